@@ -1,0 +1,307 @@
+//! [`SearchConfig`]: every heuristic of the search as runtime data, and the named presets.
+//!
+//! Each parameter is defined once, here: serde parses and prints it (TOML), the harness sets it
+//! by its dotted key (`selective.candidate_limit`), and the search reads it. A heuristic that can be
+//! off is an `Option` (absent in TOML = off) or an enum variant.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Why a configuration could not be built.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The preset name is unknown.
+    #[error("unknown preset `{found}`, expected one of: {}", PRESETS.join(", "))]
+    UnknownPreset {
+        /// The name given.
+        found: String,
+    },
+    /// The TOML did not describe a valid configuration.
+    #[error("invalid search configuration: {0}")]
+    Toml(#[from] toml::de::Error),
+}
+
+/// The names accepted by [`SearchConfig::preset`].
+pub const PRESETS: &[&str] = &["fischerle", "plain"];
+
+/// All heuristics of one search. `Default` is the `fischerle` preset.
+///
+/// ```
+/// let c = engine::SearchConfig::preset("fischerle").unwrap();
+/// assert_eq!(c.selective.candidate_limit, 3);
+/// let text = c.to_toml();
+/// assert_eq!(engine::SearchConfig::from_toml(&text).unwrap(), c);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Selective deepening (Fischerle section 1).
+    pub selective: Selective,
+    /// Quiescence search (Fischerle section 2).
+    pub qsearch: QSearch,
+    /// Move ordering scheme (Fischerle section 3).
+    pub ordering: OrderingScheme,
+    /// Replace the attack-count capture classification by a static exchange evaluation, for
+    /// ordering and the QS filter. Default `false`: Fischerle does no SEE.
+    pub see: bool,
+    /// Killer moves (Fischerle section 4); absent = off.
+    pub killers: Option<Killers>,
+    /// History heuristic; absent = off.
+    pub history: Option<History>,
+    /// Try the transposition table's move first. Default `true`. Needs `tt`.
+    pub tt_move: bool,
+    /// Transposition table; absent = off.
+    pub tt: Option<Tt>,
+    /// Principal-variation search (null-window search of all but the first move). Off in `fischerle`.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score; absent = off.
+    pub aspiration: Option<Aspiration>,
+    /// Null-move pruning with an adaptive reduction; absent = off.
+    pub null_move: Option<NullMove>,
+    /// Search a move that gives check one level deeper. Off in `fischerle`.
+    pub check_extension: bool,
+    /// Mate-search mode (Mattsuchmodus): selective deepening is off in it.
+    pub mate_search: bool,
+}
+
+/// Selective deepening: nodes with few legal moves do not use up a level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Selective {
+    /// `DynSuchLevelZugKandidatenLimit`: a node with at most this many legal moves inserts a
+    /// dynamic level. Default 3; 0 turns dynamic levels off.
+    pub candidate_limit: u32,
+    /// `DynSuchTiefe`: dynamic levels allowed on one path. Default 4.
+    pub dyn_levels: u32,
+    /// `TrivDynSuchTiefe`: trivial levels (single legal move) allowed on one path. Default 10;
+    /// 0 turns them off.
+    pub triv_dyn_levels: u32,
+    /// Planned in Fischerle, never built: dynamic levels per path = `dyn_levels` plus the root
+    /// depth divided by this. Absent = off (the default).
+    pub depth_scaling: Option<u32>,
+}
+
+/// Which captures the quiescence search looks at (and which let it start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureFilter {
+    /// Fischerle: (a) a higher value class captured by a lower one, or (b) more attacks (direct
+    /// and x-ray) on the square than the opponent. With `see = true`: SEE ≥ 0.
+    Fischerle,
+    /// Every capture.
+    All,
+}
+
+/// Which promotions the quiescence search looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Promotions {
+    /// No promotions.
+    None,
+    /// Queen only.
+    Q,
+    /// Queen and knight (Fischerle).
+    Qn,
+    /// All four pieces.
+    Qrbn,
+}
+
+/// Quiescence search parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QSearch {
+    /// `QSMinSuchLevel`: the level (≤ 0) at which the QS returns the static evaluation. Default −30.
+    pub min_level: i32,
+    /// Capture filter. Default `fischerle`.
+    pub captures: CaptureFilter,
+    /// Promotions searched. Default `qn`.
+    pub promotions: Promotions,
+}
+
+/// The move-ordering scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderingScheme {
+    /// Fischerle's 14 buckets built while generating, then TT move → killers → buckets 1–8 →
+    /// history moves → the rest.
+    Fischerle,
+    /// Most valuable victim / least valuable attacker for captures, then TT move, killers,
+    /// history-sorted quiets.
+    MvvLva,
+    /// Generation order (TT move and killers still first where enabled).
+    None,
+}
+
+/// What the killer table is indexed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KillerIndex {
+    /// Distance from the root (Fischerle's fix).
+    Ply,
+    /// Remaining depth: the variant Fischerle's page says "gave wrong results", because selective
+    /// deepening leaves the level unchanged from parent to child.
+    Level,
+}
+
+/// Killer moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Killers {
+    /// Killers kept per slot. Default 2.
+    pub count: usize,
+    /// Slot index. Default `ply`.
+    pub index: KillerIndex,
+}
+
+/// History heuristic.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// (choice) How many quiet moves with the best positive history score are tried right after
+    /// buckets 1–8 in the `fischerle` scheme. Default 2.
+    pub moves: usize,
+}
+
+/// Transposition table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tt {
+    /// Size in MiB. Default 16.
+    pub size_mb: usize,
+    /// Let a stored score replace a search when it is deep enough and its bound fits the window.
+    /// Default `true`; `false` keeps the table for move ordering only.
+    pub cutoffs: bool,
+}
+
+/// Aspiration windows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Aspiration {
+    /// Half-width of the first window in centipawns; doubled on each fail. Default 50.
+    pub window: i32,
+    /// First iteration that uses a window. Default 4.
+    pub min_depth: i32,
+}
+
+/// Null-move pruning with reduction `base + level / divisor`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NullMove {
+    /// Base reduction. Default 2.
+    pub base: i32,
+    /// Depth divisor for the adaptive part. Default 4.
+    pub divisor: i32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self::fischerle()
+    }
+}
+
+impl SearchConfig {
+    /// Fischerle as its pages describe it: selective deepening 3/4/10, Fischerle QS (−30, Q+N),
+    /// 14-bucket ordering without SEE, two killers by ply, history, TT with TT move.
+    pub fn fischerle() -> Self {
+        Self {
+            selective: Selective {
+                candidate_limit: 3,
+                dyn_levels: 4,
+                triv_dyn_levels: 10,
+                depth_scaling: None,
+            },
+            qsearch: QSearch {
+                min_level: -30,
+                captures: CaptureFilter::Fischerle,
+                promotions: Promotions::Qn,
+            },
+            ordering: OrderingScheme::Fischerle,
+            see: false,
+            killers: Some(Killers {
+                count: 2,
+                index: KillerIndex::Ply,
+            }),
+            history: Some(History { moves: 2 }),
+            tt_move: true,
+            tt: Some(Tt {
+                size_mb: 16,
+                cutoffs: true,
+            }),
+            pvs: false,
+            aspiration: None,
+            null_move: None,
+            check_extension: false,
+            mate_search: false,
+        }
+    }
+
+    /// Textbook alpha-beta: iterative deepening + TT, MVV-LVA, all-captures QS, no extensions,
+    /// no killers or history.
+    pub fn plain() -> Self {
+        Self {
+            selective: Selective {
+                candidate_limit: 0,
+                dyn_levels: 0,
+                triv_dyn_levels: 0,
+                depth_scaling: None,
+            },
+            qsearch: QSearch {
+                min_level: -30,
+                captures: CaptureFilter::All,
+                promotions: Promotions::Qrbn,
+            },
+            ordering: OrderingScheme::MvvLva,
+            killers: None,
+            history: None,
+            ..Self::fischerle()
+        }
+    }
+
+    /// A preset by name (see [`PRESETS`]).
+    pub fn preset(name: &str) -> Result<Self, ConfigError> {
+        match name {
+            "fischerle" => Ok(Self::fischerle()),
+            "plain" => Ok(Self::plain()),
+            _ => Err(ConfigError::UnknownPreset {
+                found: name.to_string(),
+            }),
+        }
+    }
+
+    /// Parses a complete configuration from TOML.
+    pub fn from_toml(text: &str) -> Result<Self, ConfigError> {
+        Ok(toml::from_str(text)?)
+    }
+
+    /// Prints the configuration as TOML (absent tables are heuristics that are off).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a SearchConfig always serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_through_toml() {
+        for name in PRESETS {
+            let c = SearchConfig::preset(name).unwrap();
+            assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c, "{name}");
+        }
+    }
+
+    #[test]
+    fn unknown_field_is_rejected() {
+        let mut text = SearchConfig::fischerle().to_toml();
+        text.push_str("\nbogus = 1\n");
+        let err = SearchConfig::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("bogus"), "{err}");
+    }
+
+    #[test]
+    fn unknown_preset_names_the_choices() {
+        let err = SearchConfig::preset("nope").unwrap_err().to_string();
+        assert!(err.contains("fischerle") && err.contains("nope"), "{err}");
+    }
+}

@@ -1,0 +1,269 @@
+//! Static evaluation: material with Fischerle's values, piece-square tables tapered by game phase,
+//! and basic pawn structure (doubled, isolated, passed pawns).
+//!
+//! The evaluation is colour-symmetric by construction: every term is computed for White on the
+//! square as it is and for Black on the rank-mirrored square, then subtracted. A test checks
+//! `evaluate(p) == evaluate(flip(p))` on many positions.
+
+use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+
+/// A score in centipawns, from the point of view of the side to move.
+pub type Score = i32;
+
+/// Material values: pawn 100, knight 300, bishop 325 (a knight plus a quarter pawn), rook 500,
+/// queen 900 — Fischerle's. The king's value is only used by SEE, as "more than everything".
+pub const fn piece_value(piece: Piece) -> Score {
+    match piece {
+        Piece::Pawn => 100,
+        Piece::Knight => 300,
+        Piece::Bishop => 325,
+        Piece::Rook => 500,
+        Piece::Queen => 900,
+        Piece::King => 20_000,
+    }
+}
+
+/// A table of bonuses, one per square, written from White's side with rank 8 on the first row
+/// (as a diagram reads), so that the tables below can be read as boards.
+struct SquareTable([i16; 64]);
+
+impl SquareTable {
+    /// The bonus for a piece of `color` on `square`.
+    fn get(&self, color: Color, square: Square) -> Score {
+        let white_square = match color {
+            Color::White => square,
+            Color::Black => square.flip_rank(),
+        };
+        // Row 0 of the diagram is rank 8.
+        Score::from(self.0[white_square as usize ^ 56])
+    }
+}
+
+#[rustfmt::skip]
+const PAWN_MG: SquareTable = SquareTable([
+     0,  0,  0,  0,  0,  0,  0,  0,
+    50, 50, 50, 50, 50, 50, 50, 50,
+    10, 10, 20, 30, 30, 20, 10, 10,
+     5,  5, 10, 25, 25, 10,  5,  5,
+     0,  0,  0, 20, 20,  0,  0,  0,
+     5, -5,-10,  0,  0,-10, -5,  5,
+     5, 10, 10,-20,-20, 10, 10,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+]);
+#[rustfmt::skip]
+const PAWN_EG: SquareTable = SquareTable([
+     0,  0,  0,  0,  0,  0,  0,  0,
+    80, 80, 80, 80, 80, 80, 80, 80,
+    50, 50, 50, 50, 50, 50, 50, 50,
+    30, 30, 30, 30, 30, 30, 30, 30,
+    15, 15, 15, 15, 15, 15, 15, 15,
+     5,  5,  5,  5,  5,  5,  5,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,
+]);
+#[rustfmt::skip]
+const KNIGHT: SquareTable = SquareTable([
+   -50,-40,-30,-30,-30,-30,-40,-50,
+   -40,-20,  0,  0,  0,  0,-20,-40,
+   -30,  0, 10, 15, 15, 10,  0,-30,
+   -30,  5, 15, 20, 20, 15,  5,-30,
+   -30,  0, 15, 20, 20, 15,  0,-30,
+   -30,  5, 10, 15, 15, 10,  5,-30,
+   -40,-20,  0,  5,  5,  0,-20,-40,
+   -50,-40,-30,-30,-30,-30,-40,-50,
+]);
+#[rustfmt::skip]
+const BISHOP: SquareTable = SquareTable([
+   -20,-10,-10,-10,-10,-10,-10,-20,
+   -10,  0,  0,  0,  0,  0,  0,-10,
+   -10,  0,  5, 10, 10,  5,  0,-10,
+   -10,  5,  5, 10, 10,  5,  5,-10,
+   -10,  0, 10, 10, 10, 10,  0,-10,
+   -10, 10, 10, 10, 10, 10, 10,-10,
+   -10,  5,  0,  0,  0,  0,  5,-10,
+   -20,-10,-10,-10,-10,-10,-10,-20,
+]);
+#[rustfmt::skip]
+const ROOK: SquareTable = SquareTable([
+     0,  0,  0,  0,  0,  0,  0,  0,
+     5, 10, 10, 10, 10, 10, 10,  5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+     0,  0,  0,  5,  5,  0,  0,  0,
+]);
+#[rustfmt::skip]
+const QUEEN: SquareTable = SquareTable([
+   -20,-10,-10, -5, -5,-10,-10,-20,
+   -10,  0,  0,  0,  0,  0,  0,-10,
+   -10,  0,  5,  5,  5,  5,  0,-10,
+    -5,  0,  5,  5,  5,  5,  0, -5,
+     0,  0,  5,  5,  5,  5,  0, -5,
+   -10,  5,  5,  5,  5,  5,  0,-10,
+   -10,  0,  5,  0,  0,  0,  0,-10,
+   -20,-10,-10, -5, -5,-10,-10,-20,
+]);
+#[rustfmt::skip]
+const KING_MG: SquareTable = SquareTable([
+   -30,-40,-40,-50,-50,-40,-40,-30,
+   -30,-40,-40,-50,-50,-40,-40,-30,
+   -30,-40,-40,-50,-50,-40,-40,-30,
+   -30,-40,-40,-50,-50,-40,-40,-30,
+   -20,-30,-30,-40,-40,-30,-30,-20,
+   -10,-20,-20,-20,-20,-20,-20,-10,
+    20, 20,  0,  0,  0,  0, 20, 20,
+    20, 30, 10,  0,  0, 10, 30, 20,
+]);
+#[rustfmt::skip]
+const KING_EG: SquareTable = SquareTable([
+   -50,-40,-30,-20,-20,-30,-40,-50,
+   -30,-20,-10,  0,  0,-10,-20,-30,
+   -30,-10, 20, 30, 30, 20,-10,-30,
+   -30,-10, 30, 40, 40, 30,-10,-30,
+   -30,-10, 30, 40, 40, 30,-10,-30,
+   -30,-10, 20, 30, 30, 20,-10,-30,
+   -30,-30,  0,  0,  0,  0,-30,-30,
+   -50,-30,-30,-30,-30,-30,-30,-50,
+]);
+
+/// Game phase weights: the opening has 24 (4 minors, 4 rooks, 2 queens), a pawn ending 0.
+const PHASE_MAX: Score = 24;
+
+const fn phase_weight(piece: Piece) -> Score {
+    match piece {
+        Piece::Knight | Piece::Bishop => 1,
+        Piece::Rook => 2,
+        Piece::Queen => 4,
+        Piece::Pawn | Piece::King => 0,
+    }
+}
+
+/// Middle-game and endgame tables of a piece.
+fn tables(piece: Piece) -> (&'static SquareTable, &'static SquareTable) {
+    match piece {
+        Piece::Pawn => (&PAWN_MG, &PAWN_EG),
+        Piece::Knight => (&KNIGHT, &KNIGHT),
+        Piece::Bishop => (&BISHOP, &BISHOP),
+        Piece::Rook => (&ROOK, &ROOK),
+        Piece::Queen => (&QUEEN, &QUEEN),
+        Piece::King => (&KING_MG, &KING_EG),
+    }
+}
+
+/// Pawn-structure penalties and bonuses (middle game, endgame).
+const DOUBLED: (Score, Score) = (-10, -20);
+const ISOLATED: (Score, Score) = (-12, -15);
+/// Passed-pawn bonus by rank relative to its owner (rank 2 … rank 7).
+const PASSED_MG: [Score; 8] = [0, 0, 5, 10, 15, 25, 40, 0];
+const PASSED_EG: [Score; 8] = [0, 0, 10, 20, 35, 60, 90, 0];
+
+/// Static evaluation in centipawns from the side to move's point of view.
+///
+/// ```
+/// use cozy_chess::Board;
+/// assert_eq!(engine::eval::evaluate(&Board::default()), 0);
+/// ```
+pub fn evaluate(board: &Board) -> Score {
+    let (mg, eg) = side_terms(board, Color::White);
+    let (mg_b, eg_b) = side_terms(board, Color::Black);
+    let phase = game_phase(board);
+    let white = ((mg - mg_b) * phase + (eg - eg_b) * (PHASE_MAX - phase)) / PHASE_MAX;
+    match board.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// The phase, from `PHASE_MAX` (all pieces on) down to 0 (kings and pawns only).
+pub fn game_phase(board: &Board) -> Score {
+    let phase: Score = Piece::ALL
+        .iter()
+        .map(|&p| phase_weight(p) * board.pieces(p).len() as Score)
+        .sum();
+    phase.min(PHASE_MAX)
+}
+
+/// Material, placement and pawn structure of one side, as (middle game, endgame).
+fn side_terms(board: &Board, color: Color) -> (Score, Score) {
+    let (mut mg, mut eg) = pawn_structure(board, color);
+    for &piece in &Piece::ALL {
+        let (mg_table, eg_table) = tables(piece);
+        for square in board.colored_pieces(color, piece) {
+            let value = if piece == Piece::King {
+                0
+            } else {
+                piece_value(piece)
+            };
+            mg += value + mg_table.get(color, square);
+            eg += value + eg_table.get(color, square);
+        }
+    }
+    (mg, eg)
+}
+
+/// Doubled, isolated and passed pawns of one side, as (middle game, endgame).
+fn pawn_structure(board: &Board, color: Color) -> (Score, Score) {
+    let own = board.colored_pieces(color, Piece::Pawn);
+    let theirs = board.colored_pieces(!color, Piece::Pawn);
+    let (mut mg, mut eg) = (0, 0);
+    for file in File::ALL {
+        let on_file = (own & file.bitboard()).len() as Score;
+        if on_file > 1 {
+            mg += DOUBLED.0 * (on_file - 1);
+            eg += DOUBLED.1 * (on_file - 1);
+        }
+        if on_file > 0 && (own & file.adjacent()).is_empty() {
+            mg += ISOLATED.0 * on_file;
+            eg += ISOLATED.1 * on_file;
+        }
+    }
+    for square in own {
+        if (theirs & passed_mask(color, square)).is_empty() {
+            let rank = square.rank().relative_to(color) as usize;
+            mg += PASSED_MG[rank];
+            eg += PASSED_EG[rank];
+        }
+    }
+    (mg, eg)
+}
+
+/// The squares in front of a pawn, on its file and the adjacent ones, that enemy pawns must not
+/// occupy for it to be passed.
+fn passed_mask(color: Color, square: Square) -> BitBoard {
+    let files = square.file().bitboard() | square.file().adjacent();
+    let relative_rank = square.rank().relative_to(color) as usize;
+    let ahead = Rank::ALL[relative_rank + 1..]
+        .iter()
+        .fold(BitBoard::EMPTY, |bb, &r| {
+            bb | r.relative_to(color).bitboard()
+        });
+    files & ahead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_fen;
+
+    #[test]
+    fn bishop_is_a_knight_and_a_quarter_pawn() {
+        assert_eq!(piece_value(Piece::Bishop), piece_value(Piece::Knight) + 25);
+    }
+
+    #[test]
+    fn extra_queen_is_worth_about_a_queen() {
+        let b = parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let s = evaluate(&b);
+        assert!((800..1100).contains(&s), "{s}");
+    }
+
+    #[test]
+    fn passed_pawn_mask_excludes_pawns_behind() {
+        let b = parse_fen("4k3/8/8/8/3P4/2p5/8/4K3 w - - 0 1").unwrap();
+        let (_, eg) = pawn_structure(&b, Color::White);
+        // d4 is passed (c3 is behind it) and isolated.
+        assert_eq!(eg, PASSED_EG[3] + ISOLATED.1);
+    }
+}

@@ -1,0 +1,309 @@
+//! The main-search node: negamax alpha-beta as a list of named steps, each heuristic a small
+//! function that reads the configuration, so an ablation changes one line.
+
+use cozy_chess::{Board, Move, Piece};
+
+use crate::eval::{evaluate, Score};
+use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
+use crate::search::score::{mated_in, DRAW};
+use crate::search::selective::{Budget, Step};
+use crate::search::tt::{Bound, Entry};
+use crate::search::{Searcher, MAX_PLY};
+
+impl Searcher {
+    /// Searches `board` to `level` (remaining depth) at `ply` (distance from the root) with the
+    /// window (`alpha`, `beta`); `budget` is what selective deepening may still insert on this path.
+    /// Returns a fail-soft score from the side to move's point of view.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn alphabeta(
+        &mut self,
+        board: &Board,
+        mut alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        budget: Budget,
+        null_ok: bool,
+    ) -> Score {
+        // Step 1. Horizon: the quiescence search decides whether to look further.
+        if level <= 0 {
+            return self.quiescence(board, alpha, beta, 0, ply, true);
+        }
+
+        // Step 2. Count the node; stop when a limit is reached.
+        self.visit(ply);
+        if self.clock.should_stop(self.stats.nodes) {
+            return 0;
+        }
+
+        // Step 3. Draws by rule (never at the root, which must return a move).
+        if ply > 0 && self.is_draw(board) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+
+        // Step 4. Transposition table: a deep enough score whose bound fits ends the node.
+        let key = board.hash();
+        let tt_entry = self.probe_tt(key, ply);
+        if ply > 0 {
+            if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, level, alpha, beta)) {
+                return score;
+            }
+        }
+
+        // Step 5. Generate and order the legal moves; none is mate or stalemate.
+        let in_check = !board.checkers().is_empty();
+        let moves = self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level);
+        if moves.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        self.stats.record_legal_moves(moves.len());
+
+        // Step 6. Selective deepening: few legal moves do not use up a level.
+        let (child_level, child_budget) = self.selective_step(budget, moves.len(), level);
+
+        // Step 7. Null-move pruning.
+        if null_ok && ply > 0 && !in_check && self.null_move_prunes(board, beta, level, ply, budget)
+        {
+            return beta;
+        }
+
+        // Step 8. Search the moves in order.
+        let alpha_orig = alpha;
+        let mut best: Option<(Score, Move)> = None;
+        self.path.push(key);
+        for (rank, ordered) in moves.as_slice().iter().enumerate() {
+            let mut child = board.clone();
+            child.play_unchecked(ordered.mv);
+            let level = self.check_extension(&child, child_level, level, ply);
+            let score = self.search_child(&child, alpha, beta, level, ply, child_budget, rank);
+            if self.clock.stopped() {
+                self.path.pop();
+                return 0;
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, ordered.mv));
+            }
+            if score > alpha {
+                alpha = score;
+                self.pv.update(ply, ordered.mv);
+            }
+            if score >= beta {
+                self.on_cutoff(board, ordered.mv, ordered.source, rank, ply, level);
+                break;
+            }
+        }
+        self.path.pop();
+
+        // Step 9. Remember the result.
+        let (score, mv) = best.expect("a node with legal moves searched at least one");
+        self.store_tt(key, ply, level, score, mv, alpha_orig, beta);
+        score
+    }
+
+    /// Counts a main-search node and the deepest ply.
+    fn visit(&mut self, ply: usize) {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.pv.clear(ply);
+    }
+
+    /// The first move with the full window; with PVS the others with a null window first,
+    /// re-searched when they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &Board,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        budget: Budget,
+        rank: usize,
+    ) -> Score {
+        if self.config.pvs && rank > 0 && beta - alpha > 1 {
+            let score = -self.alphabeta(child, -alpha - 1, -alpha, level, ply + 1, budget, true);
+            if score <= alpha || score >= beta || self.clock.stopped() {
+                return score;
+            }
+        }
+        -self.alphabeta(child, -beta, -alpha, level, ply + 1, budget, true)
+    }
+
+    fn probe_tt(&mut self, key: u64, ply: usize) -> Option<Entry> {
+        let tt = self.tt.as_ref()?;
+        self.stats.tt_probes += 1;
+        let entry = tt.probe(key, ply);
+        self.stats.tt_hits += u64::from(entry.is_some());
+        entry
+    }
+
+    /// A stored score replaces the search only if it is deep enough and its bound fits the window.
+    fn tt_cutoff(&mut self, entry: Entry, level: i32, alpha: Score, beta: Score) -> Option<Score> {
+        let enabled = self.config.tt.as_ref().is_some_and(|t| t.cutoffs);
+        let fits = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
+        };
+        let cut = enabled && entry.level >= level && fits;
+        self.stats.tt_cutoffs += u64::from(cut);
+        cut.then_some(entry.score)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_tt(
+        &mut self,
+        key: u64,
+        ply: usize,
+        level: i32,
+        score: Score,
+        mv: Move,
+        alpha: Score,
+        beta: Score,
+    ) {
+        let Some(tt) = self.tt.as_mut() else { return };
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(
+            key,
+            ply,
+            Entry {
+                mv: Some(mv),
+                score,
+                level,
+                bound,
+            },
+        );
+    }
+
+    fn ordered_moves(
+        &mut self,
+        board: &Board,
+        tt_move: Option<Move>,
+        ply: usize,
+        level: i32,
+    ) -> MoveList {
+        let killers = self
+            .killers
+            .as_ref()
+            .map_or(&[][..], |k| k.get(k.slot(ply, level)));
+        let hints = Hints {
+            tt_move: tt_move.filter(|_| self.config.tt_move),
+            killers,
+            history: self
+                .history
+                .as_ref()
+                .zip(self.config.history.as_ref())
+                .map(|(t, c)| (t, c.moves)),
+        };
+        order_moves(board, &self.config, hints, &mut self.stats)
+    }
+
+    /// Selective deepening: the children's level and budget, and its statistics.
+    fn selective_step(&mut self, budget: Budget, legal_moves: usize, level: i32) -> (i32, Budget) {
+        let step = budget.step(&self.config, legal_moves);
+        match step {
+            Step::Trivial => self.stats.triv_levels += 1,
+            Step::Dynamic => self.stats.dyn_levels += 1,
+            Step::Normal => {}
+        }
+        if budget.dyn_left < self.root_budget.dyn_left {
+            self.stats.nodes_below_dyn += 1;
+        }
+        let (child_level, child_budget) = budget.child(step, level);
+        let used = child_budget.used(self.root_budget);
+        self.stats.max_extension = self.stats.max_extension.max(used);
+        (child_level, child_budget)
+    }
+
+    /// A move that gives check is searched one level deeper (never deeper than the parent's level),
+    /// only while the path is shorter than `MAX_PLY / 2`, so long series of checks stay bounded.
+    fn check_extension(&mut self, child: &Board, child_level: i32, level: i32, ply: usize) -> i32 {
+        let extend = self.config.check_extension
+            && child_level < level
+            && ply < MAX_PLY / 2
+            && !child.checkers().is_empty();
+        self.stats.check_extensions += u64::from(extend);
+        if extend {
+            level
+        } else {
+            child_level
+        }
+    }
+
+    /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.
+    /// Not in check, not twice in a row, not without pieces (zugzwang), only above beta.
+    fn null_move_prunes(
+        &mut self,
+        board: &Board,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        budget: Budget,
+    ) -> bool {
+        let Some(nm) = self.config.null_move.clone() else {
+            return false;
+        };
+        let us = board.side_to_move();
+        let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
+        if level < 2 || pieces.is_empty() || evaluate(board) < beta {
+            return false;
+        }
+        let Some(child) = board.null_move() else {
+            return false;
+        };
+        self.stats.null_move_tries += 1;
+        let reduction = nm.base + level / nm.divisor.max(1);
+        self.path.push(board.hash());
+        let score = -self.alphabeta(
+            &child,
+            -beta,
+            -beta + 1,
+            level - 1 - reduction,
+            ply + 1,
+            budget,
+            false,
+        );
+        self.path.pop();
+        let cut = score >= beta && !self.clock.stopped();
+        self.stats.null_move_cutoffs += u64::from(cut);
+        cut
+    }
+
+    /// Statistics, killers and history after a beta cutoff.
+    fn on_cutoff(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        source: Source,
+        rank: usize,
+        ply: usize,
+        level: i32,
+    ) {
+        self.stats.record_cutoff(rank);
+        match source {
+            Source::TtMove => self.stats.tt_move_hits += 1,
+            Source::Killer => self.stats.killer_hits += 1,
+            Source::History => self.stats.history_hits += 1,
+            Source::Scheme => {}
+        }
+        if !is_quiet(board, mv) {
+            return;
+        }
+        if let Some(killers) = self.killers.as_mut() {
+            let slot = killers.slot(ply, level);
+            killers.store(slot, mv);
+        }
+        if let Some(history) = self.history.as_mut() {
+            history.reward(board.side_to_move(), mv, level);
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! Capture classification (Fischerle section 3): advantageous, neutral or disadvantageous, from the
+//! value classes of capturer and victim and the attack balance on the target square — or, with
+//! `see = true`, from a static exchange evaluation. The QS filter (section 2) lives here too.
+
+use cozy_chess::{Board, Move, Piece};
+
+use crate::board::is_en_passant;
+use crate::config::{CaptureFilter, SearchConfig};
+use crate::search::attacks::{count_attacks, AttackCount};
+use crate::search::see::see;
+use crate::search::stats::SearchStats;
+
+/// The three classes of a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureClass {
+    /// Probably wins material.
+    Advantageous,
+    /// Probably even.
+    Neutral,
+    /// Probably loses material.
+    Disadvantageous,
+}
+
+/// Value class: P < N = B < R < Q < K. A bishop is not "higher" than a knight (Fischerle).
+pub fn value_class(piece: Piece) -> u8 {
+    match piece {
+        Piece::Pawn => 0,
+        Piece::Knight | Piece::Bishop => 1,
+        Piece::Rook => 2,
+        Piece::Queen => 3,
+        Piece::King => 4,
+    }
+}
+
+/// Fischerle's rook rule, generalised to every capturer by value class (a choice the spec marks):
+///
+/// | capture | advantageous iff | else neutral iff | else |
+/// |---|---|---|---|
+/// | any | no enemy attack on the square, **or** a higher class captured, **or** (same class **and** own > enemy), **or** (own > enemy **and** only the enemy king attacks) | same class captured, **or** (lower class captured **and** own > enemy) | disadvantageous |
+/// | by the king | always (a legal king capture is never defended) | | |
+///
+/// Pawn captures are therefore at least neutral. `own` counts the capturer itself.
+pub fn classify_by_attacks(
+    capturer: Piece,
+    victim: Piece,
+    own: AttackCount,
+    enemy: AttackCount,
+) -> CaptureClass {
+    let (c, v) = (value_class(capturer), value_class(victim));
+    let more = own.count > enemy.count;
+    if capturer == Piece::King
+        || enemy.count == 0
+        || v > c
+        || (v == c && more)
+        || (more && enemy.only_king)
+    {
+        CaptureClass::Advantageous
+    } else if v == c || (v < c && more) {
+        CaptureClass::Neutral
+    } else {
+        CaptureClass::Disadvantageous
+    }
+}
+
+/// SEE > 0 advantageous, = 0 neutral, < 0 disadvantageous.
+pub fn classify_by_see(value: i32) -> CaptureClass {
+    match value {
+        v if v > 0 => CaptureClass::Advantageous,
+        0 => CaptureClass::Neutral,
+        _ => CaptureClass::Disadvantageous,
+    }
+}
+
+/// The piece a capture takes (a pawn for en passant); `None` for a non-capture.
+pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
+    if is_en_passant(board, mv) {
+        return Some(Piece::Pawn);
+    }
+    (board.color_on(mv.to) == Some(!board.side_to_move()))
+        .then(|| board.piece_on(mv.to))
+        .flatten()
+}
+
+/// Classifies a capture as the configuration says (attack counts, or SEE with `see = true`).
+pub fn classify(
+    board: &Board,
+    mv: Move,
+    victim: Piece,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> CaptureClass {
+    let class = if config.see {
+        stats.see_calls += 1;
+        classify_by_see(see(board, mv))
+    } else {
+        let capturer = board.piece_on(mv.from).expect("a move starts on a piece");
+        let (own, enemy) = balance(board, mv);
+        classify_by_attacks(capturer, victim, own, enemy)
+    };
+    match class {
+        CaptureClass::Advantageous => stats.captures_advantageous += 1,
+        CaptureClass::Neutral => stats.captures_neutral += 1,
+        CaptureClass::Disadvantageous => stats.captures_disadvantageous += 1,
+    }
+    class
+}
+
+/// Attacks of the side to move and of the opponent on the target square.
+fn balance(board: &Board, mv: Move) -> (AttackCount, AttackCount) {
+    let us = board.side_to_move();
+    (
+        count_attacks(board, mv.to, us),
+        count_attacks(board, mv.to, !us),
+    )
+}
+
+/// The QS capture filter: is this capture *potentially advantageous*?
+///
+/// - `fischerle` without SEE: (a) a higher value class is captured by a lower one, or (b) the side to
+///   move has more attacks (direct and x-ray) on the square than the opponent;
+/// - `fischerle` with `see = true`: SEE ≥ 0;
+/// - `all`: every capture.
+pub fn worth_capturing(
+    board: &Board,
+    mv: Move,
+    victim: Piece,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> bool {
+    match config.qsearch.captures {
+        CaptureFilter::All => true,
+        CaptureFilter::Fischerle if config.see => {
+            stats.see_calls += 1;
+            see(board, mv) >= 0
+        }
+        CaptureFilter::Fischerle => {
+            let capturer = board.piece_on(mv.from).expect("a move starts on a piece");
+            if value_class(victim) > value_class(capturer) {
+                return true;
+            }
+            let (own, enemy) = balance(board, mv);
+            own.count > enemy.count
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{parse_fen, parse_uci_move};
+    use CaptureClass::*;
+
+    fn class_of(fen: &str, uci: &str) -> CaptureClass {
+        let b = parse_fen(fen).unwrap();
+        let mv = parse_uci_move(&b, uci).unwrap();
+        let v = victim(&b, mv).unwrap();
+        classify(
+            &b,
+            mv,
+            v,
+            &SearchConfig::fischerle(),
+            &mut SearchStats::default(),
+        )
+    }
+
+    // Row 1: no enemy attack on the square.
+    #[test]
+    fn rook_takes_undefended_pawn_is_advantageous() {
+        assert_eq!(
+            class_of("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            Advantageous
+        );
+    }
+
+    // Row 1: higher class captured.
+    #[test]
+    fn rook_takes_defended_queen_is_advantageous() {
+        assert_eq!(
+            class_of("4k3/8/4p3/3q4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            Advantageous
+        );
+    }
+
+    // Row 1: same class, own attacks > enemy attacks, through a battery (x-ray).
+    #[test]
+    fn rook_takes_rook_with_battery_is_advantageous() {
+        assert_eq!(
+            class_of("4k3/3r4/8/3r4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            Advantageous
+        );
+    }
+
+    // Row 1: own > enemy and only the enemy king defends.
+    #[test]
+    fn rook_takes_pawn_defended_by_king_only_with_support_is_advantageous() {
+        assert_eq!(
+            class_of("8/8/4k3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            Advantageous
+        );
+    }
+
+    // Row 2: same class captured, balance not better.
+    #[test]
+    fn rook_takes_defended_rook_is_neutral() {
+        assert_eq!(
+            class_of("4k3/3r4/8/3r4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            Neutral
+        );
+    }
+
+    // Row 2: lower class captured with more attacks.
+    #[test]
+    fn rook_takes_defended_knight_with_battery_is_neutral() {
+        assert_eq!(
+            class_of("4k3/8/4p3/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            Neutral
+        );
+    }
+
+    // Row 3: lower class captured, not more attacks.
+    #[test]
+    fn rook_takes_pawn_defended_by_pawn_is_disadvantageous() {
+        assert_eq!(
+            class_of("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            Disadvantageous
+        );
+    }
+
+    // x-ray behind a pawn: the bishop behind the capturing pawn's diagonal adds an attack.
+    #[test]
+    fn knight_takes_knight_with_bishop_behind_pawn_is_advantageous() {
+        // Nxd4: own attacks = knight e2 + pawn c3 + bishop b2 (behind c3) = 3; enemy: pawn e5, knight c6... 2.
+        assert_eq!(
+            class_of("4k3/8/2n5/4p3/3n4/2P5/1B2N3/4K3 w - - 0 1", "e2d4"),
+            Advantageous
+        );
+    }
+
+    #[test]
+    fn pawn_takes_pawn_is_at_least_neutral() {
+        assert_eq!(
+            class_of("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            Neutral
+        );
+    }
+
+    #[test]
+    fn king_captures_are_advantageous() {
+        assert_eq!(
+            class_of("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2"),
+            Advantageous
+        );
+    }
+
+    #[test]
+    fn bishop_takes_defended_knight_is_neutral_not_advantageous() {
+        assert_eq!(
+            class_of("4k3/8/4p3/3n4/8/8/B7/4K3 w - - 0 1", "a2d5"),
+            Neutral
+        );
+    }
+
+    #[test]
+    fn see_switch_replaces_the_table() {
+        let b = parse_fen("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1").unwrap();
+        let mv = parse_uci_move(&b, "d1d5").unwrap();
+        let mut stats = SearchStats::default();
+        let config = SearchConfig {
+            see: true,
+            ..SearchConfig::fischerle()
+        };
+        assert_eq!(
+            classify(&b, mv, Piece::Pawn, &config, &mut stats),
+            Disadvantageous
+        );
+        assert_eq!(stats.see_calls, 1);
+    }
+
+    #[test]
+    fn qs_filter_rules_a_and_b() {
+        let config = SearchConfig::fischerle();
+        let mut stats = SearchStats::default();
+        let mut check = |fen: &str, uci: &str| {
+            let b = parse_fen(fen).unwrap();
+            let mv = parse_uci_move(&b, uci).unwrap();
+            worth_capturing(&b, mv, victim(&b, mv).unwrap(), &config, &mut stats)
+        };
+        // (a) pawn takes a defended knight.
+        assert!(check("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"));
+        // neither: rook takes a pawn defended by a pawn.
+        assert!(!check("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"));
+        // (b) rook takes a pawn defended once, attacked twice.
+        assert!(check("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"));
+    }
+}

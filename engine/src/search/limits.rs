@@ -1,0 +1,92 @@
+//! Search limits, kept apart from the heuristics: depth and nodes are reproducible, time is not.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// When a search stops. Any limit that is reached stops it; with none, it runs to `MAX_DEPTH` or
+/// until the stop flag is raised.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Deepest iteration to complete.
+    pub depth: Option<i32>,
+    /// Node budget (main search plus QS nodes).
+    pub nodes: Option<u64>,
+    /// Wall-clock budget.
+    pub movetime: Option<Duration>,
+    /// Raised by another thread to stop the search (UCI `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(depth: i32) -> Self {
+        Self {
+            depth: Some(depth),
+            ..Self::default()
+        }
+    }
+
+    /// A fixed-node search.
+    pub fn nodes(nodes: u64) -> Self {
+        Self {
+            nodes: Some(nodes),
+            ..Self::default()
+        }
+    }
+}
+
+/// How often (in nodes) the clock and the stop flag are read: reading them every node costs
+/// more than the node.
+const CHECK_EVERY: u64 = 1024;
+
+/// The running check of [`Limits`] during one search.
+#[derive(Debug)]
+pub(crate) struct Clock {
+    start: Instant,
+    limits: Limits,
+    stopped: bool,
+}
+
+impl Clock {
+    pub(crate) fn new(limits: Limits) -> Self {
+        Self {
+            start: Instant::now(),
+            limits,
+            stopped: false,
+        }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub(crate) fn max_depth(&self) -> Option<i32> {
+        self.limits.depth
+    }
+
+    /// Whether the search must stop now, given the nodes searched so far. Once true, stays true.
+    pub(crate) fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| nodes >= n) {
+            self.stopped = true;
+        } else if nodes % CHECK_EVERY == 0 {
+            self.stopped = self
+                .limits
+                .movetime
+                .is_some_and(|t| self.start.elapsed() >= t)
+                || self
+                    .limits
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        self.stopped
+    }
+
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}

@@ -1,0 +1,260 @@
+//! The search: iterative deepening over a negamax alpha-beta whose heuristics are read from a
+//! [`SearchConfig`]. One [`Searcher`] is one thread's search; it owns its TT, killers, history and
+//! statistics, and there is no global state, so searches can run side by side.
+
+pub mod alphabeta;
+pub mod attacks;
+pub mod classify;
+pub mod history;
+pub mod killers;
+pub mod limits;
+pub mod ordering;
+pub mod qsearch;
+pub mod score;
+pub mod see;
+pub mod selective;
+pub mod stats;
+pub mod tt;
+
+use cozy_chess::{Board, Move};
+
+use crate::board::{legal_moves, uci_move, Position};
+use crate::config::SearchConfig;
+use crate::eval::Score;
+use history::HistoryTable;
+use killers::KillerTable;
+use limits::{Clock, Limits};
+use score::INFINITY;
+use selective::Budget;
+use stats::{Iteration, SearchResult, SearchStats};
+use tt::TranspositionTable;
+
+/// Deepest ply the search goes to; deeper nodes return the static evaluation.
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration when no depth limit is given.
+pub const MAX_DEPTH: i32 = 64;
+
+/// A triangular principal-variation table.
+#[derive(Debug, Clone)]
+struct PvTable {
+    lines: Vec<Vec<Move>>,
+}
+
+impl PvTable {
+    fn new() -> Self {
+        Self {
+            lines: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    fn clear(&mut self, ply: usize) {
+        self.lines[ply].clear();
+    }
+
+    /// `mv` followed by the child's line becomes this ply's line.
+    fn update(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// One thread's search.
+pub struct Searcher {
+    config: SearchConfig,
+    tt: Option<TranspositionTable>,
+    killers: Option<KillerTable>,
+    history: Option<HistoryTable>,
+    stats: SearchStats,
+    clock: Clock,
+    /// Hashes of the game history and of the positions on the current search path.
+    path: Vec<u64>,
+    pv: PvTable,
+    root_budget: Budget,
+}
+
+impl Searcher {
+    /// A searcher with an empty TT.
+    pub fn new(config: SearchConfig) -> Self {
+        let tt = config
+            .tt
+            .as_ref()
+            .map(|t| TranspositionTable::new(t.size_mb));
+        Self {
+            tt,
+            killers: None,
+            history: None,
+            stats: SearchStats::default(),
+            clock: Clock::new(Limits::default()),
+            path: Vec::new(),
+            pv: PvTable::new(),
+            root_budget: Budget {
+                dyn_left: 0,
+                triv_left: 0,
+            },
+            config,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Empties the TT (UCI `ucinewgame`; the harness does it before every position so each search
+    /// is independent of the ones before).
+    pub fn clear(&mut self) {
+        self.tt = self
+            .config
+            .tt
+            .as_ref()
+            .map(|t| TranspositionTable::new(t.size_mb));
+    }
+
+    /// Searches `position` within `limits`. `on_iteration` sees each completed iteration (UCI
+    /// `info` lines). Killers, history and statistics start empty; the TT keeps what it had.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        mut on_iteration: impl FnMut(&Iteration),
+    ) -> SearchResult {
+        self.start(position, limits);
+        let root = position.board();
+        let mut result = self.fallback_result(root);
+        let max_depth = self
+            .clock
+            .max_depth()
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let before = (self.stats.nodes, self.stats.qnodes);
+            let score = self.iterate(root, depth, result.score);
+            if self.clock.stopped() {
+                break;
+            }
+            let Some(&best) = self.pv.lines[0].first() else {
+                break;
+            };
+            result = SearchResult {
+                best_move: Some(best),
+                score,
+                depth,
+                pv: self.pv.lines[0].clone(),
+                stats: SearchStats::default(),
+            };
+            let iteration = self.record_iteration(root, &result, before);
+            on_iteration(&iteration);
+        }
+        result.stats = std::mem::take(&mut self.stats);
+        result
+    }
+
+    fn start(&mut self, position: &Position, limits: Limits) {
+        self.stats = SearchStats::default();
+        self.clock = Clock::new(limits);
+        self.killers = self.config.killers.as_ref().map(KillerTable::new);
+        self.history = self
+            .config
+            .history
+            .as_ref()
+            .map(|_| HistoryTable::default());
+        self.path = position.history().to_vec();
+        self.pv = PvTable::new();
+    }
+
+    /// Before any iteration completes: the first legal move, so a stopped search still answers.
+    fn fallback_result(&self, root: &Board) -> SearchResult {
+        let best_move = legal_moves(root).first().copied();
+        SearchResult {
+            best_move,
+            score: 0,
+            depth: 0,
+            pv: best_move.into_iter().collect(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// One iteration: a full-window search, or an aspiration window widened until the score fits.
+    fn iterate(&mut self, root: &Board, depth: i32, previous: Score) -> Score {
+        self.root_budget = Budget::root(&self.config, depth);
+        let budget = self.root_budget;
+        let Some(asp) = self
+            .config
+            .aspiration
+            .clone()
+            .filter(|a| depth >= a.min_depth)
+        else {
+            return self.alphabeta(root, -INFINITY, INFINITY, depth, 0, budget, true);
+        };
+        let mut window = asp.window.max(1);
+        loop {
+            let (alpha, beta) = (previous - window, previous + window);
+            let score = self.alphabeta(root, alpha, beta, depth, 0, budget, true);
+            if self.clock.stopped() || (score > alpha && score < beta) {
+                return score;
+            }
+            self.stats.aspiration_researches += 1;
+            window = window.saturating_mul(2);
+            if window > 2_000 {
+                return self.alphabeta(root, -INFINITY, INFINITY, depth, 0, budget, true);
+            }
+        }
+    }
+
+    fn record_iteration(
+        &mut self,
+        root: &Board,
+        result: &SearchResult,
+        before: (u64, u64),
+    ) -> Iteration {
+        let iteration = Iteration {
+            depth: result.depth,
+            nodes: self.stats.nodes - before.0,
+            qnodes: self.stats.qnodes - before.1,
+            total_nodes: self.stats.nodes,
+            time_ms: self.clock.elapsed().as_millis() as u64,
+            seldepth: self.stats.seldepth,
+            best_move: uci_move(root, result.pv[0]),
+            score: result.score,
+            pv: pv_to_uci(root, &result.pv),
+        };
+        self.stats.iterations.push(iteration.clone());
+        iteration
+    }
+
+    /// Draw by the 50-move rule or by repetition of a position on the game or search path.
+    fn is_draw(&self, board: &Board) -> bool {
+        if board.halfmove_clock() >= 100 {
+            return true;
+        }
+        let hash = board.hash();
+        let reversible = (board.halfmove_clock() as usize).min(self.path.len());
+        self.path
+            .iter()
+            .rev()
+            .take(reversible)
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+    }
+}
+
+/// A line of moves in UCI notation, played from `root`.
+pub fn pv_to_uci(root: &Board, pv: &[Move]) -> Vec<String> {
+    let mut board = root.clone();
+    pv.iter()
+        .map_while(|&mv| {
+            board.is_legal(mv).then(|| {
+                let text = uci_move(&board, mv);
+                board.play_unchecked(mv);
+                text
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,565 @@
+//! Move ordering (Fischerle section 3). Every scheme shares one mechanism: each legal move gets a
+//! small key while it is generated, a counting sort puts the keys in order (no general sort), and
+//! the search order is then TT move → killers → preferred keys → history moves → the rest, each
+//! move once. The scheme only decides the key.
+//!
+//! Fischerle's keys are its 14 buckets (here split a little finer, same order):
+//!
+//! | key | bucket | moves |
+//! |---|---|---|
+//! | 0–3 | 1 | promotions: capturing before non-capturing, queen before the under-promotions |
+//! | 4–7 | 2–5 | advantageous captures by pawn, minor, rook, queen |
+//! | 8 | 6 | king captures |
+//! | 9 | 7 | en passant |
+//! | 10–13 | 8 | neutral captures by pawn, minor, rook, queen |
+//! | 14 | 9 | castling |
+//! | 15 | 10 | quiet piece moves (not king, not pawn) |
+//! | 16 | 11 | pawn double steps |
+//! | 17 | 12 | pawn single steps |
+//! | 18 | 13 | quiet king moves |
+//! | 19–22 | 14 | disadvantageous captures by pawn, minor, rook, queen |
+//!
+//! Keys 0–13 (buckets 1–8) are the *preferred* moves.
+
+use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
+
+use crate::board::{is_castling, is_en_passant};
+use crate::config::{OrderingScheme, Promotions, SearchConfig};
+use crate::search::classify::{classify, victim, worth_capturing, CaptureClass};
+use crate::search::history::HistoryTable;
+use crate::search::stats::SearchStats;
+
+/// More than the most legal moves of any chess position (218).
+pub const MAX_MOVES: usize = 256;
+const KEYS: usize = 32;
+
+/// Why a move stands where it does in the order (for statistics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The transposition table's move.
+    TtMove,
+    /// A killer move.
+    Killer,
+    /// A quiet move moved up by the history heuristic.
+    History,
+    /// Placed by the scheme's key.
+    Scheme,
+}
+
+/// A move and why it stands where it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderedMove {
+    /// The move.
+    pub mv: Move,
+    /// Why it is here.
+    pub source: Source,
+}
+
+/// A fixed-capacity move list on the stack (a node allocates nothing).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [OrderedMove; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> Self {
+        let filler = Move {
+            from: Square::A1,
+            to: Square::A1,
+            promotion: None,
+        };
+        Self {
+            moves: [OrderedMove {
+                mv: filler,
+                source: Source::Scheme,
+            }; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, mv: Move, source: Source) {
+        self.moves[self.len] = OrderedMove { mv, source };
+        self.len += 1;
+    }
+
+    /// The moves in search order.
+    pub fn as_slice(&self) -> &[OrderedMove] {
+        &self.moves[..self.len]
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What the search knows that the generator does not.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Hints<'a> {
+    /// The TT move (tried first if legal).
+    pub tt_move: Option<Move>,
+    /// Killer moves for this node's slot (tried next if legal and quiet).
+    pub killers: &'a [Option<Move>],
+    /// History table and how many of its best quiet moves to move up.
+    pub history: Option<(&'a HistoryTable, usize)>,
+}
+
+/// Keys at or below this are the preferred moves of the scheme.
+fn last_preferred_key(scheme: OrderingScheme) -> Option<u8> {
+    match scheme {
+        OrderingScheme::Fischerle => Some(13),
+        OrderingScheme::MvvLva => Some(MVV_LVA_QUIET - 1),
+        OrderingScheme::None => None,
+    }
+}
+
+/// All legal moves of a main-search node, in search order.
+pub fn order_moves(
+    board: &Board,
+    config: &SearchConfig,
+    hints: Hints,
+    stats: &mut SearchStats,
+) -> MoveList {
+    let mut keyed = KeyedMoves::default();
+    board.generate_moves(|pm| {
+        for mv in pm {
+            keyed.push(mv, main_key(board, mv, config, stats));
+        }
+        false
+    });
+    let sorted = keyed.counting_sort();
+    assemble(board, &sorted, config.ordering, hints)
+}
+
+/// The moves placed ahead of their key (TT move, killers, history moves), each at most once.
+#[derive(Default)]
+struct Picked {
+    moves: [Option<Move>; 8],
+    len: usize,
+}
+
+impl Picked {
+    fn contains(&self, mv: Move) -> bool {
+        self.moves[..self.len].contains(&Some(mv))
+    }
+
+    fn room(&self) -> usize {
+        self.moves.len() - self.len
+    }
+
+    fn add(&mut self, list: &mut MoveList, mv: Move, source: Source) {
+        list.push(mv, source);
+        self.moves[self.len] = Some(mv);
+        self.len += 1;
+    }
+}
+
+/// Puts the sorted moves in search order: TT move, killers, preferred, history, rest.
+fn assemble(
+    board: &Board,
+    sorted: &[(Move, u8)],
+    scheme: OrderingScheme,
+    hints: Hints,
+) -> MoveList {
+    let mut list = MoveList::new();
+    let mut picked = Picked::default();
+    let present = |mv: Move| sorted.iter().any(|&(m, _)| m == mv);
+    if let Some(mv) = hints.tt_move.filter(|&mv| present(mv)) {
+        picked.add(&mut list, mv, Source::TtMove);
+    }
+    for mv in hints.killers.iter().flatten().copied() {
+        if picked.room() > 0 && present(mv) && is_quiet(board, mv) && !picked.contains(mv) {
+            picked.add(&mut list, mv, Source::Killer);
+        }
+    }
+    let preferred = |key: u8| last_preferred_key(scheme).is_some_and(|last| key <= last);
+    for &(mv, key) in sorted {
+        if preferred(key) && !picked.contains(mv) {
+            list.push(mv, Source::Scheme);
+        }
+    }
+    if let Some((table, count)) = hints.history {
+        for mv in best_history_moves(board, sorted, table, count.min(picked.room()), &picked) {
+            picked.add(&mut list, mv, Source::History);
+        }
+    }
+    for &(mv, key) in sorted {
+        if !preferred(key) && !picked.contains(mv) {
+            list.push(mv, Source::Scheme);
+        }
+    }
+    list
+}
+
+/// Up to `count` quiet moves with the best positive history scores, best first, none already picked.
+fn best_history_moves(
+    board: &Board,
+    sorted: &[(Move, u8)],
+    table: &HistoryTable,
+    count: usize,
+    picked: &Picked,
+) -> Vec<Move> {
+    let color = board.side_to_move();
+    let mut best: Vec<(i32, Move)> = Vec::with_capacity(count);
+    for &(mv, _) in sorted {
+        let score = table.score(color, mv);
+        if score <= 0 || picked.contains(mv) || !is_quiet(board, mv) {
+            continue;
+        }
+        let at = best
+            .iter()
+            .position(|&(s, _)| score > s)
+            .unwrap_or(best.len());
+        if at < count {
+            best.insert(at, (score, mv));
+            best.truncate(count);
+        }
+    }
+    best.into_iter().map(|(_, mv)| mv).collect()
+}
+
+/// Neither a capture nor a promotion (castling counts as quiet).
+pub fn is_quiet(board: &Board, mv: Move) -> bool {
+    mv.promotion.is_none() && victim(board, mv).is_none()
+}
+
+/// Moves with their keys, in generation order.
+struct KeyedMoves {
+    moves: [(Move, u8); MAX_MOVES],
+    len: usize,
+}
+
+impl Default for KeyedMoves {
+    fn default() -> Self {
+        let filler = Move {
+            from: Square::A1,
+            to: Square::A1,
+            promotion: None,
+        };
+        Self {
+            moves: [(filler, 0); MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl KeyedMoves {
+    fn push(&mut self, mv: Move, key: u8) {
+        self.moves[self.len] = (mv, key);
+        self.len += 1;
+    }
+
+    /// Stable counting sort by key: O(n), generation order kept within a key.
+    fn counting_sort(&self) -> KeyedMoves {
+        let mut start = [0usize; KEYS + 1];
+        for &(_, key) in &self.moves[..self.len] {
+            start[key as usize + 1] += 1;
+        }
+        for k in 1..=KEYS {
+            start[k] += start[k - 1];
+        }
+        let mut out = KeyedMoves {
+            len: self.len,
+            ..KeyedMoves::default()
+        };
+        for &(mv, key) in &self.moves[..self.len] {
+            out.moves[start[key as usize]] = (mv, key);
+            start[key as usize] += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for KeyedMoves {
+    type Target = [(Move, u8)];
+    fn deref(&self) -> &Self::Target {
+        &self.moves[..self.len]
+    }
+}
+
+/// The key of a move in the main search under the configured scheme.
+fn main_key(board: &Board, mv: Move, config: &SearchConfig, stats: &mut SearchStats) -> u8 {
+    match config.ordering {
+        OrderingScheme::Fischerle => {
+            fischerle_key(board, mv, |v| classify(board, mv, v, config, stats))
+        }
+        OrderingScheme::MvvLva => mvv_lva_key(board, mv),
+        OrderingScheme::None => 0,
+    }
+}
+
+/// Index of the capturer's group in buckets 2–5, 8 and 14: pawn, minor, rook, queen.
+fn capturer_group(piece: Piece) -> u8 {
+    match piece {
+        Piece::Pawn => 0,
+        Piece::Knight | Piece::Bishop => 1,
+        Piece::Rook => 2,
+        Piece::Queen | Piece::King => 3,
+    }
+}
+
+/// Fischerle's bucket key; `class` classifies a capture of the given victim.
+fn fischerle_key(board: &Board, mv: Move, class: impl FnOnce(Piece) -> CaptureClass) -> u8 {
+    let piece = board.piece_on(mv.from).expect("a move starts on a piece");
+    let captured = victim(board, mv);
+    if let Some(promotion) = mv.promotion {
+        let under = u8::from(promotion != Piece::Queen);
+        return if captured.is_some() { under } else { 2 + under };
+    }
+    if is_en_passant(board, mv) {
+        return 9;
+    }
+    if let Some(v) = captured {
+        if piece == Piece::King {
+            return 8;
+        }
+        let group = capturer_group(piece);
+        return match class(v) {
+            CaptureClass::Advantageous => 4 + group,
+            CaptureClass::Neutral => 10 + group,
+            CaptureClass::Disadvantageous => 19 + group,
+        };
+    }
+    quiet_key(board, mv, piece)
+}
+
+fn quiet_key(board: &Board, mv: Move, piece: Piece) -> u8 {
+    match piece {
+        Piece::King if is_castling(board, mv) => 14,
+        Piece::King => 18,
+        Piece::Pawn if (mv.from.rank() as i8 - mv.to.rank() as i8).abs() == 2 => 16,
+        Piece::Pawn => 17,
+        _ => 15,
+    }
+}
+
+/// The key all quiet moves share under MVV-LVA.
+const MVV_LVA_QUIET: u8 = 31;
+
+/// Promotions first, then captures by most valuable victim, least valuable attacker; quiets last.
+fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
+    if mv.promotion == Some(Piece::Queen) {
+        return 0;
+    }
+    match victim(board, mv) {
+        Some(v) => {
+            let attacker = board.piece_on(mv.from).expect("a move starts on a piece") as u8;
+            1 + (4 - v as u8) * 6 + attacker
+        }
+        None => MVV_LVA_QUIET,
+    }
+}
+
+/// The moves of a QS node, in order: all evasions when in check; otherwise the captures the filter
+/// lets through and the promotions of the configured subset (a capturing promotion counts as a
+/// promotion). QS ordering is rudimentary: no TT, killer or history moves, and captures all count as
+/// advantageous, except while evading check.
+pub fn qsearch_moves(
+    board: &Board,
+    in_check: bool,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> MoveList {
+    let mut keyed = KeyedMoves::default();
+    if in_check {
+        board.generate_moves(|pm| {
+            for mv in pm {
+                keyed.push(mv, main_key(board, mv, config, stats));
+            }
+            false
+        });
+    } else {
+        let targets = qsearch_targets(board);
+        board.generate_moves(|mut pm| {
+            pm.to &= if pm.piece == Piece::Pawn {
+                targets.pawn
+            } else {
+                targets.piece
+            };
+            for mv in pm {
+                if let Some(key) = qsearch_key(board, mv, config, stats) {
+                    keyed.push(mv, key);
+                }
+            }
+            false
+        });
+    }
+    let sorted = keyed.counting_sort();
+    assemble(board, &sorted, config.ordering, Hints::default())
+}
+
+/// The squares QS moves can go to, for pawns and for other pieces.
+struct Targets {
+    pawn: BitBoard,
+    piece: BitBoard,
+}
+
+fn qsearch_targets(board: &Board) -> Targets {
+    let enemy = board.colors(!board.side_to_move());
+    let last_rank = Rank::Eighth.relative_to(board.side_to_move()).bitboard();
+    let ep = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+        Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
+    });
+    Targets {
+        pawn: enemy | last_rank | ep,
+        piece: enemy,
+    }
+}
+
+/// The QS key of a move outside check, or `None` if QS does not search it.
+fn qsearch_key(
+    board: &Board,
+    mv: Move,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> Option<u8> {
+    if let Some(piece) = mv.promotion {
+        if !promotion_allowed(config.qsearch.promotions, piece) {
+            return None;
+        }
+    } else {
+        let v = victim(board, mv)?;
+        if !worth_capturing(board, mv, v, config, stats) {
+            return None;
+        }
+    }
+    Some(match config.ordering {
+        OrderingScheme::Fischerle => fischerle_key(board, mv, |_| CaptureClass::Advantageous),
+        OrderingScheme::MvvLva => mvv_lva_key(board, mv),
+        OrderingScheme::None => 0,
+    })
+}
+
+/// Whether QS searches a promotion to `piece`.
+pub fn promotion_allowed(subset: Promotions, piece: Piece) -> bool {
+    match subset {
+        Promotions::None => false,
+        Promotions::Q => piece == Piece::Queen,
+        Promotions::Qn => matches!(piece, Piece::Queen | Piece::Knight),
+        Promotions::Qrbn => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{legal_moves, parse_fen, parse_uci_move, uci_move};
+
+    fn ordered(fen: &str, config: &SearchConfig, hints: Hints) -> Vec<String> {
+        let b = parse_fen(fen).unwrap();
+        let list = order_moves(&b, config, hints, &mut SearchStats::default());
+        list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect()
+    }
+
+    const BUSY: &str = "r3k2r/1P3ppp/8/3q4/2n1P3/1B6/P4PPP/R2QK2R w KQkq - 0 1";
+
+    #[test]
+    fn every_legal_move_appears_once_in_every_scheme() {
+        let b = parse_fen(BUSY).unwrap();
+        let mut expected: Vec<String> = legal_moves(&b).iter().map(|&m| uci_move(&b, m)).collect();
+        expected.sort();
+        for scheme in [
+            OrderingScheme::Fischerle,
+            OrderingScheme::MvvLva,
+            OrderingScheme::None,
+        ] {
+            let config = SearchConfig {
+                ordering: scheme,
+                ..SearchConfig::fischerle()
+            };
+            let mut got = ordered(BUSY, &config, Hints::default());
+            got.sort();
+            assert_eq!(got, expected, "{scheme:?}");
+        }
+    }
+
+    #[test]
+    fn fischerle_buckets_come_in_the_page_order() {
+        let got = ordered(BUSY, &SearchConfig::fischerle(), Hints::default());
+        // Capturing promotions first, then quiet promotions, then the advantageous capture exd5
+        // (pawn takes queen), then Bxc4 (minor takes a knight defended once: neutral).
+        assert_eq!(&got[..4], &["b7a8q", "b7a8n", "b7a8b", "b7a8r"][..]);
+        let pos = |m: &str| got.iter().position(|x| x == m).unwrap();
+        assert!(pos("b7b8q") < pos("e4d5"));
+        assert!(pos("e4d5") < pos("b3c4"));
+        assert!(pos("b3c4") < pos("e1g1"));
+        assert!(pos("e1g1") < pos("d1d2"));
+        assert!(pos("d1d2") < pos("a2a4"));
+        assert!(pos("a2a4") < pos("a2a3"));
+        assert!(pos("a2a3") < pos("e1e2"));
+    }
+
+    #[test]
+    fn tt_move_then_killers_lead() {
+        let b = parse_fen(BUSY).unwrap();
+        let tt = parse_uci_move(&b, "a2a3").unwrap();
+        let killer = parse_uci_move(&b, "h2h3").unwrap();
+        let killers = [Some(killer), None];
+        let got = ordered(
+            BUSY,
+            &SearchConfig::fischerle(),
+            Hints {
+                tt_move: Some(tt),
+                killers: &killers,
+                history: None,
+            },
+        );
+        assert_eq!(&got[..2], &["a2a3", "h2h3"][..]);
+    }
+
+    #[test]
+    fn illegal_hints_are_ignored() {
+        let bogus: Move = "h7h5".parse().unwrap();
+        let got = ordered(
+            BUSY,
+            &SearchConfig::fischerle(),
+            Hints {
+                tt_move: Some(bogus),
+                killers: &[Some(bogus)],
+                history: None,
+            },
+        );
+        assert!(!got.contains(&"h7h5".to_string()));
+    }
+
+    #[test]
+    fn qs_promotion_subsets_generate_exactly_the_chosen_pieces() {
+        let b = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let cases = [
+            (Promotions::None, ""),
+            (Promotions::Q, "q"),
+            (Promotions::Qn, "nq"),
+            (Promotions::Qrbn, "bnqr"),
+        ];
+        for (subset, pieces) in cases {
+            let mut config = SearchConfig::fischerle();
+            config.qsearch.promotions = subset;
+            let list = qsearch_moves(&b, false, &config, &mut SearchStats::default());
+            let mut got: Vec<char> = list
+                .as_slice()
+                .iter()
+                .map(|m| char::from(m.mv.promotion.unwrap()))
+                .collect();
+            got.sort();
+            let mut want: Vec<char> = pieces.chars().collect();
+            want.sort();
+            assert_eq!(got, want, "{subset:?}");
+        }
+    }
+
+    #[test]
+    fn qs_outside_check_has_no_quiet_moves() {
+        let b = parse_fen(BUSY).unwrap();
+        let mut config = SearchConfig::fischerle();
+        config.qsearch.captures = crate::config::CaptureFilter::All;
+        let list = qsearch_moves(&b, false, &config, &mut SearchStats::default());
+        assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
+        assert!(list.len() >= 4);
+    }
+}
