@@ -259,6 +259,69 @@ mod tests {
         assert!((800..1100).contains(&s), "{s}");
     }
 
+    /// The same position with colours swapped: ranks mirrored, piece case swapped, the other side
+    /// to move, castling rights swapped, en-passant square mirrored.
+    fn flip(board: &Board) -> Board {
+        let fen = board.to_string();
+        let f: Vec<&str> = fen.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let ep = match f[3] {
+            "-" => "-".to_string(),
+            sq => format!("{}{}", &sq[..1], if &sq[1..] == "3" { 6 } else { 3 }),
+        };
+        let mut castling: Vec<char> = swap(f[2]).chars().collect();
+        castling.sort_by_key(|c| (c.is_ascii_lowercase(), *c == 'q' || *c == 'Q'));
+        let castling: String = castling.into_iter().collect();
+        parse_fen(&format!(
+            "{} {side} {castling} {ep} {} {}",
+            placement.join("/"),
+            f[4],
+            f[5]
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut checked = 0;
+        for start in starts {
+            for _game in 0..20 {
+                let mut board = parse_fen(start).unwrap();
+                for _ply in 0..60 {
+                    assert_eq!(evaluate(&board), evaluate(&flip(&board)), "{board}");
+                    checked += 1;
+                    let moves = crate::board::legal_moves(&board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 2_000, "{checked}");
+    }
+
     #[test]
     fn passed_pawn_mask_excludes_pawns_behind() {
         let b = parse_fen("4k3/8/8/8/3P4/2p5/8/4K3 w - - 0 1").unwrap();

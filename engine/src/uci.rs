@@ -1,1 +1,338 @@
-//! placeholder
+//! The UCI protocol: `uci`, `isready`, `ucinewgame`, `position`, `go`, `stop`, `quit`, `setoption`.
+//! The search runs on its own thread so `stop` is heard; anything unreadable is answered with an
+//! `info string` and otherwise ignored.
+//!
+//! Options: `Hash` (MiB), `Preset` (a [`SearchConfig`] preset), and every key of [`SearchConfig`]
+//! by its dotted name (`setoption name selective.candidate_limit value 4`), so an external runner
+//! can switch heuristics as the harness does.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use cozy_chess::{Board, Color};
+
+use crate::board::{uci_move, Position};
+use crate::config::{SearchConfig, PRESETS};
+use crate::search::limits::Limits;
+use crate::search::score::mate_in_moves;
+use crate::search::stats::Iteration;
+use crate::search::Searcher;
+
+/// Where the engine writes; shared with the search thread.
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Output, line: &str) {
+    let mut w = out.lock().expect("output lock");
+    // A closed pipe means the GUI is gone; there is nobody left to tell.
+    let _ = writeln!(w, "{line}").and_then(|_| w.flush());
+}
+
+/// A UCI session.
+pub struct Uci {
+    out: Output,
+    config: SearchConfig,
+    position: Position,
+    searcher: Option<Searcher>,
+    running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
+}
+
+impl Uci {
+    /// A session writing to `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> Self {
+        let config = SearchConfig::fischerle();
+        Self {
+            out: Arc::new(Mutex::new(out)),
+            searcher: Some(Searcher::new(config.clone())),
+            config,
+            position: Position::new(Board::default()),
+            running: None,
+        }
+    }
+
+    /// Reads commands until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.command(line.trim()) {
+                break;
+            }
+        }
+        self.stop();
+    }
+
+    /// Handles one command; `false` on `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match verb {
+            "" => {}
+            "uci" => self.identify(),
+            "isready" => say(&self.out, "readyok"),
+            "ucinewgame" => self.new_game(),
+            "position" => self.set_position(rest),
+            "go" => self.go(rest),
+            "stop" => self.stop(),
+            "setoption" => self.set_option(rest),
+            "quit" => return false,
+            "debug" | "ponderhit" | "register" => {}
+            _ => self.info(&format!("unknown command `{verb}`")),
+        }
+        true
+    }
+
+    fn info(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    fn identify(&self) {
+        say(&self.out, &format!("id name {}", crate::VERSION));
+        say(&self.out, "id author the fischerle-lab authors");
+        say(
+            &self.out,
+            "option name Hash type spin default 16 min 1 max 4096",
+        );
+        say(
+            &self.out,
+            &format!(
+                "option name Preset type combo default fischerle var {}",
+                PRESETS.join(" var ")
+            ),
+        );
+        say(&self.out, "uciok");
+    }
+
+    fn new_game(&mut self) {
+        self.stop();
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.position = Position::new(Board::default());
+    }
+
+    fn set_position(&mut self, args: &str) {
+        match parse_position(args) {
+            Ok(p) => self.position = p,
+            Err(e) => self.info(&e),
+        }
+    }
+
+    fn set_option(&mut self, args: &str) {
+        let Some((name, value)) = parse_setoption(args) else {
+            return self.info("expected `setoption name <id> value <x>`");
+        };
+        self.stop();
+        let mut config = self.config.clone();
+        let result = match name.as_str() {
+            "Hash" => config.set("tt.size_mb", &value),
+            "Preset" => SearchConfig::preset(&value).map(|c| config = c),
+            key => config.set(key, &value),
+        };
+        match result {
+            Ok(()) => {
+                self.config = config;
+                self.searcher = Some(Searcher::new(self.config.clone()));
+            }
+            Err(e) => self.info(&e.to_string()),
+        }
+    }
+
+    fn go(&mut self, args: &str) {
+        self.stop();
+        let limits = match parse_go(args, self.position.side_to_move()) {
+            Ok(l) => l,
+            Err(e) => return self.info(&e),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..limits
+        };
+        let mut searcher = self
+            .searcher
+            .take()
+            .expect("searcher is home when no search runs");
+        let (position, out) = (self.position.clone(), self.out.clone());
+        let handle = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let root = position.board().clone();
+            let result = searcher.search(&position, limits, |it| {
+                say(&out, &info_line(it, start.elapsed()))
+            });
+            let best = result
+                .best_move
+                .map_or("0000".to_string(), |mv| uci_move(&root, mv));
+            say(&out, &format!("bestmove {best}"));
+            searcher
+        });
+        self.running = Some((handle, stop));
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop(&mut self) {
+        if let Some((handle, stop)) = self.running.take() {
+            stop.store(true, Ordering::Relaxed);
+            self.searcher = Some(handle.join().expect("search thread panicked"));
+        }
+    }
+}
+
+/// `info depth … seldepth … nodes … nps … time … score … pv …`.
+fn info_line(it: &Iteration, elapsed: Duration) -> String {
+    let ms = elapsed.as_millis().max(1) as u64;
+    let score = match mate_in_moves(it.score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", it.score),
+    };
+    format!(
+        "info depth {} seldepth {} nodes {} nps {} time {} score {} pv {}",
+        it.depth,
+        it.seldepth,
+        it.total_nodes,
+        it.total_nodes * 1000 / ms,
+        ms,
+        score,
+        it.pv.join(" ")
+    )
+}
+
+/// `startpos|fen <FEN> [moves m1 m2 …]`.
+fn parse_position(args: &str) -> Result<Position, String> {
+    let (setup, moves) = match args.split_once("moves") {
+        Some((s, m)) => (s.trim(), m.split_whitespace().collect()),
+        None => (args.trim(), Vec::new()),
+    };
+    let mut position = if setup == "startpos" {
+        Position::new(Board::default())
+    } else if let Some(fen) = setup.strip_prefix("fen") {
+        Position::from_fen(fen.trim()).map_err(|e| e.to_string())?
+    } else {
+        return Err(format!(
+            "expected `position startpos` or `position fen <FEN>`, found `{args}`"
+        ));
+    };
+    for mv in moves {
+        position
+            .play_uci(mv)
+            .map_err(|e| format!("{e} in `position {args}`"))?;
+    }
+    Ok(position)
+}
+
+/// `name <id> value <x>` (the id may contain spaces).
+fn parse_setoption(args: &str) -> Option<(String, String)> {
+    let rest = args.trim().strip_prefix("name")?;
+    let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+    Some((name.trim().to_string(), value.trim().to_string()))
+}
+
+/// `go` arguments to limits. Clock times become a movetime: a 30th of the remaining time plus
+/// most of the increment, never more than half of what is left.
+fn parse_go(args: &str, side: Color) -> Result<Limits, String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut limits = Limits::default();
+    let (mut time, mut inc) = (None, 0u64);
+    let mut i = 0;
+    while i < words.len() {
+        let value = || -> Result<u64, String> {
+            let v = words
+                .get(i + 1)
+                .ok_or_else(|| format!("`{}` needs a number", words[i]))?;
+            v.parse()
+                .map_err(|_| format!("`{}` expects a number, found `{v}`", words[i]))
+        };
+        match (words[i], side) {
+            ("depth", _) => limits.depth = Some(value()?.min(64) as i32),
+            ("nodes", _) => limits.nodes = Some(value()?),
+            ("movetime", _) => limits.movetime = Some(Duration::from_millis(value()?)),
+            ("wtime", Color::White) | ("btime", Color::Black) => time = Some(value()?),
+            ("winc", Color::White) | ("binc", Color::Black) => inc = value()?,
+            ("wtime" | "btime" | "winc" | "binc" | "movestogo", _) => {
+                value()?;
+            }
+            ("infinite" | "ponder", _) => {
+                i += 1;
+                continue;
+            }
+            (other, _) => return Err(format!("unknown `go` argument `{other}`")),
+        }
+        i += 2;
+    }
+    if let Some(t) = time {
+        let budget = (t / 30 + inc * 3 / 4).min(t / 2).max(1);
+        limits.movetime = Some(Duration::from_millis(budget));
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_with_castling_moves() {
+        let p = parse_position("startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1").unwrap();
+        assert_eq!(p.board().king(Color::White), cozy_chess::Square::G1);
+        assert!(parse_position("startpos moves e2e5").is_err());
+        assert!(parse_position("fen 8/8 w").is_err());
+        assert!(parse_position("garbage").is_err());
+    }
+
+    #[test]
+    fn go_arguments() {
+        let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", Color::White).unwrap();
+        assert_eq!(l.movetime, Some(Duration::from_millis(2750)));
+        let l = parse_go("depth 5 nodes 1000", Color::Black).unwrap();
+        assert_eq!((l.depth, l.nodes), (Some(5), Some(1000)));
+        assert!(parse_go("depth x", Color::White).is_err());
+        assert!(parse_go("depth", Color::White).is_err());
+        assert!(parse_go("sideways 3", Color::White).is_err());
+    }
+
+    #[test]
+    fn setoption_names_with_spaces() {
+        assert_eq!(
+            parse_setoption("name Clear Hash"),
+            Some(("Clear Hash".into(), "".into()))
+        );
+        assert_eq!(
+            parse_setoption("name Hash value 64"),
+            Some(("Hash".into(), "64".into()))
+        );
+    }
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().write(buf)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_session_answers_garbage_and_plays_a_legal_move() {
+        let buf = Shared::default();
+        let mut uci = Uci::new(Box::new(buf.clone()));
+        let script = "uci\nfoo bar\nsetoption name Hash value x\nsetoption name Hash value 8\n\
+                      position startpos moves e2e4\ngo depth 3\nisready\nquit\n";
+        uci.run(script.as_bytes());
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+        assert!(text.contains("info string unknown command `foo`"), "{text}");
+        assert!(
+            text.contains("info string cannot set `tt.size_mb` to `x`"),
+            "{text}"
+        );
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap();
+        let mut board = Board::default();
+        board.play("e2e4".parse().unwrap());
+        assert!(crate::board::parse_uci_move(&board, best).is_ok(), "{best}");
+    }
+}

@@ -225,11 +225,12 @@ impl Searcher {
     }
 
     /// A move that gives check is searched one level deeper (never deeper than the parent's level),
-    /// only while the path is shorter than `MAX_PLY / 2`, so long series of checks stay bounded.
+    /// only on paths shorter than twice the iteration's depth: with selective deepening on, unbounded
+    /// check extensions made one WAC position grow from 0.2 M to 96 M nodes at depth 5.
     fn check_extension(&mut self, child: &Board, child_level: i32, level: i32, ply: usize) -> i32 {
         let extend = self.config.check_extension
             && child_level < level
-            && ply < MAX_PLY / 2
+            && (ply as i32) < 2 * self.root_depth
             && !child.checkers().is_empty();
         self.stats.check_extensions += u64::from(extend);
         if extend {

@@ -73,6 +73,8 @@ pub struct Searcher {
     path: Vec<u64>,
     pv: PvTable,
     root_budget: Budget,
+    /// Nominal depth of the current iteration.
+    root_depth: i32,
 }
 
 impl Searcher {
@@ -94,6 +96,7 @@ impl Searcher {
                 dyn_left: 0,
                 triv_left: 0,
             },
+            root_depth: 0,
             config,
         }
     }
@@ -165,12 +168,17 @@ impl Searcher {
         self.pv = PvTable::new();
     }
 
-    /// Before any iteration completes: the first legal move, so a stopped search still answers.
+    /// Before any iteration completes: the first legal move, so a stopped search still answers;
+    /// with no legal move, the mate or stalemate score.
     fn fallback_result(&self, root: &Board) -> SearchResult {
         let best_move = legal_moves(root).first().copied();
+        let score = match best_move {
+            None if !root.checkers().is_empty() => score::mated_in(0),
+            _ => score::DRAW,
+        };
         SearchResult {
             best_move,
-            score: 0,
+            score,
             depth: 0,
             pv: best_move.into_iter().collect(),
             stats: SearchStats::default(),
@@ -180,6 +188,7 @@ impl Searcher {
     /// One iteration: a full-window search, or an aspiration window widened until the score fits.
     fn iterate(&mut self, root: &Board, depth: i32, previous: Score) -> Score {
         self.root_budget = Budget::root(&self.config, depth);
+        self.root_depth = depth;
         let budget = self.root_budget;
         let Some(asp) = self
             .config
