@@ -324,7 +324,7 @@ impl SearchConfig {
     /// c.set("killers", "off").unwrap();
     /// c.set("null_move.base", "3").unwrap();
     /// assert_eq!((c.selective.candidate_limit, c.killers.is_none()), (4, true));
-    /// assert_eq!(c.null_move.unwrap().base, 3);
+    /// assert_eq!(c.null_move.as_ref().unwrap().base, 3);
     /// assert!(c.clone().set("selective.bogus", "1").is_err());
     /// assert!(c.set("see", "maybe").is_err());
     /// ```

@@ -5,7 +5,7 @@
 //! square as it is and for Black on the rank-mirrored square, then subtracted. A test checks
 //! `evaluate(p) == evaluate(flip(p))` on many positions.
 
-use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 
 /// A score in centipawns, from the point of view of the side to move.
 pub type Score = i32;
@@ -232,15 +232,38 @@ fn pawn_structure(board: &Board, color: Color) -> (Score, Score) {
 /// The squares in front of a pawn, on its file and the adjacent ones, that enemy pawns must not
 /// occupy for it to be passed.
 fn passed_mask(color: Color, square: Square) -> BitBoard {
-    let files = square.file().bitboard() | square.file().adjacent();
-    let relative_rank = square.rank().relative_to(color) as usize;
-    let ahead = Rank::ALL[relative_rank + 1..]
-        .iter()
-        .fold(BitBoard::EMPTY, |bb, &r| {
-            bb | r.relative_to(color).bitboard()
-        });
-    files & ahead
+    BitBoard(PASSED_MASKS[color as usize][square as usize])
 }
+
+/// [`passed_mask`] for every colour and square, computed at compile time (it is asked for every
+/// pawn of every evaluation).
+const PASSED_MASKS: [[u64; 64]; 2] = {
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let mut files = 0u64;
+        let mut f = if file > 0 { file - 1 } else { 0 };
+        while f <= file + 1 && f < 8 {
+            files |= 0x0101_0101_0101_0101u64 << f;
+            f += 1;
+        }
+        let white_ahead = if rank == 7 {
+            0
+        } else {
+            !0u64 << ((rank + 1) * 8)
+        };
+        let black_ahead = if rank == 0 {
+            0
+        } else {
+            !0u64 >> ((8 - rank) * 8)
+        };
+        table[0][sq] = files & white_ahead;
+        table[1][sq] = files & black_ahead;
+        sq += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -320,6 +343,16 @@ mod tests {
             }
         }
         assert!(checked > 2_000, "{checked}");
+    }
+
+    #[test]
+    fn passed_masks_cover_the_files_ahead() {
+        let m = passed_mask(Color::White, Square::D4);
+        assert_eq!(m.len(), 3 * 4);
+        assert!(m.has(Square::C5) && m.has(Square::E8) && !m.has(Square::D4) && !m.has(Square::F5));
+        let m = passed_mask(Color::Black, Square::A2);
+        assert_eq!(m, Square::A1.bitboard() | Square::B1.bitboard());
+        assert!(passed_mask(Color::White, Square::H8).is_empty());
     }
 
     #[test]

@@ -1,0 +1,114 @@
+//! Command-line arguments (clap derive). Raw arguments become a validated plan in `commands`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Measures what chess-search heuristics are worth: EPD suites × configuration grids → CSV.
+#[derive(Debug, Parser)]
+#[command(name = "harness", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run suites across a grid of search configurations, in parallel, to CSV.
+    Grid(Box<GridArgs>),
+    /// Check every position of a perft EPD file (`FEN ;D1 n ;D2 n …`).
+    Perft(PerftArgs),
+    /// Work with EPD suites.
+    #[command(subcommand)]
+    Suite(SuiteCommand),
+    /// Fixed positions, fixed depth, one thread, `fischerle` preset: the node-count signature.
+    Bench(BenchArgs),
+    /// Print a preset's full configuration as TOML.
+    Config {
+        /// Preset name.
+        #[arg(default_value = "fischerle")]
+        preset: String,
+    },
+}
+
+/// `harness grid`.
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// EPD suite to run (repeatable). Default: the suites of the grid file, or the built-in suite.
+    #[arg(long = "suite", value_name = "PATH")]
+    pub suites: Vec<PathBuf>,
+    /// Base preset (`fischerle`, `plain`); overrides the grid file's.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Grid file (TOML: name, preset, suites, depth, node_cap, [set], [axes]).
+    #[arg(long, value_name = "FILE.toml")]
+    pub grid: Option<PathBuf>,
+    /// An axis: `KEY=V1,V2,...` with a dotted SearchConfig key (repeatable). `off`/`on` switch an
+    /// optional heuristic.
+    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// Search every position to this depth.
+    #[arg(long, group = "limit")]
+    pub depth: Option<i32>,
+    /// Search every position for this many nodes.
+    #[arg(long, group = "limit")]
+    pub nodes: Option<u64>,
+    /// Search every position for this many milliseconds (not reproducible: for time studies).
+    #[arg(long, group = "limit", value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Node cap per job: a depth search stopped by it is recorded as `censored`. Default 20000000.
+    #[arg(long)]
+    pub node_cap: Option<u64>,
+    /// Stop a search once a correct move has been best for K iterations (with --min-depth).
+    #[arg(long, value_name = "K")]
+    pub solved_for: Option<usize>,
+    /// The early stop applies only from this depth on.
+    #[arg(long, default_value_t = 1)]
+    pub min_depth: i32,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory. Default `results/<timestamp>-<name>/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the run in DIR: jobs already in its runs.csv are skipped (same plan required).
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Print the plan and exit without searching.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `harness perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Perft EPD file.
+    pub file: PathBuf,
+    /// Deepest `Dn` to check (deeper counts in the file are skipped).
+    #[arg(long, default_value_t = 4)]
+    pub depth: u32,
+}
+
+/// `harness suite …`.
+#[derive(Debug, Subcommand)]
+pub enum SuiteCommand {
+    /// Validate EPD files: positions, unreadable lines (file:line), moves that do not parse.
+    Check {
+        /// EPD files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// `harness bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = crate::bench::DEPTH)]
+    pub depth: i32,
+}

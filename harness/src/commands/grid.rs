@@ -1,0 +1,213 @@
+//! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs, manifest and summary.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+use crate::cli::GridArgs;
+use crate::export::manifest::Manifest;
+use crate::export::sink::{Sink, RUNS};
+use crate::export::summary::{summarise, table, write_summary};
+use crate::grid::GridSpec;
+use crate::plan::{JobLimits, Plan, SuiteInput};
+
+/// The experiment `harness grid` runs with no arguments.
+const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
+/// The project's own suite, built into the binary so the default experiment needs no files.
+const BUILTIN_SUITE: (&str, &str) = ("selfplay.epd", include_str!("../../../suites/selfplay.epd"));
+/// Node cap per job unless told otherwise.
+const DEFAULT_NODE_CAP: u64 = 20_000_000;
+/// Depth when no limit is given at all.
+const DEFAULT_DEPTH: i32 = 6;
+
+/// The environment variable naming the shared public suites (`suites:NAME` in grid files).
+pub const SUITES_ENV: &str = "FISCHERLE_SUITES";
+
+/// Runs `harness grid`.
+pub fn run(args: GridArgs) -> Result<ExitCode> {
+    let plan = build_plan(&args)?;
+    if args.dry_run {
+        print!("{}", plan.describe());
+        return Ok(ExitCode::SUCCESS);
+    }
+    std::fs::create_dir_all(&plan.out)
+        .with_context(|| format!("creating {}", plan.out.display()))?;
+    let manifest = Manifest::new(&plan, crate::bench::SIGNATURE);
+    let sink = if args.resume.is_some() {
+        let old = Manifest::read(&plan.out)?;
+        if !old.same_plan(&manifest) {
+            bail!("{} was made by a different plan (configurations, suites or limits differ): resume it with the command in its manifest.json", plan.out.display());
+        }
+        Sink::resume(&plan.out, &plan.axes)?
+    } else {
+        let sink = Sink::create(&plan.out, &plan.axes)?;
+        manifest.write(&plan.out)?;
+        sink
+    };
+    let skipped = sink.done_count();
+    eprintln!(
+        "{} jobs ({} configs × {} positions), {skipped} already done, {} threads → {}",
+        plan.points.len() * plan.positions(),
+        plan.points.len(),
+        plan.positions(),
+        plan.threads,
+        plan.out.display()
+    );
+    crate::runner::run(&plan, sink, args.quiet)?;
+    let rows = summarise(&plan.out.join(RUNS), &plan.axes)?;
+    write_summary(&plan.out.join("summary.csv"), &rows)?;
+    print!("{}", table(&rows));
+    println!("results: {}", plan.out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Validates everything (grid, suites, limits, output) before any search.
+fn build_plan(args: &GridArgs) -> Result<Plan> {
+    let spec = grid_spec(args)?;
+    let points = spec.expand()?;
+    let suites = load_suites(args, &spec)?;
+    if suites.iter().all(|s| s.records.is_empty()) {
+        bail!("the suites hold no readable position");
+    }
+    let limits = JobLimits {
+        depth: args
+            .depth
+            .or(spec.depth)
+            .or((args.nodes.is_none() && args.movetime.is_none()).then_some(DEFAULT_DEPTH)),
+        nodes: args.nodes,
+        movetime_ms: args.movetime,
+        node_cap: args.node_cap.or(spec.node_cap).unwrap_or(DEFAULT_NODE_CAP),
+        solved_for: args.solved_for,
+        min_depth: args.min_depth,
+    };
+    if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
+        bail!("--depth must be between 1 and 64");
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let out = args
+        .resume
+        .clone()
+        .or_else(|| args.out.clone())
+        .unwrap_or_else(|| default_out(&spec.name));
+    Ok(Plan {
+        name: spec.name.clone(),
+        axes: spec.axes.iter().map(|a| a.key.clone()).collect(),
+        points,
+        suites,
+        limits,
+        threads,
+        out,
+    })
+}
+
+fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
+    let mut spec = match &args.grid {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            GridSpec::from_toml(&text).with_context(|| format!("in {}", path.display()))?
+        }
+        None if args.sets.is_empty() && args.suites.is_empty() => {
+            GridSpec::from_toml(DEFAULT_GRID).expect("the built-in grid is valid")
+        }
+        None => GridSpec {
+            name: "grid".into(),
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        },
+    };
+    if let Some(preset) = &args.preset {
+        spec.preset = preset.clone();
+    }
+    for set in &args.sets {
+        spec.add_set(set)?;
+    }
+    Ok(spec)
+}
+
+/// Suites from `--suite`, else from the grid file, else the built-in one. Unreadable lines are
+/// reported with `file:line` and left out; the run goes on with the rest.
+fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
+    let names: Vec<String> = if !args.suites.is_empty() {
+        args.suites
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect()
+    } else if !spec.suites.is_empty() {
+        spec.suites.clone()
+    } else {
+        vec![format!("builtin:{}", BUILTIN_SUITE.0)]
+    };
+    names.iter().map(|name| load_suite(name)).collect()
+}
+
+fn load_suite(name: &str) -> Result<SuiteInput> {
+    let (source, text) = if name == format!("builtin:{}", BUILTIN_SUITE.0) {
+        (name.to_string(), BUILTIN_SUITE.1.to_string())
+    } else {
+        let path = resolve_suite(name);
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading suite {}", path.display()))?;
+        (path.display().to_string(), text)
+    };
+    let label = Path::new(name.rsplit(':').next().unwrap_or(name))
+        .file_name()
+        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
+    let (suite, parsed) = SuiteInput::new(label, source, &text);
+    for error in &parsed.errors {
+        eprintln!("warning: skipping {error}");
+    }
+    Ok(suite)
+}
+
+/// `suites:NAME` is NAME in the shared suites directory (`$FISCHERLE_SUITES`, default `../shared/suites`).
+pub fn resolve_suite(name: &str) -> PathBuf {
+    match name.strip_prefix("suites:") {
+        Some(rest) => shared_suites_dir().join(rest),
+        None => PathBuf::from(name),
+    }
+}
+
+/// The shared public suites directory.
+pub fn shared_suites_dir() -> PathBuf {
+    std::env::var_os(SUITES_ENV).map_or_else(|| PathBuf::from("../shared/suites"), PathBuf::from)
+}
+
+fn default_out(name: &str) -> PathBuf {
+    let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .replace([':', 'Z'], "");
+    PathBuf::from("results").join(format!("{stamp}-{name}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_experiment_is_valid() {
+        let (suite, parsed) =
+            SuiteInput::new("selfplay.epd".into(), "builtin".into(), BUILTIN_SUITE.1);
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        assert!(suite.records.len() >= 40, "{}", suite.records.len());
+        assert!(suite
+            .records
+            .iter()
+            .all(|r| r.best_moves.len() == 1 && r.op("c0").is_some()));
+        let points = GridSpec::from_toml(DEFAULT_GRID).unwrap().expand().unwrap();
+        assert_eq!(points.len(), 3);
+    }
+
+    #[test]
+    fn suites_prefix_names_the_shared_directory() {
+        let path = resolve_suite("suites:wac.epd");
+        assert!(path.ends_with("wac.epd") && path != PathBuf::from("wac.epd"));
+        assert_eq!(resolve_suite("x/y.epd"), PathBuf::from("x/y.epd"));
+    }
+}

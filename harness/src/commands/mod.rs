@@ -1,0 +1,29 @@
+//! One module per subcommand; each turns its arguments into a validated plan, runs it, and says
+//! how it went with an exit code.
+
+mod grid;
+mod perft;
+mod suite;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::cli::{Command, SuiteCommand};
+
+/// Exit code when a check found a problem (perft mismatch, unreadable suite lines).
+pub const CHECK_FAILED: u8 = 3;
+
+/// Runs a subcommand.
+pub fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Grid(args) => grid::run(*args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Suite(SuiteCommand::Check { files }) => suite::check(&files),
+        Command::Bench(args) => crate::bench::run(args.depth),
+        Command::Config { preset } => {
+            print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

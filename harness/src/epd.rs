@@ -1,0 +1,254 @@
+//! EPD test suites: a position (the first four FEN fields, optionally followed by the two move
+//! counters) and `;`-separated operations (`bm`, `am`, `id`, `c0`, `D1`…). Every line that cannot
+//! be read becomes an [`EpdError`] naming its file and line; the others are still returned.
+//!
+//! Lenient forms seen in real suites are accepted: SAN without `x` or `+`, `e8N` for `e8=N`,
+//! `0-0` for `O-O`, comma-separated move lists, long algebraic `Bh8-f6+`, stray `-` segments.
+
+use std::path::Path;
+
+use cozy_chess::{Board, Move};
+use engine::board::{parse_fen, parse_uci_move};
+use thiserror::Error;
+
+/// A line of an EPD file that could not be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{file}:{line}: {message}")]
+pub struct EpdError {
+    /// The file as given.
+    pub file: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+/// One position of a suite.
+#[derive(Debug, Clone)]
+pub struct EpdRecord {
+    /// `id`, or `file:line` when the record has none.
+    pub id: String,
+    /// 1-based line in its file.
+    pub line: usize,
+    /// The position.
+    pub board: Board,
+    /// Best moves (`bm`).
+    pub best_moves: Vec<Move>,
+    /// Moves to avoid (`am`).
+    pub avoid_moves: Vec<Move>,
+    /// Every operation as read: opcode and operand text (quotes removed).
+    pub ops: Vec<(String, String)>,
+}
+
+impl EpdRecord {
+    /// The operand text of an opcode, if present.
+    pub fn op(&self, opcode: &str) -> Option<&str> {
+        self.ops
+            .iter()
+            .find(|(k, _)| k == opcode)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A parsed suite: the records that were read and the lines that were not.
+#[derive(Debug, Default)]
+pub struct Suite {
+    /// Records in file order.
+    pub records: Vec<EpdRecord>,
+    /// Unreadable lines.
+    pub errors: Vec<EpdError>,
+}
+
+/// Reads a suite file.
+pub fn read_suite(path: &Path) -> std::io::Result<Suite> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(parse_suite(&path.display().to_string(), &text))
+}
+
+/// Parses suite text; `file` names it in errors and default ids.
+pub fn parse_suite(file: &str, text: &str) -> Suite {
+    let mut suite = Suite::default();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        match parse_record(file, line_no, trimmed) {
+            Ok(r) => suite.records.push(r),
+            Err(message) => suite.errors.push(EpdError {
+                file: file.to_string(),
+                line: line_no,
+                message,
+            }),
+        }
+    }
+    suite
+}
+
+fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() < 4 {
+        return Err(format!(
+            "expected 4 FEN fields, found {} in `{text}`",
+            tokens.len()
+        ));
+    }
+    // Some suites put the two move counters between the FEN fields and the operations.
+    let counters =
+        tokens.len() >= 6 && tokens[4].parse::<u32>().is_ok() && tokens[5].parse::<u32>().is_ok();
+    let fen_len = if counters { 6 } else { 4 };
+    let board = parse_fen(&tokens[..fen_len].join(" ")).map_err(|e| e.to_string())?;
+    let rest = skip_tokens(text, fen_len);
+    let ops = split_operations(rest);
+    let best_moves = moves_of(&board, &ops, "bm")?;
+    let avoid_moves = moves_of(&board, &ops, "am")?;
+    let id = ops
+        .iter()
+        .find(|(k, _)| k == "id")
+        .map_or_else(|| format!("{file}:{line}"), |(_, v)| v.clone());
+    Ok(EpdRecord {
+        id,
+        line,
+        board,
+        best_moves,
+        avoid_moves,
+        ops,
+    })
+}
+
+/// The text after the first `n` whitespace-separated tokens.
+fn skip_tokens(text: &str, n: usize) -> &str {
+    let mut rest = text.trim_start();
+    for _ in 0..n {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest
+}
+
+/// `op1 a b; op2 "x; y"; …` → [(op1, "a b"), (op2, "x; y")]. Semicolons inside quotes do not split;
+/// empty and `-` segments are skipped.
+fn split_operations(text: &str) -> Vec<(String, String)> {
+    let mut segments = vec![String::new()];
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => segments.push(String::new()),
+            _ => segments.last_mut().expect("never empty").push(c),
+        }
+    }
+    segments
+        .iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty() && *s != "-")
+        .map(|s| {
+            let (op, operand) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
+            (op.to_string(), operand.trim().to_string())
+        })
+        .collect()
+}
+
+fn moves_of(board: &Board, ops: &[(String, String)], opcode: &str) -> Result<Vec<Move>, String> {
+    let Some((_, operand)) = ops.iter().find(|(k, _)| k == opcode) else {
+        return Ok(Vec::new());
+    };
+    operand
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            parse_lenient_move(board, t)
+                .ok_or_else(|| format!("{opcode} move `{t}` is not a legal move here"))
+        })
+        .collect()
+}
+
+/// SAN as written in real suites, falling back to long algebraic (`Bh8-f6+`) and UCI.
+pub fn parse_lenient_move(board: &Board, text: &str) -> Option<Move> {
+    let san = text
+        .replace('0', "O")
+        .trim_end_matches(['+', '#', '!', '?'])
+        .to_string();
+    if let Ok(mv) = cozy_chess::util::parse_san_move(board, &san) {
+        return Some(mv);
+    }
+    // Long algebraic: keep the two squares, then a promotion piece if one is named.
+    let cleaned = text.replace("/ep", "").replace("e.p.", "");
+    let squares: String = cleaned
+        .chars()
+        .filter(|c| matches!(c, 'a'..='h' | '1'..='8'))
+        .collect();
+    if squares.len() != 4 {
+        return None;
+    }
+    let last = cleaned
+        .trim_end_matches(['+', '#', '!', '?'])
+        .chars()
+        .last();
+    let uci = match last.filter(|c| "QRBNqrn".contains(*c)) {
+        Some(p) => format!("{squares}{}", p.to_ascii_lowercase()),
+        None => squares,
+    };
+    parse_uci_move(board, &uci).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wac_line_with_quotes_and_alternatives() {
+        let s = parse_suite("t.epd", "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - bm Nxc6 Qd2; id \"WAC; 1\";\n");
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        let r = &s.records[0];
+        assert_eq!(r.id, "WAC; 1");
+        assert_eq!(r.best_moves.len(), 2);
+    }
+
+    #[test]
+    fn lenient_forms() {
+        let b = parse_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        for text in [
+            "0-0", "O-O+", "b8=Q", "b8Q", "bxa8N", "Ke1-e2", "e1e2", "Rh1-h8+",
+        ] {
+            assert!(parse_lenient_move(&b, text).is_some(), "{text}");
+        }
+        assert!(parse_lenient_move(&b, "Qd4").is_none());
+    }
+
+    #[test]
+    fn counters_before_operations_and_stray_segments() {
+        let s = parse_suite(
+            "t.epd",
+            "8/8/8/8/8/8/6k1/4K2R w K - 0 1 ;D1 15 ;D2 66 ; - ;\n",
+        );
+        let r = &s.records[0];
+        assert_eq!(r.op("D2"), Some("66"));
+        assert_eq!(r.id, "t.epd:1");
+    }
+
+    #[test]
+    fn comma_separated_moves() {
+        let s = parse_suite(
+            "t.epd",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4, e3; id \"x\";\n",
+        );
+        assert_eq!(s.records[0].best_moves.len(), 2);
+    }
+
+    #[test]
+    fn bad_lines_name_file_and_line_and_the_rest_is_kept() {
+        let text = "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4;\nnot a position\n4k3/8/8/8/8/8/4P3/4K3 w - - bm Qh5;\n\n# comment\n4k3/8/8/8/8/8/4P3/4K3 w - - bm e3;\n";
+        let s = parse_suite("bad.epd", text);
+        assert_eq!(s.records.len(), 2);
+        let msgs: Vec<String> = s.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(msgs.len(), 2);
+        assert!(msgs[0].starts_with("bad.epd:2: "), "{}", msgs[0]);
+        assert!(
+            msgs[1].starts_with("bad.epd:3: ") && msgs[1].contains("Qh5"),
+            "{}",
+            msgs[1]
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! `manifest.json`: everything needed to know what a run was and to redo it.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::plan::{JobLimits, Plan};
+
+/// The manifest of a run.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The command line.
+    pub command: Vec<String>,
+    /// Experiment name.
+    pub name: String,
+    /// Engine name and version.
+    pub engine_version: String,
+    /// `git rev-parse HEAD` of the working directory, if any.
+    pub git_commit: Option<String>,
+    /// Bench signature of the engine build (node total of `harness bench`).
+    pub bench_signature: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Host name and logical CPUs.
+    pub host: String,
+    /// Axis keys.
+    pub axes: Vec<String>,
+    /// Configurations: id, axis values and the full resolved configuration.
+    pub configs: Vec<ManifestConfig>,
+    /// Suites with their hashes.
+    pub suites: Vec<ManifestSuite>,
+    /// Limits.
+    pub limits: serde_json::Value,
+}
+
+/// One configuration in the manifest.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ManifestConfig {
+    /// `c00`, …
+    pub id: String,
+    /// Axis values, in axis order.
+    pub values: Vec<String>,
+    /// The resolved `SearchConfig`.
+    pub config: serde_json::Value,
+}
+
+/// One suite in the manifest.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ManifestSuite {
+    /// Label used in the CSVs.
+    pub label: String,
+    /// Where it was read from.
+    pub source: String,
+    /// SHA-256 of its bytes.
+    pub sha256: String,
+    /// Positions used.
+    pub positions: usize,
+}
+
+impl Manifest {
+    /// The manifest of a plan.
+    pub fn new(plan: &Plan, bench_signature: u64) -> Self {
+        Self {
+            command: std::env::args().collect(),
+            name: plan.name.clone(),
+            engine_version: engine::VERSION.to_string(),
+            git_commit: git_commit(),
+            bench_signature,
+            threads: plan.threads,
+            host: host(),
+            axes: plan.axes.clone(),
+            configs: plan
+                .points
+                .iter()
+                .map(|p| ManifestConfig {
+                    id: p.id.clone(),
+                    values: p.values.clone(),
+                    config: serde_json::to_value(&p.config).expect("configs serialise"),
+                })
+                .collect(),
+            suites: plan
+                .suites
+                .iter()
+                .map(|s| ManifestSuite {
+                    label: s.label.clone(),
+                    source: s.source.clone(),
+                    sha256: s.sha256.clone(),
+                    positions: s.records.len(),
+                })
+                .collect(),
+            limits: limits_json(&plan.limits),
+        }
+    }
+
+    /// Writes `manifest.json` into `dir`.
+    pub fn write(&self, dir: &Path) -> Result<()> {
+        let text = serde_json::to_string_pretty(self).expect("manifests serialise");
+        std::fs::write(dir.join("manifest.json"), text + "\n")
+            .with_context(|| format!("writing {}/manifest.json", dir.display()))
+    }
+
+    /// Reads `manifest.json` from `dir`.
+    pub fn read(dir: &Path) -> Result<Self> {
+        let path = dir.join("manifest.json");
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+    }
+
+    /// Whether another manifest describes the same jobs (configurations, suites, limits).
+    pub fn same_plan(&self, other: &Manifest) -> bool {
+        let configs = |m: &Manifest| {
+            m.configs
+                .iter()
+                .map(|c| (c.id.clone(), c.config.clone()))
+                .collect::<Vec<_>>()
+        };
+        configs(self) == configs(other)
+            && self.suites == other.suites
+            && self.limits == other.limits
+    }
+}
+
+fn limits_json(limits: &JobLimits) -> serde_json::Value {
+    serde_json::to_value(limits).expect("limits serialise")
+}
+
+fn git_commit() -> Option<String> {
+    let out = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn host() -> String {
+    let name = std::fs::read_to_string("/etc/hostname")
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "unknown".into());
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{name} ({cpus} logical CPUs)")
+}

@@ -1,0 +1,240 @@
+//! The rows of `runs.csv` and `iterations.csv`. Each row type is defined once, as a serde struct;
+//! its CSV header and cells come from serialising it (arrays become numbered columns).
+
+use engine::{Iteration, SearchResult};
+use serde::Serialize;
+
+use crate::plan::JobKey;
+use crate::solve::Solution;
+
+/// Everything one job produced.
+#[derive(Debug, Clone)]
+pub struct JobOutput {
+    /// The job.
+    pub key: JobKey,
+    /// Its configuration's axis values.
+    pub values: Vec<String>,
+    /// Its `runs.csv` row.
+    pub run: RunRow,
+    /// Its `iterations.csv` rows.
+    pub iterations: Vec<IterationRow>,
+}
+
+/// One configuration × position (after the key and axis columns).
+#[derive(Debug, Clone, Serialize)]
+pub struct RunRow {
+    /// Final best move is correct (see `solve`).
+    pub solved: bool,
+    /// Final best move (UCI).
+    pub best_move: String,
+    /// Final score, centipawns from the side to move (mates ±(32000 − ply)).
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Nodes (main + QS).
+    pub nodes: u64,
+    /// QS nodes.
+    pub qnodes: u64,
+    /// Wall time of the search, milliseconds.
+    pub time_ms: f64,
+    /// The worker thread's CPU time for the search, milliseconds.
+    pub cpu_ms: f64,
+    /// Nodes when the final answer was found and kept.
+    pub nodes_to_solution: Option<u64>,
+    /// Time when it was found and kept, milliseconds.
+    pub time_to_solution_ms: Option<u64>,
+    /// Depth at which it was found and kept.
+    pub depth_to_solution: Option<i32>,
+    /// Depth at which a correct move was first best.
+    pub first_seen_depth: Option<i32>,
+    /// Nodes of the last iteration over those of the one before.
+    pub ebf: Option<f64>,
+    /// Share of beta cutoffs made by the first move.
+    pub fail_high_first: f64,
+    /// Share of TT probes that hit.
+    pub tt_hit_rate: f64,
+    /// Beta cutoffs.
+    pub beta_cutoffs: u64,
+    /// Dynamic levels inserted.
+    pub dyn_levels: u64,
+    /// Trivial levels inserted.
+    pub triv_levels: u64,
+    /// Most levels inserted on one path.
+    pub max_extension: u32,
+    /// Main-search nodes below an inserted dynamic level.
+    pub nodes_below_dyn: u64,
+    /// Check extensions.
+    pub check_extensions: u64,
+    /// QS entries by case.
+    pub qs_entries_check: u64,
+    /// QS entries by case.
+    pub qs_entries_capture: u64,
+    /// QS entries by case.
+    pub qs_entries_promotion: u64,
+    /// Horizon nodes that did not enter QS.
+    pub qs_skipped: u64,
+    /// QS nodes cut by `qsearch.min_level`.
+    pub qs_depth_cutoffs: u64,
+    /// Captures classified by class.
+    pub captures_advantageous: u64,
+    /// Captures classified by class.
+    pub captures_neutral: u64,
+    /// Captures classified by class.
+    pub captures_disadvantageous: u64,
+    /// Cutoffs by killers.
+    pub killer_hits: u64,
+    /// Cutoffs by history moves.
+    pub history_hits: u64,
+    /// Cutoffs by the TT move.
+    pub tt_move_hits: u64,
+    /// SEE calls.
+    pub see_calls: u64,
+    /// Null-move cutoffs.
+    pub null_move_cutoffs: u64,
+    /// Main-search nodes by legal-move count: `legal_moves_0` … `legal_moves_8` (8 = 8 or more).
+    pub legal_moves: Vec<u64>,
+    /// The node cap stopped the search before its depth.
+    pub censored: bool,
+}
+
+impl RunRow {
+    /// The row of a finished search.
+    pub fn new(
+        result: &SearchResult,
+        solution: Solution,
+        best_move: String,
+        time_ms: f64,
+        cpu_ms: f64,
+        censored: bool,
+    ) -> Self {
+        let s = &result.stats;
+        let at = |i: Option<usize>| i.map(|i| &s.iterations[i]);
+        let kept = at(solution.kept_from);
+        let n = s.iterations.len();
+        let ebf = (n >= 2)
+            .then(|| s.iterations[n - 1].nodes as f64 / s.iterations[n - 2].nodes.max(1) as f64);
+        Self {
+            solved: solution.solved,
+            best_move,
+            score: result.score,
+            depth: result.depth,
+            seldepth: s.seldepth,
+            nodes: s.nodes,
+            qnodes: s.qnodes,
+            time_ms: round3(time_ms),
+            cpu_ms: round3(cpu_ms),
+            nodes_to_solution: kept.map(|it| it.total_nodes),
+            time_to_solution_ms: kept.map(|it| it.time_ms),
+            depth_to_solution: kept.map(|it| it.depth),
+            first_seen_depth: at(solution.first_seen).map(|it| it.depth),
+            ebf: ebf.map(round3),
+            fail_high_first: round3(s.fail_high_first_rate()),
+            tt_hit_rate: round3(s.tt_hit_rate()),
+            beta_cutoffs: s.beta_cutoffs,
+            dyn_levels: s.dyn_levels,
+            triv_levels: s.triv_levels,
+            max_extension: s.max_extension,
+            nodes_below_dyn: s.nodes_below_dyn,
+            check_extensions: s.check_extensions,
+            qs_entries_check: s.qs_entries_check,
+            qs_entries_capture: s.qs_entries_capture,
+            qs_entries_promotion: s.qs_entries_promotion,
+            qs_skipped: s.qs_skipped,
+            qs_depth_cutoffs: s.qs_depth_cutoffs,
+            captures_advantageous: s.captures_advantageous,
+            captures_neutral: s.captures_neutral,
+            captures_disadvantageous: s.captures_disadvantageous,
+            killer_hits: s.killer_hits,
+            history_hits: s.history_hits,
+            tt_move_hits: s.tt_move_hits,
+            see_calls: s.see_calls,
+            null_move_cutoffs: s.null_move_cutoffs,
+            legal_moves: s.legal_moves.to_vec(),
+            censored,
+        }
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// One completed iteration of one job.
+#[derive(Debug, Clone, Serialize)]
+pub struct IterationRow {
+    /// Nominal depth.
+    pub depth: i32,
+    /// Nodes of this iteration.
+    pub nodes: u64,
+    /// QS nodes of this iteration.
+    pub qnodes: u64,
+    /// Nodes of the search so far.
+    pub total_nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Deepest ply so far.
+    pub seldepth: usize,
+    /// Best move (UCI).
+    pub best_move: String,
+    /// Score.
+    pub score: i32,
+    /// N_d / N_(d−1), iteration nodes.
+    pub ebf: Option<f64>,
+    /// √(N_d / N_(d−2)): free of the odd/even effect.
+    pub ebf2: Option<f64>,
+}
+
+impl IterationRow {
+    /// The rows of a search's completed iterations.
+    pub fn for_search(iterations: &[Iteration]) -> Vec<Self> {
+        let nodes: Vec<f64> = iterations.iter().map(|it| it.nodes.max(1) as f64).collect();
+        iterations
+            .iter()
+            .enumerate()
+            .map(|(i, it)| Self {
+                depth: it.depth,
+                nodes: it.nodes,
+                qnodes: it.qnodes,
+                total_nodes: it.total_nodes,
+                time_ms: it.time_ms,
+                seldepth: it.seldepth,
+                best_move: it.best_move.clone(),
+                score: it.score,
+                ebf: (i >= 1).then(|| round3(nodes[i] / nodes[i - 1])),
+                ebf2: (i >= 2).then(|| round3((nodes[i] / nodes[i - 2]).sqrt())),
+            })
+            .collect()
+    }
+}
+
+/// A serialisable row as CSV header names and cells. Arrays become `name_0`, `name_1`, …
+pub fn cells<T: Serialize>(row: &T) -> (Vec<String>, Vec<String>) {
+    let value = serde_json::to_value(row).expect("rows serialise");
+    let mut names = Vec::new();
+    let mut cells = Vec::new();
+    for (name, v) in value.as_object().expect("rows are structs") {
+        match v {
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    names.push(format!("{name}_{i}"));
+                    cells.push(cell(item));
+                }
+            }
+            other => {
+                names.push(name.clone());
+                cells.push(cell(other));
+            }
+        }
+    }
+    (names, cells)
+}
+
+fn cell(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,189 @@
+//! The one writer of `runs.csv` and `iterations.csv`. A job's iteration rows are written and
+//! flushed before its run row, so a job counts as done exactly when its run row is complete. On
+//! resume, a half-written last line is cut off and iteration rows of unfinished jobs are dropped:
+//! a killed run, resumed, ends with exactly the rows of an uninterrupted one.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::export::rows::{cells, JobOutput};
+use crate::plan::JobKey;
+
+/// File names inside the output directory.
+pub const RUNS: &str = "runs.csv";
+/// File names inside the output directory.
+pub const ITERATIONS: &str = "iterations.csv";
+
+/// Appends job rows to the two CSV files.
+pub struct Sink {
+    runs: csv::Writer<File>,
+    iterations: csv::Writer<File>,
+    runs_empty: bool,
+    iterations_empty: bool,
+    axes: Vec<String>,
+    done: HashSet<JobKey>,
+}
+
+impl Sink {
+    /// Starts fresh files; fails if `runs.csv` already exists (use `--resume`).
+    pub fn create(dir: &Path, axes: &[String]) -> Result<Self> {
+        let runs = dir.join(RUNS);
+        if runs.exists() {
+            bail!("{} already exists: pass `--resume {}` to continue that run, or choose another --out", runs.display(), dir.display());
+        }
+        Self::open(dir, axes, HashSet::new())
+    }
+
+    /// Continues an interrupted run in `dir`.
+    pub fn resume(dir: &Path, axes: &[String]) -> Result<Self> {
+        let runs = dir.join(RUNS);
+        cut_partial_line(&runs)?;
+        let done = completed_jobs(&runs)?;
+        keep_rows_of(&dir.join(ITERATIONS), &done)?;
+        Self::open(dir, axes, done)
+    }
+
+    fn open(dir: &Path, axes: &[String], done: HashSet<JobKey>) -> Result<Self> {
+        let (runs, runs_empty) = append(&dir.join(RUNS))?;
+        let (iterations, iterations_empty) = append(&dir.join(ITERATIONS))?;
+        Ok(Self {
+            runs,
+            iterations,
+            runs_empty,
+            iterations_empty,
+            axes: axes.to_vec(),
+            done,
+        })
+    }
+
+    /// Jobs whose run row is already written.
+    pub fn is_done(&self, key: &JobKey) -> bool {
+        self.done.contains(key)
+    }
+
+    /// Number of jobs already written.
+    pub fn done_count(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Writes a job's rows and flushes them.
+    pub fn write(&mut self, out: &JobOutput) -> Result<()> {
+        for row in &out.iterations {
+            let (names, values) = cells(row);
+            let (head, key) = self.key_cells(out);
+            if std::mem::take(&mut self.iterations_empty) {
+                self.iterations.write_record(head.iter().chain(&names))?;
+            }
+            self.iterations.write_record(key.iter().chain(&values))?;
+        }
+        self.iterations.flush().context("writing iterations.csv")?;
+        let (names, values) = cells(&out.run);
+        let (head, key) = self.key_cells(out);
+        if std::mem::take(&mut self.runs_empty) {
+            self.runs.write_record(head.iter().chain(&names))?;
+        }
+        self.runs.write_record(key.iter().chain(&values))?;
+        self.runs.flush().context("writing runs.csv")?;
+        self.done.insert(out.key.clone());
+        Ok(())
+    }
+
+    /// `config_id, <axes…>, suite, position_id` names and values.
+    fn key_cells(&self, out: &JobOutput) -> (Vec<String>, Vec<String>) {
+        let mut head = vec!["config_id".to_string()];
+        head.extend(self.axes.iter().cloned());
+        head.extend(["suite".to_string(), "position_id".to_string()]);
+        let mut values = vec![out.key.config_id.clone()];
+        values.extend(out.values.iter().cloned());
+        values.extend([out.key.suite.clone(), out.key.position_id.clone()]);
+        (head, values)
+    }
+}
+
+fn append(path: &PathBuf) -> Result<(csv::Writer<File>, bool)> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let empty = file.metadata()?.len() == 0;
+    Ok((
+        csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file),
+        empty,
+    ))
+}
+
+/// Cuts a file after its last newline (a kill can leave half a line).
+fn cut_partial_line(path: &Path) -> Result<()> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(());
+    };
+    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if keep < bytes.len() {
+        let file = OpenOptions::new().write(true).open(path)?;
+        file.set_len(keep as u64)?;
+    }
+    Ok(())
+}
+
+/// The job keys of a CSV's rows.
+fn read_keyed_rows(path: &Path) -> Result<(csv::StringRecord, Vec<(JobKey, csv::StringRecord)>)> {
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    let headers = reader.headers()?.clone();
+    let index = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .with_context(|| format!("{} has no `{name}` column", path.display()))
+    };
+    let (c, s, p) = (index("config_id")?, index("suite")?, index("position_id")?);
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.with_context(|| format!("reading {}", path.display()))?;
+        let key = JobKey {
+            config_id: record[c].to_string(),
+            suite: record[s].to_string(),
+            position_id: record[p].to_string(),
+        };
+        rows.push((key, record));
+    }
+    Ok((headers, rows))
+}
+
+fn completed_jobs(runs: &Path) -> Result<HashSet<JobKey>> {
+    if !runs.exists() || std::fs::metadata(runs)?.len() == 0 {
+        return Ok(HashSet::new());
+    }
+    Ok(read_keyed_rows(runs)?
+        .1
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect())
+}
+
+/// Rewrites `iterations.csv` with only the rows of completed jobs.
+fn keep_rows_of(path: &Path, done: &HashSet<JobKey>) -> Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    cut_partial_line(path)?;
+    if std::fs::metadata(path)?.len() == 0 {
+        return Ok(());
+    }
+    let (headers, rows) = read_keyed_rows(path)?;
+    let tmp = path.with_extension("csv.tmp");
+    let mut w = csv::Writer::from_path(&tmp)?;
+    w.write_record(&headers)?;
+    for (_, record) in rows.iter().filter(|(k, _)| done.contains(k)) {
+        w.write_record(record)?;
+    }
+    w.flush()?;
+    std::fs::rename(&tmp, path)?;
+    Ok(())
+}

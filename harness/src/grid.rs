@@ -1,0 +1,356 @@
+//! A grid: a base preset, fixed overrides, and axes whose cartesian product gives the
+//! configurations. From a TOML file, from `--set KEY=V1,V2,…`, or both (command-line axes come
+//! after the file's and replace an axis of the same key).
+//!
+//! ```toml
+//! name = "dynlimit"
+//! preset = "fischerle"
+//! suites = ["suites:wac.epd", "selfplay.epd"]  # `suites:` = the shared suites directory
+//! depth = 6
+//! node_cap = 5000000
+//! [set]
+//! "qsearch.min_level" = -30
+//! [axes]
+//! "selective.candidate_limit" = [0, 1, 2, 3, 4, 5]
+//! "selective.dyn_levels" = [2, 4, 6]
+//! ```
+
+use engine::SearchConfig;
+use serde::Deserialize;
+use thiserror::Error;
+
+/// Why a grid cannot be run.
+#[derive(Debug, Error)]
+pub enum GridError {
+    /// The TOML file is not a grid.
+    #[error("invalid grid file: {0}")]
+    Toml(#[from] toml::de::Error),
+    /// A `--set` argument is not `KEY=V1,V2,…`.
+    #[error("expected `--set KEY=V1,V2,...`, found `{0}`")]
+    SetSyntax(String),
+    /// An axis has no values, so the product is empty.
+    #[error("axis `{0}` has no values: the grid would have no configuration")]
+    EmptyAxis(String),
+    /// The preset or a key/value is not accepted by the engine.
+    #[error("{context}: {source}")]
+    Config {
+        /// Where the value came from.
+        context: String,
+        /// The engine's reason.
+        source: engine::config::ConfigError,
+    },
+}
+
+/// The axis key that picks the preset instead of setting a field.
+pub const PRESET_AXIS: &str = "preset";
+
+/// One axis: a dotted `SearchConfig` key and the values it takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Axis {
+    /// Dotted key (`selective.candidate_limit`).
+    pub key: String,
+    /// Values as text, as `SearchConfig::set` reads them.
+    pub values: Vec<String>,
+}
+
+/// A grid before expansion.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GridSpec {
+    /// Name used in the output directory.
+    pub name: String,
+    /// Base preset.
+    pub preset: String,
+    /// Fixed overrides applied to the preset, in order.
+    pub fixed: Vec<(String, String)>,
+    /// Axes, in column order.
+    pub axes: Vec<Axis>,
+    /// Suites named by the file (resolved by the caller).
+    pub suites: Vec<String>,
+    /// Depth named by the file.
+    pub depth: Option<i32>,
+    /// Node cap named by the file.
+    pub node_cap: Option<u64>,
+}
+
+/// The TOML form of a grid file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GridFile {
+    name: Option<String>,
+    preset: Option<String>,
+    #[serde(default)]
+    suites: Vec<String>,
+    depth: Option<i32>,
+    node_cap: Option<u64>,
+    #[serde(default)]
+    set: toml::Table,
+    #[serde(default)]
+    axes: toml::Table,
+}
+
+/// One configuration of the expanded grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridPoint {
+    /// `c00`, `c01`, … in product order (the last axis varies fastest).
+    pub id: String,
+    /// The axis values of this point, in axis order.
+    pub values: Vec<String>,
+    /// The resolved configuration.
+    pub config: SearchConfig,
+}
+
+fn scalar_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl GridSpec {
+    /// Reads a grid file's text.
+    pub fn from_toml(text: &str) -> Result<Self, GridError> {
+        let file: GridFile = toml::from_str(text)?;
+        let axes = file
+            .axes
+            .iter()
+            .map(|(key, v)| {
+                let values = match v {
+                    toml::Value::Array(items) => items.iter().map(scalar_text).collect(),
+                    single => vec![scalar_text(single)],
+                };
+                Axis {
+                    key: key.clone(),
+                    values,
+                }
+            })
+            .collect();
+        Ok(Self {
+            name: file.name.unwrap_or_else(|| "grid".to_string()),
+            preset: file.preset.unwrap_or_else(|| "fischerle".to_string()),
+            fixed: file
+                .set
+                .iter()
+                .map(|(k, v)| (k.clone(), scalar_text(v)))
+                .collect(),
+            axes,
+            suites: file.suites,
+            depth: file.depth,
+            node_cap: file.node_cap,
+        })
+    }
+
+    /// Adds (or replaces) an axis from `KEY=V1,V2,…`.
+    pub fn add_set(&mut self, arg: &str) -> Result<(), GridError> {
+        let (key, values) = arg
+            .split_once('=')
+            .ok_or_else(|| GridError::SetSyntax(arg.to_string()))?;
+        let key = key.trim();
+        if key.is_empty() {
+            return Err(GridError::SetSyntax(arg.to_string()));
+        }
+        let values: Vec<String> = values
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        let axis = Axis {
+            key: key.to_string(),
+            values,
+        };
+        match self.axes.iter_mut().find(|a| a.key == key) {
+            Some(existing) => *existing = axis,
+            None => self.axes.push(axis),
+        }
+        Ok(())
+    }
+
+    /// The configurations of the grid, every value checked by the engine before any search.
+    /// An axis named `preset` chooses the base configuration of each point.
+    pub fn expand(&self) -> Result<Vec<GridPoint>, GridError> {
+        if let Some(empty) = self.axes.iter().find(|a| a.values.is_empty()) {
+            return Err(GridError::EmptyAxis(empty.key.clone()));
+        }
+        let mut points = Vec::new();
+        for (i, values) in cartesian(&self.axes).into_iter().enumerate() {
+            let preset = self
+                .axes
+                .iter()
+                .zip(&values)
+                .find(|(a, _)| a.key == PRESET_AXIS)
+                .map_or(&self.preset, |(_, v)| v);
+            let mut config = self.base(preset)?;
+            for (axis, value) in self
+                .axes
+                .iter()
+                .zip(&values)
+                .filter(|(a, _)| a.key != PRESET_AXIS)
+            {
+                config
+                    .set(&axis.key, value)
+                    .map_err(|source| GridError::Config {
+                        context: format!("axis `{}` value `{value}`", axis.key),
+                        source,
+                    })?;
+            }
+            points.push(GridPoint {
+                id: format!("c{i:02}"),
+                values,
+                config,
+            });
+        }
+        Ok(points)
+    }
+
+    fn base(&self, preset: &str) -> Result<SearchConfig, GridError> {
+        let mut config = SearchConfig::preset(preset).map_err(|source| GridError::Config {
+            context: "preset".to_string(),
+            source,
+        })?;
+        for (key, value) in &self.fixed {
+            config.set(key, value).map_err(|source| GridError::Config {
+                context: format!("[set] {key}"),
+                source,
+            })?;
+        }
+        Ok(config)
+    }
+}
+
+/// Every combination of axis values, the last axis varying fastest. No axes: one empty combination.
+fn cartesian(axes: &[Axis]) -> Vec<Vec<String>> {
+    axes.iter().fold(vec![Vec::new()], |acc, axis| {
+        acc.iter()
+            .flat_map(|prefix| {
+                axis.values.iter().map(move |v| {
+                    let mut next = prefix.clone();
+                    next.push(v.clone());
+                    next
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn set_arguments_make_a_three_by_two_grid() {
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        };
+        g.add_set("selective.candidate_limit=2,3,4").unwrap();
+        g.add_set("see=true,false").unwrap();
+        let points = g.expand().unwrap();
+        assert_eq!(points.len(), 6);
+        assert_eq!(points[1].values, vec!["2", "false"]);
+        assert_eq!(points[5].config.selective.candidate_limit, 4);
+        assert!(!points[5].config.see);
+        assert_eq!(points[5].id, "c05");
+    }
+
+    #[test]
+    fn bad_keys_values_and_empty_axes_fail_before_running() {
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        };
+        g.add_set("selective.candidate_limt=3").unwrap();
+        assert!(g
+            .expand()
+            .unwrap_err()
+            .to_string()
+            .contains("candidate_limt"));
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        };
+        g.add_set("see=perhaps").unwrap();
+        assert!(g.expand().unwrap_err().to_string().contains("perhaps"));
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        };
+        g.add_set("see=").unwrap();
+        assert!(matches!(g.expand(), Err(GridError::EmptyAxis(_))));
+        assert!(g.add_set("noequals").is_err());
+        let g = GridSpec {
+            preset: "nosuch".into(),
+            ..GridSpec::default()
+        };
+        assert!(g.expand().unwrap_err().to_string().contains("nosuch"));
+    }
+
+    #[test]
+    fn toml_file_with_fixed_values_and_axes() {
+        let text = r#"
+            name = "t"
+            preset = "plain"
+            depth = 4
+            [set]
+            "qsearch.min_level" = -10
+            [axes]
+            "selective.candidate_limit" = [0, 3]
+            ordering = ["fischerle", "mvv_lva", "none"]
+        "#;
+        let g = GridSpec::from_toml(text).unwrap();
+        assert_eq!(
+            g.axes[0].key, "selective.candidate_limit",
+            "file order is kept"
+        );
+        let points = g.expand().unwrap();
+        assert_eq!(points.len(), 6);
+        assert!(points.iter().all(|p| p.config.qsearch.min_level == -10));
+        assert!(GridSpec::from_toml("bogus = 1").is_err());
+    }
+
+    #[test]
+    fn a_preset_axis_picks_the_base() {
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            fixed: vec![("tt.size_mb".into(), "2".into())],
+            ..GridSpec::default()
+        };
+        g.add_set("preset=fischerle,plain").unwrap();
+        let points = g.expand().unwrap();
+        assert_eq!(
+            points[0].config.ordering,
+            engine::config::OrderingScheme::Fischerle
+        );
+        assert_eq!(
+            points[1].config.ordering,
+            engine::config::OrderingScheme::MvvLva
+        );
+        assert!(
+            points
+                .iter()
+                .all(|p| p.config.tt.as_ref().unwrap().size_mb == 2),
+            "fixed values apply to every preset"
+        );
+    }
+
+    #[test]
+    fn command_line_axis_replaces_the_file_axis() {
+        let mut g = GridSpec::from_toml("[axes]\nsee = [true, false]\n").unwrap();
+        g.add_set("see=true").unwrap();
+        assert_eq!(g.expand().unwrap().len(), 1);
+    }
+
+    proptest! {
+        #[test]
+        fn product_size_and_uniqueness(sizes in proptest::collection::vec(1usize..4, 0..4)) {
+            let axes: Vec<Axis> = sizes.iter().enumerate()
+                .map(|(i, &n)| Axis { key: format!("k{i}"), values: (0..n).map(|v| v.to_string()).collect() })
+                .collect();
+            let combos = cartesian(&axes);
+            prop_assert_eq!(combos.len(), sizes.iter().product::<usize>());
+            let mut unique = combos.clone();
+            unique.sort();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), combos.len());
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The validated plan of a grid run: configurations, suites, limits, threads, output directory.
+//! Everything is checked here, before the first search starts.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::board::uci_move;
+use engine::Limits;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::epd::{parse_suite, EpdRecord, Suite};
+use crate::grid::GridPoint;
+
+/// One suite of the plan.
+#[derive(Debug)]
+pub struct SuiteInput {
+    /// Short name used in the CSVs (the file name).
+    pub label: String,
+    /// Where it was read from (`embedded:NAME` for the built-in suite).
+    pub source: String,
+    /// SHA-256 of the file's bytes.
+    pub sha256: String,
+    /// Positions, with ids made unique within the suite.
+    pub records: Vec<EpdRecord>,
+}
+
+impl SuiteInput {
+    /// Parses a suite's text. Unreadable lines are returned as errors, the rest kept.
+    pub fn new(label: String, source: String, text: &str) -> (Self, Suite) {
+        let mut parsed = parse_suite(&source, text);
+        let mut records = std::mem::take(&mut parsed.records);
+        make_ids_unique(&mut records);
+        let sha256 = format!("{:x}", Sha256::digest(text.as_bytes()));
+        (
+            Self {
+                label,
+                source,
+                sha256,
+                records,
+            },
+            parsed,
+        )
+    }
+}
+
+/// A repeated id gets `@line` appended, so every job has its own key.
+fn make_ids_unique(records: &mut [EpdRecord]) {
+    let mut seen = std::collections::HashMap::new();
+    for r in records.iter() {
+        *seen.entry(r.id.clone()).or_insert(0) += 1;
+    }
+    for r in records.iter_mut() {
+        if seen[&r.id] > 1 {
+            r.id = format!("{}@{}", r.id, r.line);
+        }
+    }
+}
+
+/// The limits of every job.
+#[derive(Debug, Clone, Serialize)]
+pub struct JobLimits {
+    /// Fixed depth.
+    pub depth: Option<i32>,
+    /// Fixed node budget.
+    pub nodes: Option<u64>,
+    /// Fixed time per position in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Node cap: a search that reaches it before its depth is recorded as censored.
+    pub node_cap: u64,
+    /// Stop once a correct move was best for this many iterations …
+    pub solved_for: Option<usize>,
+    /// … and at least this depth was completed.
+    pub min_depth: i32,
+}
+
+impl JobLimits {
+    /// The engine limits of one job.
+    pub fn search_limits(&self, stop: Arc<AtomicBool>) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: Some(self.nodes.map_or(self.node_cap, |n| n.min(self.node_cap))),
+            movetime: self.movetime_ms.map(Duration::from_millis),
+            stop: Some(stop),
+        }
+    }
+
+    /// Whether the early stop may apply after an iteration of this depth.
+    pub fn early_stop(&self, depth: i32) -> bool {
+        self.solved_for.is_some() && depth >= self.min_depth
+    }
+
+    /// A depth-limited search that the node cap stopped short of its depth.
+    pub fn is_censored(&self, depth_reached: i32, nodes: u64) -> bool {
+        let capped = nodes >= self.node_cap && self.nodes.is_none_or(|n| n > self.node_cap);
+        capped && self.depth.is_some_and(|d| depth_reached < d)
+    }
+}
+
+/// What identifies a job's rows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct JobKey {
+    /// Configuration id (`c00`…).
+    pub config_id: String,
+    /// Suite label.
+    pub suite: String,
+    /// Position id.
+    pub position_id: String,
+}
+
+/// One search to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    /// Index into [`Plan::points`].
+    pub point: usize,
+    /// Index into [`Plan::suites`].
+    pub suite: usize,
+    /// Index into that suite's records.
+    pub record: usize,
+}
+
+/// A validated grid run.
+#[derive(Debug)]
+pub struct Plan {
+    /// Name of the experiment.
+    pub name: String,
+    /// Axis keys, in column order.
+    pub axes: Vec<String>,
+    /// Configurations.
+    pub points: Vec<GridPoint>,
+    /// Suites.
+    pub suites: Vec<SuiteInput>,
+    /// Limits.
+    pub limits: JobLimits,
+    /// Worker threads.
+    pub threads: usize,
+    /// Output directory.
+    pub out: PathBuf,
+}
+
+impl Plan {
+    /// Every job, configuration-major.
+    pub fn jobs(&self) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for point in 0..self.points.len() {
+            for (suite, s) in self.suites.iter().enumerate() {
+                jobs.extend((0..s.records.len()).map(|record| Job {
+                    point,
+                    suite,
+                    record,
+                }));
+            }
+        }
+        jobs
+    }
+
+    /// Number of positions over all suites.
+    pub fn positions(&self) -> usize {
+        self.suites.iter().map(|s| s.records.len()).sum()
+    }
+
+    /// The key of a job's rows.
+    pub fn job_key(&self, job: &Job) -> JobKey {
+        let suite = &self.suites[job.suite];
+        JobKey {
+            config_id: self.points[job.point].id.clone(),
+            suite: suite.label.clone(),
+            position_id: suite.records[job.record].id.clone(),
+        }
+    }
+
+    /// The `bm` and `am` moves of a job's position, in UCI notation.
+    pub fn answers(&self, job: &Job) -> (Vec<String>, Vec<String>) {
+        let r = &self.suites[job.suite].records[job.record];
+        let uci =
+            |moves: &[cozy_chess::Move]| moves.iter().map(|&m| uci_move(&r.board, m)).collect();
+        (uci(&r.best_moves), uci(&r.avoid_moves))
+    }
+
+    /// The plan as `--dry-run` prints it.
+    pub fn describe(&self) -> String {
+        let mut s = format!("experiment  {}\n", self.name);
+        s += &format!("configs     {}\n", self.points.len());
+        for p in &self.points {
+            let values: Vec<String> = self
+                .axes
+                .iter()
+                .zip(&p.values)
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            s += &format!(
+                "  {}  {}\n",
+                p.id,
+                if values.is_empty() {
+                    "(base)".to_string()
+                } else {
+                    values.join(" ")
+                }
+            );
+        }
+        for suite in &self.suites {
+            s += &format!(
+                "suite       {} ({} positions, sha256 {})\n",
+                suite.source,
+                suite.records.len(),
+                &suite.sha256[..12]
+            );
+        }
+        s += &format!("jobs        {}\n", self.points.len() * self.positions());
+        s += &format!(
+            "limits      {}\n",
+            serde_json::to_string(&self.limits).expect("limits serialise")
+        );
+        s += &format!("threads     {}\n", self.threads);
+        s += &format!("output      {}\n", self.out.display());
+        s
+    }
+}

@@ -1,0 +1,58 @@
+//! Helpers shared by the CLI tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// The harness binary.
+pub fn harness() -> Command {
+    Command::cargo_bin("harness").expect("the harness binary is built")
+}
+
+/// The project's tiny test suite.
+pub fn tiny() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tiny.epd")
+}
+
+/// The shared public suites, or `None` (and a plain message) where they are not on this machine.
+/// With `FISCHERLE_REQUIRE_SUITES=1` (as `.ci/run` sets) their absence is a failure.
+pub fn shared_suites(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("FISCHERLE_SUITES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/suites"));
+    if dir.join("wac.epd").exists() {
+        return Some(dir);
+    }
+    if std::env::var("FISCHERLE_REQUIRE_SUITES").as_deref() == Ok("1") {
+        panic!(
+            "{test}: the public suites are required but not found at {}",
+            dir.display()
+        );
+    }
+    eprintln!(
+        "NOT RUN: {test} needs the public suites (set FISCHERLE_SUITES); none at {}",
+        dir.display()
+    );
+    None
+}
+
+/// Rows of a CSV file as maps from column to cell, without the columns named in `drop`.
+pub fn csv_rows(path: &Path, drop: &[&str]) -> Vec<Vec<(String, String)>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let mut rows: Vec<Vec<(String, String)>> = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .filter(|(h, _)| !drop.contains(h))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect();
+    rows.sort();
+    rows
+}

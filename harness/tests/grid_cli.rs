@@ -1,0 +1,284 @@
+//! End-to-end tests of `harness grid` on the tiny suite.
+
+mod common;
+
+use common::{csv_rows, harness, tiny};
+use predicates::prelude::*;
+use predicates::str::contains;
+
+const TIMES: &[&str] = &["time_ms", "cpu_ms", "time_to_solution_ms"];
+
+#[test]
+fn a_two_axis_grid_writes_every_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args([
+            "--set",
+            "selective.candidate_limit=2,3",
+            "--set",
+            "see=true,false",
+            "--depth",
+            "3",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("c03"));
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert_eq!(runs.len(), 4 * 6);
+    let header: Vec<&str> = runs[0].iter().map(|(h, _)| h.as_str()).collect();
+    for column in [
+        "config_id",
+        "selective.candidate_limit",
+        "see",
+        "suite",
+        "position_id",
+        "solved",
+        "nodes",
+        "nodes_to_solution",
+        "ebf",
+        "censored",
+        "legal_moves_4",
+    ] {
+        assert!(header.contains(&column), "runs.csv lacks {column}");
+    }
+    let solved = runs
+        .iter()
+        .filter(|r| r.iter().any(|(h, v)| h == "solved" && v == "true"))
+        .count();
+    assert!(solved >= 16, "only {solved} of 24 solved");
+    let iterations = csv_rows(&out.join("iterations.csv"), &[]);
+    assert!(iterations.len() >= 24 * 2);
+    assert!(iterations
+        .iter()
+        .any(|r| r.iter().any(|(h, v)| h == "ebf2" && !v.is_empty())));
+    assert_eq!(csv_rows(&out.join("summary.csv"), &[]).len(), 4);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["configs"].as_array().unwrap().len(), 4);
+    assert_eq!(manifest["suites"][0]["positions"], 6);
+    assert!(manifest["suites"][0]["sha256"].as_str().unwrap().len() == 64);
+    assert!(manifest["bench_signature"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn node_counts_do_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rows = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(threads);
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args([
+                "--set",
+                "ordering=fischerle,mvv_lva",
+                "--depth",
+                "4",
+                "--quiet",
+                "--threads",
+                threads,
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        rows.push(csv_rows(&out.join("runs.csv"), TIMES));
+    }
+    assert_eq!(rows[0], rows[1]);
+}
+
+#[test]
+fn dry_run_prints_the_plan_and_searches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args([
+            "--set",
+            "selective.candidate_limit=2,3,4",
+            "--depth",
+            "5",
+            "--dry-run",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(
+            contains("configs     3")
+                .and(contains("jobs        18"))
+                .and(contains("\"depth\":5")),
+        );
+    assert!(!out.exists());
+}
+
+#[test]
+fn bad_grids_fail_before_any_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    for set in [
+        "selective.candidate_limt=3",
+        "see=perhaps",
+        "see=",
+        "nokeyvalue",
+    ] {
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args(["--set", set, "--out"])
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stderr(contains("error:"));
+    }
+    harness()
+        .args(["grid", "--preset", "nosuch", "--suite"])
+        .arg(tiny())
+        .assert()
+        .code(1)
+        .stderr(contains("nosuch"));
+    harness()
+        .args(["grid", "--depth", "3", "--nodes", "5"])
+        .assert()
+        .code(2);
+    assert!(!out.exists());
+}
+
+#[test]
+fn malformed_epd_lines_are_named_and_the_rest_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("mixed.epd");
+    let good = std::fs::read_to_string(tiny()).unwrap();
+    let first_two: Vec<&str> = good.lines().take(2).collect();
+    std::fs::write(
+        &suite,
+        format!(
+            "{}\nthis is not a position\n{}\n4k3/8/8/8/8/8/8/4K3 w - - bm Qh5;\n",
+            first_two[0], first_two[1]
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--depth", "2", "--quiet", "--suite"])
+        .arg(&suite)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(
+            contains("mixed.epd:2:")
+                .and(contains("mixed.epd:4:"))
+                .and(contains("Qh5")),
+        );
+    assert_eq!(csv_rows(&out.join("runs.csv"), &[]).len(), 2);
+    harness()
+        .args(["suite", "check"])
+        .arg(&suite)
+        .assert()
+        .code(3)
+        .stdout(contains("2 positions"));
+}
+
+#[test]
+fn an_existing_run_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let run = || {
+        let mut c = harness();
+        c.args(["grid", "--depth", "1", "--quiet", "--suite"])
+            .arg(tiny())
+            .arg("--out")
+            .arg(&out);
+        c
+    };
+    run().assert().success();
+    run().assert().code(1).stderr(contains("--resume"));
+}
+
+#[test]
+fn node_cap_marks_censored_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args([
+            "grid",
+            "--depth",
+            "12",
+            "--node-cap",
+            "3000",
+            "--quiet",
+            "--suite",
+        ])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    let censored = runs
+        .iter()
+        .filter(|r| r.iter().any(|(h, v)| h == "censored" && v == "true"))
+        .count();
+    assert!(censored >= 4, "{censored}");
+}
+
+#[test]
+fn early_stop_after_the_answer_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (full, early) = (dir.path().join("full"), dir.path().join("early"));
+    let mut cmd = harness();
+    cmd.args(["grid", "--depth", "6", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&full)
+        .assert()
+        .success();
+    let mut cmd = harness();
+    cmd.args([
+        "grid",
+        "--depth",
+        "6",
+        "--solved-for",
+        "2",
+        "--min-depth",
+        "3",
+        "--quiet",
+        "--suite",
+    ])
+    .arg(tiny())
+    .arg("--out")
+    .arg(&early)
+    .assert()
+    .success();
+    let nodes = |dir: &std::path::Path| -> u64 {
+        csv_rows(&dir.join("runs.csv"), &[])
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .find(|(h, _)| h == "nodes")
+                    .unwrap()
+                    .1
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum()
+    };
+    assert!(nodes(&early) < nodes(&full));
+}
+
+#[test]
+fn config_prints_a_preset_as_toml() {
+    harness()
+        .args(["config", "plain"])
+        .assert()
+        .success()
+        .stdout(contains("ordering = \"mvv_lva\""));
+}

@@ -1,0 +1,101 @@
+//! A run killed with SIGKILL and resumed ends with exactly the rows of an uninterrupted run.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{csv_rows, harness, tiny};
+
+const TIMES: &[&str] = &["time_ms", "cpu_ms", "time_to_solution_ms"];
+
+fn grid_args(out: &std::path::Path) -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = [
+        "grid",
+        "--depth",
+        "5",
+        "--threads",
+        "1",
+        "--quiet",
+        "--set",
+        "selective.candidate_limit=0,2,3,4",
+        "--suite",
+    ]
+    .iter()
+    .map(Into::into)
+    .collect();
+    args.push(tiny().into());
+    args.push("--out".into());
+    args.push(out.into());
+    args
+}
+
+#[test]
+fn killed_and_resumed_equals_uninterrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, killed) = (dir.path().join("whole"), dir.path().join("killed"));
+    harness().args(grid_args(&whole)).assert().success();
+
+    let bin = assert_cmd::cargo::cargo_bin("harness");
+    let mut child = Command::new(&bin)
+        .args(grid_args(&killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let runs = killed.join("runs.csv");
+    let start = Instant::now();
+    // Kill once a few jobs are written but before the end.
+    loop {
+        let lines = std::fs::read_to_string(&runs)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if lines >= 4 || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    let partial = csv_rows(&runs, TIMES).len();
+    assert!(
+        partial < 24,
+        "the run finished before it could be killed ({partial} rows)"
+    );
+
+    let mut resume_args = grid_args(&killed);
+    let out_at = resume_args.iter().position(|a| a == "--out").unwrap();
+    resume_args[out_at] = "--resume".into();
+    harness().args(resume_args).assert().success();
+
+    assert_eq!(
+        csv_rows(&killed.join("runs.csv"), TIMES),
+        csv_rows(&whole.join("runs.csv"), TIMES)
+    );
+    let iter_times = &["time_ms"];
+    assert_eq!(
+        csv_rows(&killed.join("iterations.csv"), iter_times),
+        csv_rows(&whole.join("iterations.csv"), iter_times)
+    );
+}
+
+#[test]
+fn resuming_with_another_plan_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--depth", "1", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    harness()
+        .args(["grid", "--depth", "2", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--resume")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("different plan"));
+}

@@ -1,0 +1,111 @@
+//! Tests on the public suites in `../shared/suites` (or `$FISCHERLE_SUITES`). Where they are not on
+//! the machine these tests print that they were not run; `.ci/run` requires them.
+
+mod common;
+
+use common::{harness, shared_suites};
+use predicates::str::contains;
+
+#[test]
+fn suite_position_counts_are_pinned() {
+    let Some(dir) = shared_suites("suite_position_counts_are_pinned") else {
+        return;
+    };
+    for (file, count) in [
+        ("wac.epd", 300),
+        ("bk.epd", 24),
+        ("sts/sts1-15_v3.epd", 1500),
+        ("eret.epd", 111),
+    ] {
+        harness()
+            .args(["suite", "check"])
+            .arg(dir.join(file))
+            .assert()
+            .success()
+            .stdout(contains(format!(
+                "{count} positions ({count} with bm/am), 0 unreadable lines"
+            )));
+    }
+}
+
+#[test]
+fn the_one_unreadable_mate_line_is_named() {
+    let Some(dir) = shared_suites("the_one_unreadable_mate_line_is_named") else {
+        return;
+    };
+    harness()
+        .args(["suite", "check"])
+        .arg(dir.join("mate/mate_in_2.epd"))
+        .assert()
+        .code(3)
+        .stdout(contains("mate_in_2.epd:263:"));
+}
+
+/// Line 51 of perft.epd cannot arise in a game (two bishops check along one diagonal); cozy-chess
+/// accepts it and its counts match, so it is checked like the others.
+#[test]
+fn perft_matches_both_shared_files() {
+    let Some(dir) = shared_suites("perft_matches_both_shared_files") else {
+        return;
+    };
+    harness()
+        .args(["perft", "--depth", "5"])
+        .arg(dir.join("perft.epd"))
+        .assert()
+        .success()
+        .stdout(contains("127 positions, 635 counts checked, 0 problems"));
+    harness()
+        .args(["perft", "--depth", "5"])
+        .arg(dir.join("perft_cpw.epd"))
+        .assert()
+        .success()
+        .stdout(contains("7 positions, 35 counts checked, 0 problems"));
+}
+
+#[test]
+fn a_grid_runs_on_wac() {
+    let Some(dir) = shared_suites("a_grid_runs_on_wac") else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    harness()
+        .env("FISCHERLE_SUITES", &dir)
+        .args([
+            "grid",
+            "--depth",
+            "2",
+            "--quiet",
+            "--set",
+            "selective.candidate_limit=3,4",
+            "--suite",
+        ])
+        .arg(dir.join("wac.epd"))
+        .arg("--out")
+        .arg(out.path().join("wac"))
+        .assert()
+        .success()
+        .stdout(contains("/300"));
+}
+
+#[test]
+fn every_shipped_grid_file_makes_a_valid_plan() {
+    let Some(dir) = shared_suites("every_shipped_grid_file_makes_a_valid_plan") else {
+        return;
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let grids = std::fs::read_dir(root.join("harness/grids")).unwrap();
+    let mut checked = 0;
+    for entry in grids {
+        let path = entry.unwrap().path();
+        harness()
+            .current_dir(&root)
+            .env("FISCHERLE_SUITES", &dir)
+            .args(["grid", "--dry-run", "--grid"])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(contains("jobs"));
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked}");
+}
