@@ -55,8 +55,10 @@ impl Searcher {
 
         // Step 5. Generate and order the legal moves; none is mate or stalemate.
         let in_check = !board.checkers().is_empty();
-        let moves = self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level);
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level, &mut moves);
         if moves.is_empty() {
+            self.lists[ply] = moves;
             return if in_check { mated_in(ply) } else { DRAW };
         }
         self.stats.record_legal_moves(moves.len());
@@ -81,6 +83,7 @@ impl Searcher {
             let score = self.search_child(&child, alpha, beta, level, ply, child_budget, rank);
             if self.clock.stopped() {
                 self.path.pop();
+                self.lists[ply] = moves;
                 return 0;
             }
             if best.is_none_or(|(b, _)| score > b) {
@@ -96,6 +99,7 @@ impl Searcher {
             }
         }
         self.path.pop();
+        self.lists[ply] = moves;
 
         // Step 9. Remember the result.
         let (score, mv) = best.expect("a node with legal moves searched at least one");
@@ -190,21 +194,27 @@ impl Searcher {
         tt_move: Option<Move>,
         ply: usize,
         level: i32,
-    ) -> MoveList {
-        let killers = self
-            .killers
-            .as_ref()
-            .map_or(&[][..], |k| k.get(k.slot(ply, level)));
-        let hints = Hints {
-            tt_move: tt_move.filter(|_| self.config.tt_move),
+        out: &mut MoveList,
+    ) {
+        let Self {
+            config,
             killers,
-            history: self
-                .history
+            history,
+            stats,
+            scratch,
+            ..
+        } = self;
+        let hints = Hints {
+            tt_move: tt_move.filter(|_| config.tt_move),
+            killers: killers
                 .as_ref()
-                .zip(self.config.history.as_ref())
+                .map_or(&[][..], |k| k.get(k.slot(ply, level))),
+            history: history
+                .as_ref()
+                .zip(config.history.as_ref())
                 .map(|(t, c)| (t, c.moves)),
         };
-        order_moves(board, &self.config, hints, &mut self.stats)
+        order_moves(board, config, hints, stats, scratch, out);
     }
 
     /// Selective deepening: the children's level and budget, and its statistics.

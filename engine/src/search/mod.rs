@@ -75,6 +75,10 @@ pub struct Searcher {
     root_budget: Budget,
     /// Nominal depth of the current iteration.
     root_depth: i32,
+    /// One reusable move list per ply.
+    lists: Vec<ordering::MoveList>,
+    /// Reusable buffers for move generation.
+    scratch: ordering::Scratch,
 }
 
 impl Searcher {
@@ -97,6 +101,8 @@ impl Searcher {
                 triv_left: 0,
             },
             root_depth: 0,
+            lists: vec![ordering::MoveList::default(); MAX_PLY + 1],
+            scratch: ordering::Scratch::default(),
             config,
         }
     }

@@ -29,8 +29,6 @@ use crate::search::classify::{classify, victim, worth_capturing, CaptureClass};
 use crate::search::history::HistoryTable;
 use crate::search::stats::SearchStats;
 
-/// More than the most legal moves of any chess position (218).
-pub const MAX_MOVES: usize = 256;
 const KEYS: usize = 32;
 
 /// Why a move stands where it does in the order (for statistics).
@@ -55,47 +53,76 @@ pub struct OrderedMove {
     pub source: Source,
 }
 
-/// A fixed-capacity move list on the stack (a node allocates nothing).
-#[derive(Clone)]
+/// A node's moves in search order. The searcher keeps one per ply and reuses it, so a node
+/// neither allocates nor initialises a large array.
+#[derive(Debug, Clone, Default)]
 pub struct MoveList {
-    moves: [OrderedMove; MAX_MOVES],
-    len: usize,
+    moves: Vec<OrderedMove>,
 }
 
 impl MoveList {
-    fn new() -> Self {
-        let filler = Move {
-            from: Square::A1,
-            to: Square::A1,
-            promotion: None,
-        };
-        Self {
-            moves: [OrderedMove {
-                mv: filler,
-                source: Source::Scheme,
-            }; MAX_MOVES],
-            len: 0,
-        }
-    }
-
     fn push(&mut self, mv: Move, source: Source) {
-        self.moves[self.len] = OrderedMove { mv, source };
-        self.len += 1;
+        self.moves.push(OrderedMove { mv, source });
     }
 
     /// The moves in search order.
     pub fn as_slice(&self) -> &[OrderedMove] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     /// Number of moves.
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
+    }
+}
+
+/// Reused buffers for generating and sorting moves (one per searcher).
+#[derive(Debug, Default)]
+pub struct Scratch {
+    keyed: Vec<(Move, u8)>,
+    sorted: Vec<(Move, u8)>,
+}
+
+impl Scratch {
+    fn start(&mut self) {
+        self.keyed.clear();
+    }
+
+    fn push(&mut self, mv: Move, key: u8) {
+        self.keyed.push((mv, key));
+    }
+
+    /// Stable counting sort of the generated moves by key: O(n), generation order kept within a key.
+    fn counting_sort(&mut self) -> &[(Move, u8)] {
+        let mut start = [0usize; KEYS + 1];
+        for &(_, key) in &self.keyed {
+            start[key as usize + 1] += 1;
+        }
+        for k in 1..=KEYS {
+            start[k] += start[k - 1];
+        }
+        self.sorted.clear();
+        self.sorted.resize(
+            self.keyed.len(),
+            self.keyed.first().copied().unwrap_or((
+                Move {
+                    from: Square::A1,
+                    to: Square::A1,
+                    promotion: None,
+                },
+                0,
+            )),
+        );
+        for &(mv, key) in &self.keyed {
+            self.sorted[start[key as usize]] = (mv, key);
+            start[key as usize] += 1;
+        }
+        &self.sorted
     }
 }
 
@@ -119,22 +146,23 @@ fn last_preferred_key(scheme: OrderingScheme) -> Option<u8> {
     }
 }
 
-/// All legal moves of a main-search node, in search order.
+/// All legal moves of a main-search node, in search order, into `out`.
 pub fn order_moves(
     board: &Board,
     config: &SearchConfig,
     hints: Hints,
     stats: &mut SearchStats,
-) -> MoveList {
-    let mut keyed = KeyedMoves::default();
+    scratch: &mut Scratch,
+    out: &mut MoveList,
+) {
+    scratch.start();
     board.generate_moves(|pm| {
         for mv in pm {
-            keyed.push(mv, main_key(board, mv, config, stats));
+            scratch.push(mv, main_key(board, mv, config, stats));
         }
         false
     });
-    let sorted = keyed.counting_sort();
-    assemble(board, &sorted, config.ordering, hints)
+    assemble(board, scratch.counting_sort(), config.ordering, hints, out);
 }
 
 /// The moves placed ahead of their key (TT move, killers, history moves), each at most once.
@@ -166,16 +194,17 @@ fn assemble(
     sorted: &[(Move, u8)],
     scheme: OrderingScheme,
     hints: Hints,
-) -> MoveList {
-    let mut list = MoveList::new();
+    list: &mut MoveList,
+) {
+    list.moves.clear();
     let mut picked = Picked::default();
     let present = |mv: Move| sorted.iter().any(|&(m, _)| m == mv);
     if let Some(mv) = hints.tt_move.filter(|&mv| present(mv)) {
-        picked.add(&mut list, mv, Source::TtMove);
+        picked.add(list, mv, Source::TtMove);
     }
     for mv in hints.killers.iter().flatten().copied() {
         if picked.room() > 0 && present(mv) && is_quiet(board, mv) && !picked.contains(mv) {
-            picked.add(&mut list, mv, Source::Killer);
+            picked.add(list, mv, Source::Killer);
         }
     }
     let preferred = |key: u8| last_preferred_key(scheme).is_some_and(|last| key <= last);
@@ -185,8 +214,9 @@ fn assemble(
         }
     }
     if let Some((table, count)) = hints.history {
-        for mv in best_history_moves(board, sorted, table, count.min(picked.room()), &picked) {
-            picked.add(&mut list, mv, Source::History);
+        let best = best_history_moves(board, sorted, table, count.min(picked.room()), &picked);
+        for &(_, mv) in best.as_slice() {
+            picked.add(list, mv, Source::History);
         }
     }
     for &(mv, key) in sorted {
@@ -194,7 +224,34 @@ fn assemble(
             list.push(mv, Source::Scheme);
         }
     }
-    list
+}
+
+/// At most 8 (score, move) pairs, best first, on the stack.
+struct Best {
+    items: [(i32, Move); 8],
+    len: usize,
+}
+
+impl Best {
+    fn as_slice(&self) -> &[(i32, Move)] {
+        &self.items[..self.len]
+    }
+
+    /// Inserts in score order (ties keep generation order), keeping at most `count`.
+    fn offer(&mut self, score: i32, mv: Move, count: usize) {
+        let at = self
+            .as_slice()
+            .iter()
+            .position(|&(s, _)| score > s)
+            .unwrap_or(self.len);
+        if at >= count {
+            return;
+        }
+        let end = self.len.min(count - 1);
+        self.items.copy_within(at..end, at + 1);
+        self.items[at] = (score, mv);
+        self.len = (self.len + 1).min(count);
+    }
 }
 
 /// Up to `count` quiet moves with the best positive history scores, best first, none already picked.
@@ -204,83 +261,30 @@ fn best_history_moves(
     table: &HistoryTable,
     count: usize,
     picked: &Picked,
-) -> Vec<Move> {
+) -> Best {
     let color = board.side_to_move();
-    let mut best: Vec<(i32, Move)> = Vec::with_capacity(count);
+    let filler = Move {
+        from: Square::A1,
+        to: Square::A1,
+        promotion: None,
+    };
+    let mut best = Best {
+        items: [(0, filler); 8],
+        len: 0,
+    };
+    let count = count.min(best.items.len());
     for &(mv, _) in sorted {
         let score = table.score(color, mv);
-        if score <= 0 || picked.contains(mv) || !is_quiet(board, mv) {
-            continue;
-        }
-        let at = best
-            .iter()
-            .position(|&(s, _)| score > s)
-            .unwrap_or(best.len());
-        if at < count {
-            best.insert(at, (score, mv));
-            best.truncate(count);
+        if score > 0 && !picked.contains(mv) && is_quiet(board, mv) {
+            best.offer(score, mv, count);
         }
     }
-    best.into_iter().map(|(_, mv)| mv).collect()
+    best
 }
 
 /// Neither a capture nor a promotion (castling counts as quiet).
 pub fn is_quiet(board: &Board, mv: Move) -> bool {
     mv.promotion.is_none() && victim(board, mv).is_none()
-}
-
-/// Moves with their keys, in generation order.
-struct KeyedMoves {
-    moves: [(Move, u8); MAX_MOVES],
-    len: usize,
-}
-
-impl Default for KeyedMoves {
-    fn default() -> Self {
-        let filler = Move {
-            from: Square::A1,
-            to: Square::A1,
-            promotion: None,
-        };
-        Self {
-            moves: [(filler, 0); MAX_MOVES],
-            len: 0,
-        }
-    }
-}
-
-impl KeyedMoves {
-    fn push(&mut self, mv: Move, key: u8) {
-        self.moves[self.len] = (mv, key);
-        self.len += 1;
-    }
-
-    /// Stable counting sort by key: O(n), generation order kept within a key.
-    fn counting_sort(&self) -> KeyedMoves {
-        let mut start = [0usize; KEYS + 1];
-        for &(_, key) in &self.moves[..self.len] {
-            start[key as usize + 1] += 1;
-        }
-        for k in 1..=KEYS {
-            start[k] += start[k - 1];
-        }
-        let mut out = KeyedMoves {
-            len: self.len,
-            ..KeyedMoves::default()
-        };
-        for &(mv, key) in &self.moves[..self.len] {
-            out.moves[start[key as usize]] = (mv, key);
-            start[key as usize] += 1;
-        }
-        out
-    }
-}
-
-impl std::ops::Deref for KeyedMoves {
-    type Target = [(Move, u8)];
-    fn deref(&self) -> &Self::Target {
-        &self.moves[..self.len]
-    }
 }
 
 /// The key of a move in the main search under the configured scheme.
@@ -365,12 +369,14 @@ pub fn qsearch_moves(
     in_check: bool,
     config: &SearchConfig,
     stats: &mut SearchStats,
-) -> MoveList {
-    let mut keyed = KeyedMoves::default();
+    scratch: &mut Scratch,
+    out: &mut MoveList,
+) {
+    scratch.start();
     if in_check {
         board.generate_moves(|pm| {
             for mv in pm {
-                keyed.push(mv, main_key(board, mv, config, stats));
+                scratch.push(mv, main_key(board, mv, config, stats));
             }
             false
         });
@@ -384,14 +390,19 @@ pub fn qsearch_moves(
             };
             for mv in pm {
                 if let Some(key) = qsearch_key(board, mv, config, stats) {
-                    keyed.push(mv, key);
+                    scratch.push(mv, key);
                 }
             }
             false
         });
     }
-    let sorted = keyed.counting_sort();
-    assemble(board, &sorted, config.ordering, Hints::default())
+    assemble(
+        board,
+        scratch.counting_sort(),
+        config.ordering,
+        Hints::default(),
+        out,
+    );
 }
 
 /// The squares QS moves can go to, for pawns and for other pieces.
@@ -453,7 +464,15 @@ mod tests {
 
     fn ordered(fen: &str, config: &SearchConfig, hints: Hints) -> Vec<String> {
         let b = parse_fen(fen).unwrap();
-        let list = order_moves(&b, config, hints, &mut SearchStats::default());
+        let mut list = MoveList::default();
+        order_moves(
+            &b,
+            config,
+            hints,
+            &mut SearchStats::default(),
+            &mut Scratch::default(),
+            &mut list,
+        );
         list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect()
     }
 
@@ -540,7 +559,15 @@ mod tests {
         for (subset, pieces) in cases {
             let mut config = SearchConfig::fischerle();
             config.qsearch.promotions = subset;
-            let list = qsearch_moves(&b, false, &config, &mut SearchStats::default());
+            let mut list = MoveList::default();
+            qsearch_moves(
+                &b,
+                false,
+                &config,
+                &mut SearchStats::default(),
+                &mut Scratch::default(),
+                &mut list,
+            );
             let mut got: Vec<char> = list
                 .as_slice()
                 .iter()
@@ -558,7 +585,15 @@ mod tests {
         let b = parse_fen(BUSY).unwrap();
         let mut config = SearchConfig::fischerle();
         config.qsearch.captures = crate::config::CaptureFilter::All;
-        let list = qsearch_moves(&b, false, &config, &mut SearchStats::default());
+        let mut list = MoveList::default();
+        qsearch_moves(
+            &b,
+            false,
+            &config,
+            &mut SearchStats::default(),
+            &mut Scratch::default(),
+            &mut list,
+        );
         assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
         assert!(list.len() >= 4);
     }

@@ -16,7 +16,7 @@ impl Searcher {
     pub(crate) fn quiescence(
         &mut self,
         board: &Board,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         level: i32,
         ply: usize,
@@ -39,11 +39,37 @@ impl Searcher {
 
         // Step 3. The moves QS looks at; in check, no evasion is mate.
         let in_check = !board.checkers().is_empty();
-        let moves = qsearch_moves(board, in_check, &self.config, &mut self.stats);
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        qsearch_moves(
+            board,
+            in_check,
+            &self.config,
+            &mut self.stats,
+            &mut self.scratch,
+            &mut moves,
+        );
+        let score = self.search_qs_moves(board, alpha, beta, level, ply, entry, in_check, &moves);
+        self.lists[ply] = moves;
+        score
+    }
+
+    /// Steps 3–5 of a QS node over its generated moves.
+    #[allow(clippy::too_many_arguments)]
+    fn search_qs_moves(
+        &mut self,
+        board: &Board,
+        mut alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        entry: bool,
+        in_check: bool,
+        moves: &MoveList,
+    ) -> Score {
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }
-        if entry && !self.count_entry(board, in_check, &moves) {
+        if entry && !self.count_entry(board, in_check, moves) {
             return evaluate(board);
         }
 
