@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use engine::board::uci_move;
+use engine::search::tt::TranspositionTable;
 use engine::{Position, Searcher};
 use rayon::prelude::*;
 
@@ -39,24 +40,30 @@ pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
             Ok(())
         });
         pool.install(|| {
-            jobs.par_iter().for_each_with(tx, |tx, job| {
-                // The writer only stops on an I/O error, which it reports itself.
-                let _ = tx.send(run_job(plan, job));
-            })
+            // Each worker keeps its TT between jobs (cleared in O(1)) instead of allocating 16 MiB per job.
+            jobs.par_iter().for_each_init(
+                || (tx.clone(), None),
+                |(tx, table), job| {
+                    // The writer only stops on an I/O error, which it reports itself.
+                    let _ = tx.send(run_job(plan, job, table));
+                },
+            )
         });
+        drop(tx);
         writer.join().expect("writer thread panicked")
     })
 }
 
-/// Searches one position with one configuration and turns the result into rows.
-pub fn run_job(plan: &Plan, job: &Job) -> JobOutput {
+/// Searches one position with one configuration and turns the result into rows. `table` is the
+/// worker's TT, reused when the configuration's size matches.
+pub fn run_job(plan: &Plan, job: &Job, table: &mut Option<TranspositionTable>) -> JobOutput {
     let point = &plan.points[job.point];
     let record = &plan.suites[job.suite].records[job.record];
     let position = Position::new(record.board.clone());
     let stop = Arc::new(AtomicBool::new(false));
     let limits = plan.limits.search_limits(stop.clone());
     let (best, avoid) = plan.answers(job);
-    let mut searcher = Searcher::new(point.config.clone());
+    let mut searcher = Searcher::with_table(point.config.clone(), table.take());
     let wall = Instant::now();
     let cpu = cpu_time::ThreadTime::now();
     let mut seen = Vec::new();
@@ -70,6 +77,7 @@ pub fn run_job(plan: &Plan, job: &Job) -> JobOutput {
     });
     let time_ms = wall.elapsed().as_secs_f64() * 1e3;
     let cpu_ms = cpu.elapsed().as_secs_f64() * 1e3;
+    *table = searcher.into_table();
     let solution = judge(&result.stats.iterations, &best, &avoid);
     let key = plan.job_key(job);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);

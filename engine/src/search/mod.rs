@@ -112,14 +112,36 @@ impl Searcher {
         &self.config
     }
 
-    /// Empties the TT (UCI `ucinewgame`; the harness does it before every position so each search
-    /// is independent of the ones before).
+    /// A searcher that reuses `table` (cleared) when it has the configured size: a harness worker
+    /// keeps one table for all its jobs instead of allocating one per search.
+    pub fn with_table(config: SearchConfig, table: Option<TranspositionTable>) -> Self {
+        let wanted = config.tt.as_ref().map(|t| t.size_mb);
+        let mut searcher = Self::new(SearchConfig {
+            tt: None,
+            ..config.clone()
+        });
+        searcher.config = config;
+        searcher.tt = match (table, wanted) {
+            (Some(mut t), Some(size)) if t.size_mb() == size => {
+                t.clear();
+                Some(t)
+            }
+            (_, Some(size)) => Some(TranspositionTable::new(size)),
+            (_, None) => None,
+        };
+        searcher
+    }
+
+    /// Gives the table back for reuse (see [`Searcher::with_table`]).
+    pub fn into_table(self) -> Option<TranspositionTable> {
+        self.tt
+    }
+
+    /// Empties the TT (UCI `ucinewgame`), so the next search is independent of the ones before.
     pub fn clear(&mut self) {
-        self.tt = self
-            .config
-            .tt
-            .as_ref()
-            .map(|t| TranspositionTable::new(t.size_mb));
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
     }
 
     /// Searches `position` within `limits`. `on_iteration` sees each completed iteration (UCI

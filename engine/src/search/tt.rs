@@ -30,20 +30,20 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    mv: u16,
-    score: i16,
-    level: i8,
-    /// 0 = empty, 1 exact, 2 lower, 3 upper.
-    bound: u8,
-}
+/// A slot: the key, and the entry packed into one word as move (16 bits) | score (16) | level (8)
+/// | generation (16) | bound (8; 0 = empty).
+type Slot = [u64; 2];
 
 /// A fixed-size table owned by one searcher (no locking: one search = one thread).
+///
+/// Clearing is O(1): every entry carries the generation it was stored in, and an entry of another
+/// generation reads as empty. A harness worker reuses one table for thousands of short searches
+/// without zeroing 16 MiB each time, and a cleared table behaves exactly like a new one.
 #[derive(Debug)]
 pub struct TranspositionTable {
     slots: Vec<Slot>,
+    size_mb: usize,
+    generation: u16,
 }
 
 impl TranspositionTable {
@@ -51,7 +51,24 @@ impl TranspositionTable {
     pub fn new(size_mb: usize) -> Self {
         let n = (size_mb << 20) / std::mem::size_of::<Slot>();
         Self {
-            slots: vec![Slot::default(); n.max(1)],
+            slots: vec![[0; 2]; n.max(1)],
+            size_mb,
+            generation: 1,
+        }
+    }
+
+    /// The size asked for, in MiB.
+    pub fn size_mb(&self) -> usize {
+        self.size_mb
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 65535 clears old stamps could come round again: really wipe once.
+            self.slots.iter_mut().for_each(|s| *s = [0; 2]);
+            self.generation = 1;
         }
     }
 
@@ -62,19 +79,23 @@ impl TranspositionTable {
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
-        let slot = self.slots[self.index(key)];
-        if slot.bound == 0 || slot.key != key {
+        let [stored_key, data] = self.slots[self.index(key)];
+        if (data >> 40) as u16 != self.generation {
             return None;
         }
-        let bound = match slot.bound {
+        let bound = match data >> 56 {
             1 => Bound::Exact,
             2 => Bound::Lower,
-            _ => Bound::Upper,
+            3 => Bound::Upper,
+            _ => return None,
         };
+        if stored_key != key {
+            return None;
+        }
         Some(Entry {
-            mv: unpack(slot.mv),
-            score: from_tt(Score::from(slot.score), ply),
-            level: i32::from(slot.level),
+            mv: unpack(data as u16),
+            score: from_tt(Score::from((data >> 16) as u16 as i16), ply),
+            level: i32::from((data >> 32) as u8 as i8),
             bound,
         })
     }
@@ -82,17 +103,23 @@ impl TranspositionTable {
     /// Stores a result, replacing whatever the slot held.
     pub fn store(&mut self, key: u64, ply: usize, entry: Entry) {
         let i = self.index(key);
-        self.slots[i] = Slot {
-            key,
-            mv: entry.mv.map_or(0, pack),
-            score: to_tt(entry.score, ply) as i16,
-            level: entry.level.clamp(i8::MIN.into(), i8::MAX.into()) as i8,
-            bound: match entry.bound {
-                Bound::Exact => 1,
-                Bound::Lower => 2,
-                Bound::Upper => 3,
-            },
+        let bound: u64 = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
         };
+        let score = to_tt(entry.score, ply) as i16 as u16;
+        let level = entry.level.clamp(i8::MIN.into(), i8::MAX.into()) as i8 as u8;
+        let mv = entry.mv.map_or(0, pack);
+        let generation = u64::from(self.generation);
+        self.slots[i] = [
+            key,
+            u64::from(mv)
+                | u64::from(score) << 16
+                | u64::from(level) << 32
+                | generation << 40
+                | bound << 56,
+        ];
     }
 }
 
@@ -140,5 +167,48 @@ mod tests {
         // Mate in 2 plies from the node: seen from ply 1 it is mate at ply 3.
         assert_eq!(tt.probe(42, 1).unwrap().score, MATE - 3);
         assert_eq!(tt.probe(43, 1), None);
+    }
+
+    #[test]
+    fn clearing_hides_every_entry_even_after_the_stamps_wrap() {
+        let mut tt = TranspositionTable::new(1);
+        let entry = Entry {
+            mv: None,
+            score: 5,
+            level: 2,
+            bound: Bound::Exact,
+        };
+        tt.store(9, 0, entry);
+        tt.clear();
+        assert_eq!(tt.probe(9, 0), None);
+        tt.store(9, 0, entry);
+        for _ in 0..u16::MAX {
+            tt.clear();
+        }
+        assert_eq!(tt.probe(9, 0), None);
+        tt.store(9, 0, entry);
+        assert_eq!(tt.probe(9, 0), Some(entry));
+    }
+
+    #[test]
+    fn negative_scores_and_levels_survive_packing() {
+        let mut tt = TranspositionTable::new(1);
+        let mv = Some("e7e8n".parse().unwrap());
+        let entry = Entry {
+            mv,
+            score: -1234,
+            level: -3,
+            bound: Bound::Upper,
+        };
+        tt.store(7, 0, entry);
+        assert_eq!(tt.probe(7, 0), Some(entry));
+        let entry = Entry {
+            mv: None,
+            score: 32_000 - 9,
+            level: 100,
+            bound: Bound::Lower,
+        };
+        tt.store(7, 0, entry);
+        assert_eq!(tt.probe(7, 0), Some(entry));
     }
 }
