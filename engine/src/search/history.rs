@@ -26,6 +26,15 @@ impl HistoryTable {
         self.scores[color as usize][mv.from as usize][mv.to as usize]
     }
 
+    /// Forgets every score.
+    pub fn reset(&mut self) {
+        self.scores
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|s| *s = 0);
+    }
+
     /// Rewards a quiet move that cut off at `level`.
     pub fn reward(&mut self, color: Color, mv: Move, level: i32) {
         let entry = &mut self.scores[color as usize][mv.from as usize][mv.to as usize];

@@ -28,6 +28,13 @@ impl KillerTable {
         }
     }
 
+    /// Empties every slot and takes the configuration's count and index.
+    pub fn reset(&mut self, config: &Killers) {
+        self.slots.iter_mut().for_each(|s| *s = [None; MAX_KILLERS]);
+        self.count = config.count.min(MAX_KILLERS);
+        self.index = config.index;
+    }
+
     /// The slot a node uses.
     pub fn slot(&self, ply: usize, level: i32) -> usize {
         match self.index {

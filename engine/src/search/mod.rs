@@ -132,6 +132,21 @@ impl Searcher {
         searcher
     }
 
+    /// `previous` set up for a new configuration, keeping its buffers (move lists, PV lines,
+    /// killer and history tables, and the TT when the size matches): a harness worker runs
+    /// thousands of short searches without allocating for each. Searches start from empty tables
+    /// either way, so the result is the same as with [`Searcher::new`].
+    pub fn reuse(previous: Option<Searcher>, config: SearchConfig) -> Self {
+        let Some(mut searcher) = previous else {
+            return Self::with_table(config, None);
+        };
+        let table = searcher.tt.take();
+        let fresh = Self::with_table(config, table);
+        searcher.tt = fresh.tt;
+        searcher.config = fresh.config;
+        searcher
+    }
+
     /// Gives the table back for reuse (see [`Searcher::with_table`]).
     pub fn into_table(self) -> Option<TranspositionTable> {
         self.tt
@@ -186,14 +201,18 @@ impl Searcher {
     fn start(&mut self, position: &Position, limits: Limits) {
         self.stats = SearchStats::default();
         self.clock = Clock::new(limits);
-        self.killers = self.config.killers.as_ref().map(KillerTable::new);
-        self.history = self
-            .config
-            .history
-            .as_ref()
-            .map(|_| HistoryTable::default());
-        self.path = position.history().to_vec();
-        self.pv = PvTable::new();
+        // Killers and history start empty every search; their buffers are reused.
+        match (self.killers.as_mut(), self.config.killers.as_ref()) {
+            (Some(k), Some(c)) => k.reset(c),
+            (_, c) => self.killers = c.map(KillerTable::new),
+        }
+        match (self.history.as_mut(), self.config.history.is_some()) {
+            (Some(h), true) => h.reset(),
+            (_, on) => self.history = on.then(HistoryTable::default),
+        }
+        self.path.clear();
+        self.path.extend_from_slice(position.history());
+        self.pv.lines.iter_mut().for_each(Vec::clear);
     }
 
     /// Before any iteration completes: the first legal move, so a stopped search still answers;

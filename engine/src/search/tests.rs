@@ -346,3 +346,22 @@ fn null_move_prunes_a_quiet_position() {
         without.stats.nodes
     );
 }
+
+#[test]
+fn a_reused_searcher_matches_a_fresh_one() {
+    let position = Position::from_fen(POSITIONS[0]).unwrap();
+    let fresh =
+        Searcher::new(SearchConfig::fischerle()).search(&position, Limits::depth(4), |_| {});
+    let mut used = Searcher::new(SearchConfig::plain());
+    used.search(
+        &Position::from_fen(POSITIONS[3]).unwrap(),
+        Limits::depth(4),
+        |_| {},
+    );
+    let mut reused = Searcher::reuse(Some(used), SearchConfig::fischerle());
+    let again = reused.search(&position, Limits::depth(4), |_| {});
+    assert_eq!(
+        (fresh.stats.nodes, fresh.stats.killer_hits, fresh.pv),
+        (again.stats.nodes, again.stats.killer_hits, again.pv)
+    );
+}
