@@ -50,8 +50,8 @@ pub struct SearchStats {
     pub tt_cutoffs: u64,
     /// Beta cutoffs in the main search.
     pub beta_cutoffs: u64,
-    /// Beta cutoffs by the first move tried.
-    pub fail_high_first: u64,
+    /// Beta cutoffs by the first move tried (fail-high-first count).
+    pub first_move_cutoffs: u64,
     /// Histogram of the rank (0 = first tried) of the move that cut off.
     pub cutoff_rank: [u64; CUTOFF_RANKS],
     /// Main-search nodes by number of legal moves (0..=7, then 8 or more).
@@ -96,14 +96,16 @@ pub struct SearchStats {
     pub null_move_cutoffs: u64,
     /// Aspiration re-searches.
     pub aspiration_researches: u64,
-    /// Completed iterations, in order.
+    /// Completed iterations, in order (not part of the flat serialised form: the harness writes
+    /// them to their own file).
+    #[serde(skip)]
     pub iterations: Vec<Iteration>,
 }
 
 impl SearchStats {
     /// Share of beta cutoffs made by the first move tried (0 when there were none).
     pub fn fail_high_first_rate(&self) -> f64 {
-        ratio(self.fail_high_first, self.beta_cutoffs)
+        ratio(self.first_move_cutoffs, self.beta_cutoffs)
     }
 
     /// Share of TT probes that hit.
@@ -115,7 +117,7 @@ impl SearchStats {
     pub(crate) fn record_cutoff(&mut self, rank: usize) {
         self.beta_cutoffs += 1;
         if rank == 0 {
-            self.fail_high_first += 1;
+            self.first_move_cutoffs += 1;
         }
         self.cutoff_rank[rank.min(CUTOFF_RANKS - 1)] += 1;
     }

@@ -1,7 +1,7 @@
 //! The rows of `runs.csv` and `iterations.csv`. Each row type is defined once, as a serde struct;
 //! its CSV header and cells come from serialising it (arrays become numbered columns).
 
-use engine::{Iteration, SearchResult};
+use engine::{Iteration, SearchResult, SearchStats};
 use serde::Serialize;
 
 use crate::plan::JobKey;
@@ -20,7 +20,9 @@ pub struct JobOutput {
     pub iterations: Vec<IterationRow>,
 }
 
-/// One configuration × position (after the key and axis columns).
+/// One configuration × position (after the key and axis columns): the outcome, the solving-rule
+/// figures, and every counter of [`SearchStats`] (flattened, so a new statistic reaches the CSV
+/// without being listed again; arrays become numbered columns such as `legal_moves_4`).
 #[derive(Debug, Clone, Serialize)]
 pub struct RunRow {
     /// Final best move is correct (see `solve`).
@@ -31,12 +33,6 @@ pub struct RunRow {
     pub score: i32,
     /// Last completed depth.
     pub depth: i32,
-    /// Deepest ply reached.
-    pub seldepth: usize,
-    /// Nodes (main + QS).
-    pub nodes: u64,
-    /// QS nodes.
-    pub qnodes: u64,
     /// Wall time of the search, milliseconds.
     pub time_ms: f64,
     /// The worker thread's CPU time for the search, milliseconds.
@@ -55,46 +51,9 @@ pub struct RunRow {
     pub fail_high_first: f64,
     /// Share of TT probes that hit.
     pub tt_hit_rate: f64,
-    /// Beta cutoffs.
-    pub beta_cutoffs: u64,
-    /// Dynamic levels inserted.
-    pub dyn_levels: u64,
-    /// Trivial levels inserted.
-    pub triv_levels: u64,
-    /// Most levels inserted on one path.
-    pub max_extension: u32,
-    /// Main-search nodes below an inserted dynamic level.
-    pub nodes_below_dyn: u64,
-    /// Check extensions.
-    pub check_extensions: u64,
-    /// QS entries by case.
-    pub qs_entries_check: u64,
-    /// QS entries by case.
-    pub qs_entries_capture: u64,
-    /// QS entries by case.
-    pub qs_entries_promotion: u64,
-    /// Horizon nodes that did not enter QS.
-    pub qs_skipped: u64,
-    /// QS nodes cut by `qsearch.min_level`.
-    pub qs_depth_cutoffs: u64,
-    /// Captures classified by class.
-    pub captures_advantageous: u64,
-    /// Captures classified by class.
-    pub captures_neutral: u64,
-    /// Captures classified by class.
-    pub captures_disadvantageous: u64,
-    /// Cutoffs by killers.
-    pub killer_hits: u64,
-    /// Cutoffs by history moves.
-    pub history_hits: u64,
-    /// Cutoffs by the TT move.
-    pub tt_move_hits: u64,
-    /// SEE calls.
-    pub see_calls: u64,
-    /// Null-move cutoffs.
-    pub null_move_cutoffs: u64,
-    /// Main-search nodes by legal-move count: `legal_moves_0` … `legal_moves_8` (8 = 8 or more).
-    pub legal_moves: Vec<u64>,
+    /// Every counter of the search.
+    #[serde(flatten)]
+    pub stats: SearchStats,
     /// The node cap stopped the search before its depth.
     pub censored: bool,
 }
@@ -120,9 +79,6 @@ impl RunRow {
             best_move,
             score: result.score,
             depth: result.depth,
-            seldepth: s.seldepth,
-            nodes: s.nodes,
-            qnodes: s.qnodes,
             time_ms: round3(time_ms),
             cpu_ms: round3(cpu_ms),
             nodes_to_solution: kept.map(|it| it.total_nodes),
@@ -132,26 +88,10 @@ impl RunRow {
             ebf: ebf.map(round3),
             fail_high_first: round3(s.fail_high_first_rate()),
             tt_hit_rate: round3(s.tt_hit_rate()),
-            beta_cutoffs: s.beta_cutoffs,
-            dyn_levels: s.dyn_levels,
-            triv_levels: s.triv_levels,
-            max_extension: s.max_extension,
-            nodes_below_dyn: s.nodes_below_dyn,
-            check_extensions: s.check_extensions,
-            qs_entries_check: s.qs_entries_check,
-            qs_entries_capture: s.qs_entries_capture,
-            qs_entries_promotion: s.qs_entries_promotion,
-            qs_skipped: s.qs_skipped,
-            qs_depth_cutoffs: s.qs_depth_cutoffs,
-            captures_advantageous: s.captures_advantageous,
-            captures_neutral: s.captures_neutral,
-            captures_disadvantageous: s.captures_disadvantageous,
-            killer_hits: s.killer_hits,
-            history_hits: s.history_hits,
-            tt_move_hits: s.tt_move_hits,
-            see_calls: s.see_calls,
-            null_move_cutoffs: s.null_move_cutoffs,
-            legal_moves: s.legal_moves.to_vec(),
+            stats: SearchStats {
+                iterations: Vec::new(),
+                ..s.clone()
+            },
             censored,
         }
     }
