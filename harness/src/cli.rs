@@ -73,7 +73,8 @@ pub struct GridArgs {
     /// Output directory. Default `results/<timestamp>-<name>/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Continue the run in DIR: jobs already in its runs.csv are skipped (same plan required).
+    /// Continue the run in DIR: jobs already in its runs.csv are skipped. Alone, it reuses the
+    /// arguments recorded in DIR/manifest.json; with plan arguments, they must describe the same plan.
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     pub resume: Option<PathBuf>,
     /// Print the plan and exit without searching.

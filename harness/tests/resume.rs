@@ -80,6 +80,34 @@ fn killed_and_resumed_equals_uninterrupted() {
 }
 
 #[test]
+fn resume_alone_reuses_the_recorded_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, cut) = (dir.path().join("whole"), dir.path().join("cut"));
+    harness().args(grid_args(&whole)).assert().success();
+    harness().args(grid_args(&cut)).assert().success();
+    // Drop the last two jobs (and a dangling half line), as a kill would leave them.
+    let runs = cut.join("runs.csv");
+    let text = std::fs::read_to_string(&runs).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(
+        &runs,
+        format!("{}\n{}", lines[..lines.len() - 2].join("\n"), "c0"),
+    )
+    .unwrap();
+    harness()
+        .arg("grid")
+        .arg("--resume")
+        .arg(&cut)
+        .arg("--quiet")
+        .assert()
+        .success();
+    assert_eq!(
+        csv_rows(&runs, TIMES),
+        csv_rows(&whole.join("runs.csv"), TIMES)
+    );
+}
+
+#[test]
 fn resuming_with_another_plan_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Parser;
 
 use crate::cli::GridArgs;
 use crate::export::manifest::Manifest;
@@ -26,6 +27,7 @@ pub const SUITES_ENV: &str = "FISCHERLE_SUITES";
 
 /// Runs `harness grid`.
 pub fn run(args: GridArgs) -> Result<ExitCode> {
+    let args = with_recorded_plan(args)?;
     let plan = build_plan(&args)?;
     if args.dry_run {
         print!("{}", plan.describe());
@@ -60,6 +62,47 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
     print!("{}", table(&rows));
     println!("results: {}", plan.out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--resume DIR` alone continues with the arguments recorded in DIR's manifest; with other
+/// arguments, those are used (and must describe the same plan).
+fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
+    let Some(dir) = args.resume.clone() else {
+        return Ok(args);
+    };
+    let bare = args.suites.is_empty()
+        && args.grid.is_none()
+        && args.sets.is_empty()
+        && args.preset.is_none()
+        && args.depth.is_none()
+        && args.nodes.is_none()
+        && args.movetime.is_none()
+        && args.node_cap.is_none()
+        && args.solved_for.is_none();
+    if !bare {
+        return Ok(args);
+    }
+    let manifest = Manifest::read(&dir)?;
+    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
+        format!(
+            "the command recorded in {}/manifest.json no longer parses",
+            dir.display()
+        )
+    })?;
+    let crate::cli::Command::Grid(recorded) = cli.command else {
+        bail!(
+            "{}/manifest.json does not record a grid command",
+            dir.display()
+        );
+    };
+    Ok(GridArgs {
+        resume: Some(dir),
+        out: None,
+        quiet: args.quiet,
+        dry_run: args.dry_run,
+        threads: args.threads.or(recorded.threads),
+        ..*recorded
+    })
 }
 
 /// Validates everything (grid, suites, limits, output) before any search.
