@@ -250,7 +250,7 @@ mod tests {
     #[test]
     fn suites_prefix_names_the_shared_directory() {
         let path = resolve_suite("suites:wac.epd");
-        assert!(path.ends_with("wac.epd") && path != PathBuf::from("wac.epd"));
+        assert!(path.ends_with("wac.epd") && path != Path::new("wac.epd"));
         assert_eq!(resolve_suite("x/y.epd"), PathBuf::from("x/y.epd"));
     }
 }
