@@ -107,8 +107,8 @@ impl Searcher {
         score
     }
 
-    /// Counts a main-search node and the deepest ply.
-    fn visit(&mut self, ply: usize) {
+    /// Counts a node (main search or QS) and the deepest ply.
+    pub(super) fn visit(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
         self.pv.clear(ply);
@@ -260,7 +260,8 @@ impl Searcher {
         ply: usize,
         budget: Budget,
     ) -> bool {
-        let Some(nm) = self.config.null_move.clone() else {
+        let Some((base, divisor)) = self.config.null_move.as_ref().map(|n| (n.base, n.divisor))
+        else {
             return false;
         };
         let us = board.side_to_move();
@@ -272,7 +273,7 @@ impl Searcher {
             return false;
         };
         self.stats.null_move_tries += 1;
-        let reduction = nm.base + level / nm.divisor.max(1);
+        let reduction = base + level / divisor.max(1);
         self.path.push(board.hash());
         let score = -self.alphabeta(
             &child,

@@ -84,10 +84,7 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with an empty TT.
     pub fn new(config: SearchConfig) -> Self {
-        let tt = config
-            .tt
-            .as_ref()
-            .map(|t| TranspositionTable::new(t.size_mb));
+        let tt = table_for(&config, None);
         Self {
             tt,
             killers: None,
@@ -112,44 +109,17 @@ impl Searcher {
         &self.config
     }
 
-    /// A searcher that reuses `table` (cleared) when it has the configured size: a harness worker
-    /// keeps one table for all its jobs instead of allocating one per search.
-    pub fn with_table(config: SearchConfig, table: Option<TranspositionTable>) -> Self {
-        let wanted = config.tt.as_ref().map(|t| t.size_mb);
-        let mut searcher = Self::new(SearchConfig {
-            tt: None,
-            ..config.clone()
-        });
-        searcher.config = config;
-        searcher.tt = match (table, wanted) {
-            (Some(mut t), Some(size)) if t.size_mb() == size => {
-                t.clear();
-                Some(t)
-            }
-            (_, Some(size)) => Some(TranspositionTable::new(size)),
-            (_, None) => None,
-        };
-        searcher
-    }
-
     /// `previous` set up for a new configuration, keeping its buffers (move lists, PV lines,
     /// killer and history tables, and the TT when the size matches): a harness worker runs
     /// thousands of short searches without allocating for each. Searches start from empty tables
     /// either way, so the result is the same as with [`Searcher::new`].
     pub fn reuse(previous: Option<Searcher>, config: SearchConfig) -> Self {
         let Some(mut searcher) = previous else {
-            return Self::with_table(config, None);
+            return Self::new(config);
         };
-        let table = searcher.tt.take();
-        let fresh = Self::with_table(config, table);
-        searcher.tt = fresh.tt;
-        searcher.config = fresh.config;
+        searcher.tt = table_for(&config, searcher.tt.take());
+        searcher.config = config;
         searcher
-    }
-
-    /// Gives the table back for reuse (see [`Searcher::with_table`]).
-    pub fn into_table(self) -> Option<TranspositionTable> {
-        self.tt
     }
 
     /// Empties the TT (UCI `ucinewgame`), so the next search is independent of the ones before.
@@ -295,6 +265,21 @@ impl Searcher {
             .skip(1)
             .step_by(2)
             .any(|&h| h == hash)
+    }
+}
+
+/// The TT `config` asks for: `table` cleared when it has that size, else a new one.
+fn table_for(
+    config: &SearchConfig,
+    table: Option<TranspositionTable>,
+) -> Option<TranspositionTable> {
+    let size = config.tt.as_ref()?.size_mb;
+    match table {
+        Some(mut t) if t.size_mb() == size => {
+            t.clear();
+            Some(t)
+        }
+        _ => Some(TranspositionTable::new(size)),
     }
 }
 

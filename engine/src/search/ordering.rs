@@ -106,18 +106,8 @@ impl Scratch {
         for k in 1..=KEYS {
             start[k] += start[k - 1];
         }
-        self.sorted.clear();
-        self.sorted.resize(
-            self.keyed.len(),
-            self.keyed.first().copied().unwrap_or((
-                Move {
-                    from: Square::A1,
-                    to: Square::A1,
-                    promotion: None,
-                },
-                0,
-            )),
-        );
+        // Same length as the input; every slot is overwritten below.
+        self.sorted.clone_from(&self.keyed);
         for &(mv, key) in &self.keyed {
             self.sorted[start[key as usize]] = (mv, key);
             start[key as usize] += 1;
@@ -476,6 +466,13 @@ mod tests {
         list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect()
     }
 
+    fn qs_list(board: &Board, config: &SearchConfig) -> MoveList {
+        let mut list = MoveList::default();
+        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
+        qsearch_moves(board, false, config, &mut stats, &mut scratch, &mut list);
+        list
+    }
+
     const BUSY: &str = "r3k2r/1P3ppp/8/3q4/2n1P3/1B6/P4PPP/R2QK2R w KQkq - 0 1";
 
     #[test]
@@ -559,15 +556,7 @@ mod tests {
         for (subset, pieces) in cases {
             let mut config = SearchConfig::fischerle();
             config.qsearch.promotions = subset;
-            let mut list = MoveList::default();
-            qsearch_moves(
-                &b,
-                false,
-                &config,
-                &mut SearchStats::default(),
-                &mut Scratch::default(),
-                &mut list,
-            );
+            let list = qs_list(&b, &config);
             let mut got: Vec<char> = list
                 .as_slice()
                 .iter()
@@ -585,15 +574,7 @@ mod tests {
         let b = parse_fen(BUSY).unwrap();
         let mut config = SearchConfig::fischerle();
         config.qsearch.captures = crate::config::CaptureFilter::All;
-        let mut list = MoveList::default();
-        qsearch_moves(
-            &b,
-            false,
-            &config,
-            &mut SearchStats::default(),
-            &mut Scratch::default(),
-            &mut list,
-        );
+        let list = qs_list(&b, &config);
         assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
         assert!(list.len() >= 4);
     }

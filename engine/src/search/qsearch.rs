@@ -23,10 +23,8 @@ impl Searcher {
         entry: bool,
     ) -> Score {
         // Step 1. Count the node; stop when a limit is reached.
-        self.stats.nodes += 1;
+        self.visit(ply);
         self.stats.qnodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply);
-        self.pv.clear(ply);
         if self.clock.should_stop(self.stats.nodes) {
             return 0;
         }

@@ -71,9 +71,9 @@ impl Sink {
 
     /// Writes a job's rows and flushes them.
     pub fn write(&mut self, out: &JobOutput) -> Result<()> {
+        let (head, key) = self.key_cells(out);
         for row in &out.iterations {
             let (names, values) = cells(row);
-            let (head, key) = self.key_cells(out);
             if std::mem::take(&mut self.iterations_empty) {
                 self.iterations.write_record(head.iter().chain(&names))?;
             }
@@ -81,7 +81,6 @@ impl Sink {
         }
         self.iterations.flush().context("writing iterations.csv")?;
         let (names, values) = cells(&out.run);
-        let (head, key) = self.key_cells(out);
         if std::mem::take(&mut self.runs_empty) {
             self.runs.write_record(head.iter().chain(&names))?;
         }
