@@ -23,6 +23,10 @@ pub enum Command {
     /// Work with EPD suites.
     #[command(subcommand)]
     Suite(SuiteCommand),
+    /// Regenerate a run directory's summary.csv, report.md and figures from its CSVs.
+    Report(ReportArgs),
+    /// Paired statistics between two runs of the same grid (e.g. before and after an engine change).
+    Compare(CompareArgs),
     /// Fixed positions, fixed depth, one thread, `fischerle` preset: the node-count signature.
     Bench(BenchArgs),
     /// Print a preset's full configuration as TOML.
@@ -112,4 +116,30 @@ pub struct BenchArgs {
     /// Search depth.
     #[arg(long, default_value_t = crate::bench::DEPTH)]
     pub depth: i32,
+}
+
+/// `harness report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Run directory (with manifest.json, runs.csv, iterations.csv).
+    pub dir: PathBuf,
+    /// Configuration id the others are compared with. Default: the grid's first.
+    #[arg(long, value_name = "CONFIG")]
+    pub baseline: Option<String>,
+}
+
+/// `harness compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The run taken as baseline ("before").
+    pub before: PathBuf,
+    /// The run compared with it ("after").
+    pub after: PathBuf,
+    /// Also write compare.md and the sorted-ratio figure into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Compare even if the two runs' configurations, suites or limits differ (the differences
+    /// are still listed). Without it such a comparison exits with code 3.
+    #[arg(long)]
+    pub allow_mismatch: bool,
 }

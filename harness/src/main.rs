@@ -14,6 +14,7 @@ mod export;
 mod grid;
 mod plan;
 mod progress;
+mod report;
 mod runner;
 mod solve;
 

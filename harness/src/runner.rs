@@ -7,7 +7,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use anyhow::Result;
-use engine::board::uci_move;
+use engine::board::{legal_moves, uci_move};
 use engine::{Position, Searcher};
 use rayon::prelude::*;
 
@@ -85,7 +85,11 @@ pub fn run_job(plan: &Plan, job: &Job, worker: &mut Option<Searcher>) -> JobOutp
         .best_move
         .map(|mv| uci_move(&record.board, mv))
         .unwrap_or_default();
-    let run = RunRow::new(&result, solution, best_move, time_ms, cpu_ms, censored);
+    let run = RunRow::new(
+        &result,
+        legal_moves(&record.board).len(),
+        solution,
+        best_move, time_ms, cpu_ms, censored);
     let iterations = IterationRow::for_search(&result.stats.iterations);
     JobOutput {
         key,

@@ -1,4 +1,4 @@
-//! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs, manifest and summary.
+//! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs and manifest → report.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,8 +8,7 @@ use clap::Parser;
 
 use crate::cli::GridArgs;
 use crate::export::manifest::Manifest;
-use crate::export::sink::{Sink, RUNS};
-use crate::export::summary::{summarise, table, write_summary};
+use crate::export::sink::Sink;
 use crate::grid::GridSpec;
 use crate::plan::{JobLimits, Plan, SuiteInput};
 
@@ -57,10 +56,9 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         plan.out.display()
     );
     crate::runner::run(&plan, sink, args.quiet)?;
-    let rows = summarise(&plan.out.join(RUNS), &plan.axes)?;
-    write_summary(&plan.out.join("summary.csv"), &rows)?;
-    print!("{}", table(&rows));
-    println!("results: {}", plan.out.display());
+    let rows = crate::report::write(&plan.out, None)?;
+    print!("{}", crate::report::summary::table(&rows));
+    println!("results: {} (report.md, figures)", plan.out.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,8 +1,10 @@
 //! One module per subcommand; each turns its arguments into a validated plan, runs it, and says
 //! how it went with an exit code.
 
+mod compare;
 mod grid;
 mod perft;
+mod report;
 mod suite;
 
 use std::process::ExitCode;
@@ -20,6 +22,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Grid(args) => grid::run(*args),
         Command::Perft(args) => perft::run(&args),
         Command::Suite(SuiteCommand::Check { files }) => suite::check(&files),
+        Command::Report(args) => report::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());

@@ -1,7 +1,6 @@
-//! What a grid run writes: `runs.csv`, `iterations.csv` (as jobs finish), `summary.csv` and
-//! `manifest.json` (at the end and the start).
+//! What a grid run writes: `runs.csv`, `iterations.csv` (as jobs finish) and `manifest.json` (at
+//! the start). `summary.csv`, `report.md` and the figures come from `report`, at the end.
 
 pub mod manifest;
 pub mod rows;
 pub mod sink;
-pub mod summary;

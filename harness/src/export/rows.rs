@@ -33,6 +33,8 @@ pub struct RunRow {
     pub score: i32,
     /// Last completed depth.
     pub depth: i32,
+    /// Legal moves at the root (the suite's mean is the b of the Knuth–Moore bound).
+    pub root_moves: usize,
     /// Wall time of the search, milliseconds.
     pub time_ms: f64,
     /// The worker thread's CPU time for the search, milliseconds.
@@ -62,6 +64,7 @@ impl RunRow {
     /// The row of a finished search.
     pub fn new(
         result: &SearchResult,
+        root_moves: usize,
         solution: Solution,
         best_move: String,
         time_ms: f64,
@@ -79,6 +82,7 @@ impl RunRow {
             best_move,
             score: result.score,
             depth: result.depth,
+            root_moves,
             time_ms: round3(time_ms),
             cpu_ms: round3(cpu_ms),
             nodes_to_solution: kept.map(|it| it.total_nodes),

@@ -1,0 +1,44 @@
+//! `harness compare BEFORE AFTER`: paired statistics between two runs of the same grid.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+
+use super::CHECK_FAILED;
+use crate::cli::CompareArgs;
+use crate::report::compare::{compare, render};
+use crate::report::data::RunDir;
+use crate::report::figures::{self, SortedRatios};
+use crate::report::paired::Pair;
+
+/// Runs `harness compare`.
+pub fn run(args: &CompareArgs) -> Result<ExitCode> {
+    let before = RunDir::load(&args.before)?;
+    let after = RunDir::load(&args.after)?;
+    let comparison = compare(&before, &after);
+    let md = render(&before, &after, &comparison);
+    print!("{md}");
+    if let Some(out) = &args.out {
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+        std::fs::write(out.join("compare.md"), &md)
+            .with_context(|| format!("writing {}/compare.md", out.display()))?;
+        let ratios = SortedRatios {
+            name: "compare_node_ratio_sorted".into(),
+            title: "Nodes per position, second run over first, sorted".into(),
+            series: comparison
+                .paired
+                .iter()
+                .map(|(id, p)| (before.label(id), p.pairs.iter().map(Pair::ratio).collect()))
+                .collect(),
+        };
+        figures::save(out, &ratios)?;
+    }
+    if comparison.mismatches.is_empty() || args.allow_mismatch {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "error: the two runs differ in what they ran ({} mismatches listed above); pass --allow-mismatch to compare anyway",
+        comparison.mismatches.len()
+    );
+    Ok(ExitCode::from(CHECK_FAILED))
+}

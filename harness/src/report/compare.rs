@@ -1,0 +1,121 @@
+//! Two runs of the same grid, compared configuration by configuration and position by position
+//! (before and after an engine change). Differences in what was run are listed, never ignored.
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::data::RunDir;
+use super::paired::{self, Paired};
+
+/// The comparison of `after` against `before`.
+#[derive(Debug)]
+pub struct Comparison {
+    /// What differs between the two plans (configurations, suites, limits).
+    pub mismatches: Vec<String>,
+    /// Configuration ids present in both, with their paired statistics.
+    pub paired: Vec<(String, Paired)>,
+}
+
+/// Compares two runs.
+pub fn compare(before: &RunDir, after: &RunDir) -> Comparison {
+    let mut mismatches = plan_mismatches(before, after);
+    let after_ids = after.config_ids();
+    let mut paired_rows = Vec::new();
+    for id in before.config_ids().into_iter().filter(|id| after_ids.contains(id)) {
+        let p = paired::compare(before.runs_of(&id), after.runs_of(&id));
+        let extra = after.runs_of(&id).count() - p.pairs.len();
+        if p.unmatched > 0 || extra > 0 {
+            mismatches.push(format!(
+                "{id}: {} positions only in the first run, {extra} only in the second",
+                p.unmatched
+            ));
+        }
+        paired_rows.push((id, p));
+    }
+    Comparison { mismatches, paired: paired_rows }
+}
+
+fn plan_mismatches(before: &RunDir, after: &RunDir) -> Vec<String> {
+    let (a, b) = (&before.manifest, &after.manifest);
+    let mut out = Vec::new();
+    for ca in &a.configs {
+        match b.configs.iter().find(|cb| cb.id == ca.id) {
+            None => out.push(format!("configuration {} only in the first run", ca.id)),
+            Some(cb) => out.extend(
+                json_diff("", &ca.config, &cb.config)
+                    .into_iter()
+                    .map(|d| format!("configuration {}: {d}", ca.id)),
+            ),
+        }
+    }
+    for cb in b.configs.iter().filter(|cb| a.configs.iter().all(|ca| ca.id != cb.id)) {
+        out.push(format!("configuration {} only in the second run", cb.id));
+    }
+    for sa in &a.suites {
+        match b.suites.iter().find(|sb| sb.label == sa.label) {
+            None => out.push(format!("suite {} only in the first run", sa.label)),
+            Some(sb) if sb.sha256 != sa.sha256 => out.push(format!(
+                "suite {}: sha256 {} in the first run, {} in the second (different positions)",
+                sa.label, sa.sha256, sb.sha256
+            )),
+            Some(_) => {}
+        }
+    }
+    for sb in b.suites.iter().filter(|sb| a.suites.iter().all(|sa| sa.label != sb.label)) {
+        out.push(format!("suite {} only in the second run", sb.label));
+    }
+    out.extend(json_diff("limits", &a.limits, &b.limits));
+    out
+}
+
+/// Dotted keys whose values differ between two JSON values, as `key: A vs B`.
+fn json_diff(prefix: &str, a: &Value, b: &Value) -> Vec<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.dedup();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter()
+                .flat_map(|k| {
+                    let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                    json_diff(&key, x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null))
+                })
+                .collect()
+        }
+        _ if a == b => Vec::new(),
+        _ => vec![format!("{prefix}: {a} vs {b}")],
+    }
+}
+
+/// The comparison as Markdown.
+pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
+    let mut md = String::new();
+    let commit = |r: &RunDir| r.manifest.git_commit.clone().unwrap_or_else(|| "unknown".into());
+    let _ = writeln!(md, "# Comparison\n");
+    let _ = writeln!(md, "- first (baseline): `{}`, commit {}, bench {}", before.dir.display(), commit(before), before.manifest.bench_signature);
+    let _ = writeln!(md, "- second: `{}`, commit {}, bench {}\n", after.dir.display(), commit(after), after.manifest.bench_signature);
+    if c.mismatches.is_empty() {
+        md.push_str("Same configurations, suites (by SHA-256) and limits.\n\n");
+    } else {
+        md.push_str("## Mismatches\n\n");
+        for m in &c.mismatches {
+            let _ = writeln!(md, "- {m}");
+        }
+        md.push('\n');
+    }
+    md.push_str("Node ratio = second / first, paired by position; 95 % bootstrap interval of the geometric mean; \
+        gained / lost = solved only by the second / only by the first; exact McNemar p.\n\n");
+    md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | solved first | solved second | gained | lost | McNemar p |\n");
+    md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (id, p) in &c.paired {
+        let ci = p.geomean_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high));
+        let solved = |second: bool| p.pairs.iter().filter(|x| if second { x.solved } else { x.base_solved }).count();
+        let _ = writeln!(md, "| {id} | {} | {} | {ci} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
+            before.label(id), p.pairs.len(), p.median_ratio.map_or("-".into(), |m| format!("{m:.3}")),
+            p.faster, p.slower, p.at_least(2.0), p.at_least(10.0), solved(false), solved(true),
+            p.gained, p.lost, p.mcnemar_p);
+    }
+    md
+}

@@ -1,0 +1,263 @@
+//! A run directory as the report sees it: polars reads `runs.csv` and `iterations.csv` (schema
+//! inferred over every row, empty cells as nulls) into typed rows, and the manifest names the
+//! configurations in grid order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use polars::prelude::{CsvReadOptions, DataFrame, DataType, SerReader};
+
+use crate::export::manifest::Manifest;
+
+/// One job's row of `runs.csv`.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// Configuration id.
+    pub config: String,
+    /// Suite label.
+    pub suite: String,
+    /// Position id.
+    pub position: String,
+    /// Final move correct.
+    pub solved: bool,
+    /// Stopped by the node cap.
+    pub censored: bool,
+    /// Nodes (main + QS).
+    pub nodes: f64,
+    /// QS nodes.
+    pub qnodes: f64,
+    /// Wall time, milliseconds.
+    pub time_ms: f64,
+    /// Nodes when the answer was found and kept.
+    pub nodes_to_solution: Option<f64>,
+    /// Milliseconds when the answer was found and kept.
+    pub time_to_solution_ms: Option<f64>,
+    /// Depth at which it was found and kept.
+    pub depth_to_solution: Option<f64>,
+    /// Nodes of the last iteration over the one before.
+    pub ebf: Option<f64>,
+    /// Share of cutoffs made by the first move.
+    pub fail_high_first: Option<f64>,
+    /// Legal moves at the root (absent in runs made before the column existed).
+    pub root_moves: Option<f64>,
+    /// Every other numeric column (search counters such as `dyn_levels`), by name.
+    pub counters: BTreeMap<String, f64>,
+}
+
+impl Run {
+    /// The key that pairs this job with another configuration's or another run's.
+    pub fn position_key(&self) -> (String, String) {
+        (self.suite.clone(), self.position.clone())
+    }
+}
+
+/// One completed iteration of one job.
+#[derive(Debug, Clone)]
+pub struct IterationPoint {
+    /// Configuration id.
+    pub config: String,
+    /// Suite label.
+    pub suite: String,
+    /// Position id.
+    pub position: String,
+    /// Nominal depth.
+    pub depth: i32,
+    /// Nodes of this iteration.
+    pub nodes: f64,
+    /// Nodes of the search up to and including this iteration.
+    pub total_nodes: f64,
+    /// Nodes of this iteration over the one before.
+    pub ebf: Option<f64>,
+}
+
+/// Everything the report reads from a run directory.
+#[derive(Debug)]
+pub struct RunDir {
+    /// The directory.
+    pub dir: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+    /// `runs.csv`.
+    pub runs: Vec<Run>,
+    /// `iterations.csv`.
+    pub iterations: Vec<IterationPoint>,
+}
+
+/// The columns of `runs.csv` that [`Run`] names; every other numeric one goes to `counters`.
+const NAMED: &[&str] = &[
+    "config_id", "suite", "position_id", "solved", "censored", "nodes", "qnodes", "time_ms",
+    "nodes_to_solution", "time_to_solution_ms", "depth_to_solution", "ebf", "fail_high_first",
+    "root_moves", "best_move",
+];
+
+impl RunDir {
+    /// Reads `manifest.json`, `runs.csv` and `iterations.csv` of `dir`.
+    pub fn load(dir: &Path) -> Result<Self> {
+        let manifest = Manifest::read(dir)?;
+        let runs = read_csv(&dir.join("runs.csv"))?;
+        let iterations = read_csv(&dir.join("iterations.csv"))?;
+        let run_dir = Self {
+            dir: dir.to_path_buf(),
+            runs: runs_of(&runs, &manifest.axes)
+                .with_context(|| format!("reading {}/runs.csv", dir.display()))?,
+            iterations: iterations_of(&iterations)
+                .with_context(|| format!("reading {}/iterations.csv", dir.display()))?,
+            manifest,
+        };
+        if run_dir.runs.is_empty() {
+            bail!("{}/runs.csv has no rows: nothing to report", dir.display());
+        }
+        Ok(run_dir)
+    }
+
+    /// Configuration ids in grid order (the manifest's), keeping only those with rows.
+    pub fn config_ids(&self) -> Vec<String> {
+        let present: std::collections::HashSet<&str> =
+            self.runs.iter().map(|r| r.config.as_str()).collect();
+        self.manifest
+            .configs
+            .iter()
+            .map(|c| c.id.clone())
+            .filter(|id| present.contains(id.as_str()))
+            .collect()
+    }
+
+    /// `key=value …` of a configuration, or its id alone when the grid has no axes.
+    pub fn label(&self, config: &str) -> String {
+        let values = self.manifest.configs.iter().find(|c| c.id == config);
+        let pairs: Vec<String> = values.map_or_else(Vec::new, |c| {
+            self.manifest
+                .axes
+                .iter()
+                .zip(&c.values)
+                .map(|(a, v)| format!("{}={v}", short_axis(a)))
+                .collect()
+        });
+        if pairs.is_empty() { config.to_string() } else { pairs.join(" ") }
+    }
+
+    /// The runs of one configuration.
+    pub fn runs_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a Run> + 'a {
+        self.runs.iter().filter(move |r| r.config == config)
+    }
+
+    /// Suite labels in the order the manifest lists them.
+    pub fn suites(&self) -> Vec<String> {
+        self.manifest.suites.iter().map(|s| s.label.clone()).collect()
+    }
+}
+
+/// The last component of a dotted key: `selective.candidate_limit` → `candidate_limit`.
+pub fn short_axis(axis: &str) -> &str {
+    axis.rsplit('.').next().unwrap_or(axis)
+}
+
+fn read_csv(path: &Path) -> Result<DataFrame> {
+    CsvReadOptions::default()
+        .with_has_header(true)
+        .with_infer_schema_length(None)
+        .try_into_reader_with_file_path(Some(path.to_path_buf()))
+        .and_then(|reader| reader.finish())
+        .with_context(|| format!("reading {}", path.display()))
+}
+
+fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
+    let text = |name| strings(df, name);
+    let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
+    let (solved, censored) = (flags(df, "solved")?, flags(df, "censored")?);
+    let num = |name| floats(df, name);
+    let (nodes, qnodes, time) = (num("nodes")?, num("qnodes")?, num("time_ms")?);
+    let (nts, tts, dts) = (
+        num("nodes_to_solution")?,
+        num("time_to_solution_ms")?,
+        num("depth_to_solution")?,
+    );
+    let (ebf, fhf) = (num("ebf")?, num("fail_high_first")?);
+    let root_moves = optional_floats(df, "root_moves")?;
+    let counters = counter_columns(df, axes)?;
+    Ok((0..df.height())
+        .map(|i| Run {
+            config: config[i].clone(),
+            suite: suite[i].clone(),
+            position: position[i].clone(),
+            solved: solved[i],
+            censored: censored[i],
+            nodes: nodes[i].unwrap_or(0.0),
+            qnodes: qnodes[i].unwrap_or(0.0),
+            time_ms: time[i].unwrap_or(0.0),
+            nodes_to_solution: nts[i],
+            time_to_solution_ms: tts[i],
+            depth_to_solution: dts[i],
+            ebf: ebf[i],
+            fail_high_first: fhf[i],
+            root_moves: root_moves.as_ref().and_then(|c| c[i]),
+            counters: counters
+                .iter()
+                .filter_map(|(name, col)| col[i].map(|v| (name.clone(), v)))
+                .collect(),
+        })
+        .collect())
+}
+
+fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
+    let text = |name| strings(df, name);
+    let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
+    let num = |name| floats(df, name);
+    let (depth, nodes, total, ebf) = (num("depth")?, num("nodes")?, num("total_nodes")?, num("ebf")?);
+    Ok((0..df.height())
+        .map(|i| IterationPoint {
+            config: config[i].clone(),
+            suite: suite[i].clone(),
+            position: position[i].clone(),
+            depth: depth[i].unwrap_or(0.0) as i32,
+            nodes: nodes[i].unwrap_or(0.0),
+            total_nodes: total[i].unwrap_or(0.0),
+            ebf: ebf[i],
+        })
+        .collect())
+}
+
+/// Numeric columns that are neither named fields nor axes.
+fn counter_columns(df: &DataFrame, axes: &[String]) -> Result<Vec<(String, Vec<Option<f64>>)>> {
+    let mut out = Vec::new();
+    for column in df.columns() {
+        let name = column.name().as_str();
+        let skip = NAMED.contains(&name) || axes.iter().any(|a| a == name);
+        if !skip && column.dtype().is_primitive_numeric() {
+            out.push((name.to_string(), floats(df, name)?));
+        }
+    }
+    Ok(out)
+}
+
+fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>> {
+    let column = df.column(name).with_context(|| format!("no `{name}` column"))?;
+    let cast = column.cast(&DataType::String)?;
+    Ok(cast.str()?.iter().map(|s| s.unwrap_or("").to_string()).collect())
+}
+
+fn floats(df: &DataFrame, name: &str) -> Result<Vec<Option<f64>>> {
+    let column = df.column(name).with_context(|| format!("no `{name}` column"))?;
+    let cast = column
+        .cast(&DataType::Float64)
+        .with_context(|| format!("column `{name}` is not numeric"))?;
+    Ok(cast.f64()?.iter().collect())
+}
+
+fn optional_floats(df: &DataFrame, name: &str) -> Result<Option<Vec<Option<f64>>>> {
+    let present = df.get_column_names().iter().any(|c| c.as_str() == name);
+    present.then(|| floats(df, name)).transpose()
+}
+
+fn flags(df: &DataFrame, name: &str) -> Result<Vec<bool>> {
+    let values = strings(df, name)?;
+    values
+        .iter()
+        .map(|v| match v.as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => bail!("column `{name}`: expected true or false, found `{other}`"),
+        })
+        .collect()
+}

@@ -1,0 +1,172 @@
+//! `report.md`: the tables of a report, in the order a reader asks the questions (what ran, how
+//! did each configuration do, what is each worth against the baseline, how far from the limit).
+
+use std::fmt::Write;
+
+use super::Analysis;
+use super::data::RunDir;
+use super::depth::MinimalTreeRow;
+use super::paired::Paired;
+use super::selective::{MOVE_COUNTS, SelectiveRow};
+use super::summary::SummaryRow;
+
+/// The whole report.
+pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
+    let mut md = String::new();
+    header(&mut md, run);
+    summary(&mut md, &analysis.summary);
+    ablation(&mut md, run, analysis);
+    heinz(&mut md, run, analysis);
+    selective(&mut md, run, &analysis.selective);
+    minimal_tree(&mut md, run, &analysis.minimal_tree);
+    figure_list(&mut md, figures);
+    md
+}
+
+fn header(md: &mut String, run: &RunDir) {
+    let m = &run.manifest;
+    let _ = writeln!(md, "# Report: {}\n", m.name);
+    let _ = writeln!(md, "- command: `{}`", m.command.join(" "));
+    let _ = writeln!(md, "- engine: {}, commit {}, bench signature {}", m.engine_version,
+        m.git_commit.as_deref().unwrap_or("unknown"), m.bench_signature);
+    let _ = writeln!(md, "- host: {}, {} worker threads", m.host, m.threads);
+    let _ = writeln!(md, "- limits: `{}`", m.limits);
+    for s in &m.suites {
+        let _ = writeln!(md, "- suite `{}`: {} positions from `{}` (sha256 {})", s.label, s.positions,
+            s.source, &s.sha256[..12.min(s.sha256.len())]);
+    }
+    let _ = writeln!(md, "- baseline: `{}` ({})\n", run.config_ids()[0], run.label(&run.config_ids()[0]));
+}
+
+fn summary(md: &mut String, rows: &[SummaryRow]) {
+    md.push_str("## Configurations\n\n");
+    md.push_str("Nodes count main and quiescence nodes. Time and nodes to solution: when the final, \
+        correct move was found and kept, median over solved positions. EBF: nodes of the last \
+        iteration over the one before, mean over positions. FHF: share of beta cutoffs made by the \
+        first move. QS: quiescence share of all nodes.\n\n");
+    md.push_str("| config | values | solved | censored | total nodes | geomean nodes | median nodes to solution | median ms to solution | mean EBF | FHF | QS |\n");
+    md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        let _ = writeln!(md, "| {} | {} | {}/{} | {} | {} | {:.0} | {} | {} | {} | {} | {:.2} |",
+            r.config_id, r.values, r.solved, r.positions, r.censored, r.total_nodes, r.geomean_nodes,
+            opt(r.median_nodes_to_solution, 0), opt(r.median_time_to_solution_ms, 0),
+            opt(r.mean_ebf, 2), opt(r.mean_fail_high_first, 3), r.qs_share);
+    }
+    md.push('\n');
+}
+
+fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
+    let base = &analysis.baseline;
+    let _ = writeln!(md, "## Against the baseline `{base}` ({})\n", run.label(base));
+    md.push_str("Paired by position. Node ratio = variant / baseline; the geometric mean has a 95 % \
+        percentile-bootstrap interval (10,000 resamples of positions, fixed seed). Gained / lost: \
+        solved by only the variant / only the baseline; p: exact two-sided McNemar test. A censored \
+        search's nodes are a lower bound.\n\n");
+    md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | ≥×100 | gained | lost | McNemar p |\n");
+    md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (config, p) in &analysis.paired {
+        let _ = writeln!(md, "| {config} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            run.label(config), p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3), p.faster, p.slower,
+            p.at_least(2.0), p.at_least(10.0), p.at_least(100.0), p.gained, p.lost, pvalue(p.mcnemar_p));
+    }
+    md.push('\n');
+}
+
+fn ratio_ci(p: &Paired) -> String {
+    p.geomean_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high))
+}
+
+fn pvalue(p: f64) -> String {
+    if p < 0.001 { format!("{p:.1e}") } else { format!("{p:.3}") }
+}
+
+fn heinz(md: &mut String, run: &RunDir, analysis: &Analysis) {
+    if analysis.heinz.is_empty() {
+        return;
+    }
+    md.push_str("## Heinz table: ΔNodes % / ΔSolved against the baseline, by suite and depth\n\n");
+    md.push_str("Nodes of the searches up to each depth, summed over the positions both completed; \
+        solved = correct final move found and kept by that depth.\n\n");
+    let cells = &analysis.heinz[0].1;
+    let _ = write!(md, "| config | values |");
+    for c in cells {
+        let _ = write!(md, " {} d{} |", c.suite, c.depth);
+    }
+    let _ = writeln!(md, "\n|---|---|{}", "---:|".repeat(cells.len()));
+    for (config, row) in &analysis.heinz {
+        let _ = write!(md, "| {config} | {} |", run.label(config));
+        for c in row {
+            let _ = write!(md, " {:+.1} % / {:+} |", c.delta_nodes_pct, c.delta_solved);
+        }
+        md.push('\n');
+    }
+    md.push('\n');
+}
+
+fn selective(md: &mut String, run: &RunDir, rows: &[SelectiveRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    md.push_str("## Selective deepening: the mechanism\n\n");
+    md.push_str("Levels inserted over all positions (dynamic: a node with at most `candidate_limit` \
+        legal moves; trivial: a single legal move), the most levels inserted on one path (median over \
+        positions / maximum), the share of main-search nodes lying below a dynamic level, and the \
+        share of main-search nodes with exactly n legal moves.\n\n");
+    let _ = write!(md, "| config | values | dynamic levels | trivial levels | deepest extension (median / max) | nodes below a dynamic level |");
+    for n in MOVE_COUNTS {
+        let _ = write!(md, " {n} move{} |", if n == 1 { "" } else { "s" });
+    }
+    let _ = writeln!(md, "\n|---|---|---:|---:|---:|---:|{}", "---:|".repeat(MOVE_COUNTS.count()));
+    for r in rows {
+        let _ = write!(md, "| {} | {} | {:.0} | {:.0} | {:.0} / {:.0} | {:.1} % |", r.config, run.label(&r.config),
+            r.dyn_levels, r.triv_levels, r.median_max_extension, r.max_extension, 100.0 * r.below_dyn_share);
+        for share in &r.move_count_shares {
+            let _ = write!(md, " {:.2} % |", 100.0 * share);
+        }
+        md.push('\n');
+    }
+    md.push('\n');
+}
+
+fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    md.push_str("## Distance from the minimal tree (Knuth–Moore)\n\n");
+    md.push_str("Mean nodes of the depth-d iteration alone (main + QS) over b^⌈d/2⌉ + b^⌊d/2⌋ − 1, \
+        with b the suite's mean number of legal moves at the root. The bound assumes a uniform tree \
+        without transpositions or quiescence, so it is a yardstick, not a floor.\n\n");
+    for suite in run.suites() {
+        let of_suite: Vec<&MinimalTreeRow> = rows.iter().filter(|r| r.suite == suite).collect();
+        let Some(first) = of_suite.first() else { continue };
+        let mut depths: Vec<i32> = of_suite.iter().map(|r| r.depth).collect();
+        depths.sort_unstable();
+        depths.dedup();
+        let _ = writeln!(md, "`{suite}`, b = {:.2}:\n", first.branching);
+        let _ = write!(md, "| config |");
+        for d in &depths {
+            let _ = write!(md, " d{d} |");
+        }
+        let _ = writeln!(md, "\n|---|{}", "---:|".repeat(depths.len()));
+        for config in run.config_ids() {
+            let _ = write!(md, "| {config} |");
+            for d in &depths {
+                let cell = of_suite.iter().find(|r| r.config == config && r.depth == *d);
+                let _ = write!(md, " {} |", cell.map_or("-".into(), |r| format!("{:.2}", r.ratio())));
+            }
+            md.push('\n');
+        }
+        md.push('\n');
+    }
+}
+
+fn figure_list(md: &mut String, figures: &[String]) {
+    md.push_str("## Figures\n\n");
+    for f in figures {
+        let _ = writeln!(md, "![{f}]({f}.svg) ([PNG]({f}.png))\n");
+    }
+}
+
+fn opt(x: Option<f64>, digits: usize) -> String {
+    x.map_or("-".into(), |v| format!("{v:.digits$}"))
+}

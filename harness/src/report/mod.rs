@@ -1,0 +1,163 @@
+//! `harness report`: measure → analyse → report → plot, after criterion.rs. A run directory's CSVs
+//! are read (`data`), analysed (`summary`, `paired`, `heinz`, `depth`, with `stats` underneath),
+//! written as `summary.csv` and `report.md` (`markdown`) and drawn (`figures`).
+
+pub mod compare;
+pub mod data;
+pub mod depth;
+pub mod figures;
+pub mod heinz;
+pub mod markdown;
+pub mod paired;
+pub mod selective;
+pub mod stats;
+pub mod summary;
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use data::RunDir;
+use figures::{EbfByDepth, Figure, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios};
+use heinz::HeinzCell;
+use paired::Paired;
+use summary::SummaryRow;
+
+/// Everything the report says about one run directory.
+#[derive(Debug)]
+pub struct Analysis {
+    /// The baseline configuration id.
+    pub baseline: String,
+    /// Per-configuration totals.
+    pub summary: Vec<SummaryRow>,
+    /// Every other configuration against the baseline.
+    pub paired: Vec<(String, Paired)>,
+    /// Heinz tables of every other configuration.
+    pub heinz: Vec<(String, Vec<HeinzCell>)>,
+    /// Selective-deepening counters per configuration.
+    pub selective: Vec<selective::SelectiveRow>,
+    /// Knuth–Moore rows.
+    pub minimal_tree: Vec<depth::MinimalTreeRow>,
+}
+
+/// Analyses `run` against `baseline` (default: the grid's first configuration).
+pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
+    let ids = run.config_ids();
+    let baseline = match baseline {
+        Some(b) if ids.iter().any(|id| id == b) => b.to_string(),
+        Some(b) => bail!("baseline `{b}` is not a configuration of this run (expected one of {})", ids.join(", ")),
+        None => ids[0].clone(),
+    };
+    let others: Vec<&String> = ids.iter().filter(|id| **id != baseline).collect();
+    Ok(Analysis {
+        summary: summary::summarise(run),
+        paired: others
+            .iter()
+            .map(|id| ((*id).clone(), paired::compare(run.runs_of(&baseline), run.runs_of(id))))
+            .collect(),
+        heinz: others.iter().map(|id| ((*id).clone(), heinz::table(run, &baseline, id))).collect(),
+        selective: selective::table(run),
+        minimal_tree: depth::minimal_tree(run),
+        baseline,
+    })
+}
+
+/// Reads `dir`, writes `summary.csv`, `report.md` and the figures into it, and returns the summary.
+pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
+    let run = RunDir::load(dir)?;
+    let analysis = analyse(&run, baseline)?;
+    summary::write_summary(&dir.join("summary.csv"), &analysis.summary)?;
+    let figures = draw_figures(&run, &analysis)?;
+    let md = markdown::render(&run, &analysis, &figures);
+    std::fs::write(dir.join("report.md"), md)
+        .with_context(|| format!("writing {}/report.md", dir.display()))?;
+    Ok(analysis.summary)
+}
+
+/// Draws every figure that applies to this run; returns their file stems.
+fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
+    let ids = run.config_ids();
+    let labelled = |f: &dyn Fn(&str) -> Vec<depth::DepthPoint>| -> Vec<(String, Vec<depth::DepthPoint>)> {
+        ids.iter().map(|id| (run.label(id), f(id))).collect()
+    };
+    let by_depth = labelled(&|id| depth::series(run, id));
+    let mut names = vec![
+        save(&run.dir, &NodesByDepth { series: by_depth.clone() })?,
+        save(&run.dir, &EbfByDepth { series: by_depth })?,
+        save(&run.dir, &solved_curve(run, SolvedAxis::Time))?,
+        save(&run.dir, &solved_curve(run, SolvedAxis::Nodes))?,
+    ];
+    if !analysis.paired.is_empty() {
+        names.push(save(&run.dir, &sorted_ratios(run, analysis))?);
+    }
+    if let Some(heatmap) = heatmap(run, &analysis.summary) {
+        names.push(save(&run.dir, &heatmap)?);
+    }
+    Ok(names)
+}
+
+fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
+    figures::save(dir, figure)
+}
+
+fn solved_curve(run: &RunDir, axis: SolvedAxis) -> SolvedCurve {
+    let ids = run.config_ids();
+    let budget = |r: &data::Run| match axis {
+        SolvedAxis::Time => r.time_to_solution_ms,
+        SolvedAxis::Nodes => r.nodes_to_solution,
+    };
+    SolvedCurve {
+        axis,
+        positions: ids.iter().map(|id| run.runs_of(id).count()).max().unwrap_or(0),
+        series: ids
+            .iter()
+            .map(|id| (run.label(id), run.runs_of(id).filter(|r| r.solved).filter_map(budget).collect()))
+            .collect(),
+    }
+}
+
+fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
+    SortedRatios {
+        name: "node_ratio_sorted".into(),
+        title: format!("Nodes per position against the baseline ({}), sorted", run.label(&analysis.baseline)),
+        series: analysis
+            .paired
+            .iter()
+            .map(|(id, p)| (run.label(id), p.pairs.iter().map(paired::Pair::ratio).collect()))
+            .collect(),
+    }
+}
+
+/// The heatmap of a grid with exactly two axes.
+fn heatmap(run: &RunDir, summary: &[SummaryRow]) -> Option<Heatmap> {
+    let axes = &run.manifest.axes;
+    if axes.len() != 2 {
+        return None;
+    }
+    let distinct = |k: usize| {
+        let mut values: Vec<String> = Vec::new();
+        for c in &run.manifest.configs {
+            if !values.contains(&c.values[k]) {
+                values.push(c.values[k].clone());
+            }
+        }
+        values
+    };
+    let (xs, ys) = (distinct(0), distinct(1));
+    let cells = run
+        .manifest
+        .configs
+        .iter()
+        .filter_map(|c| {
+            let row = summary.iter().find(|s| s.config_id == c.id)?;
+            Some(figures::HeatCell {
+                x: xs.iter().position(|v| *v == c.values[0])?,
+                y: ys.iter().position(|v| *v == c.values[1])?,
+                nodes: row.geomean_nodes,
+                solved: row.solved,
+                positions: row.positions,
+            })
+        })
+        .collect();
+    Some(Heatmap { x_axis: (axes[0].clone(), xs), y_axis: (axes[1].clone(), ys), cells })
+}

@@ -1,0 +1,121 @@
+//! Per-configuration totals: `summary.csv`, the first table of `report.md` and the table `grid`
+//! prints at the end.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use super::data::{Run, RunDir};
+use super::stats::{geomean, mean, median};
+
+/// One configuration's totals.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SummaryRow {
+    /// Configuration id.
+    pub config_id: String,
+    /// `key=value` of each axis.
+    pub values: String,
+    /// Positions searched.
+    pub positions: usize,
+    /// Positions solved.
+    pub solved: usize,
+    /// Searches stopped by the node cap.
+    pub censored: usize,
+    /// Sum of nodes.
+    pub total_nodes: u64,
+    /// Geometric mean of nodes.
+    pub geomean_nodes: f64,
+    /// Median time to solution over solved positions, milliseconds.
+    pub median_time_to_solution_ms: Option<f64>,
+    /// Median nodes to solution over solved positions.
+    pub median_nodes_to_solution: Option<f64>,
+    /// Mean of the per-position EBF (last iteration over the one before).
+    pub mean_ebf: Option<f64>,
+    /// Mean fail-high-first rate.
+    pub mean_fail_high_first: Option<f64>,
+    /// QS nodes over all nodes, pooled.
+    pub qs_share: f64,
+    /// Sum of wall time, milliseconds.
+    pub total_time_ms: f64,
+}
+
+/// The summary rows of a run directory, in grid order.
+pub fn summarise(run: &RunDir) -> Vec<SummaryRow> {
+    run.config_ids()
+        .iter()
+        .map(|id| row(id, run.label(id), &run.runs_of(id).collect::<Vec<_>>()))
+        .collect()
+}
+
+fn row(id: &str, values: String, runs: &[&Run]) -> SummaryRow {
+    let nodes: Vec<f64> = runs.iter().map(|r| r.nodes).collect();
+    let solved: Vec<&&Run> = runs.iter().filter(|r| r.solved).collect();
+    let total: f64 = nodes.iter().sum();
+    let qnodes: f64 = runs.iter().map(|r| r.qnodes).sum();
+    let of_solved = |f: fn(&Run) -> Option<f64>| solved.iter().filter_map(|r| f(r)).collect::<Vec<_>>();
+    SummaryRow {
+        config_id: id.to_string(),
+        values,
+        positions: runs.len(),
+        solved: solved.len(),
+        censored: runs.iter().filter(|r| r.censored).count(),
+        total_nodes: total as u64,
+        geomean_nodes: round(geomean(&nodes).unwrap_or(0.0), 1),
+        median_time_to_solution_ms: median(&of_solved(|r| r.time_to_solution_ms)),
+        median_nodes_to_solution: median(&of_solved(|r| r.nodes_to_solution)),
+        mean_ebf: mean(&runs.iter().filter_map(|r| r.ebf).collect::<Vec<_>>()).map(|x| round(x, 3)),
+        mean_fail_high_first: mean(&runs.iter().filter_map(|r| r.fail_high_first).collect::<Vec<_>>())
+            .map(|x| round(x, 3)),
+        qs_share: round(if total > 0.0 { qnodes / total } else { 0.0 }, 3),
+        total_time_ms: runs.iter().map(|r| r.time_ms).sum::<f64>().round(),
+    }
+}
+
+/// `x` rounded to `digits` decimals (the CSVs and tables show no more than that).
+pub fn round(x: f64, digits: i32) -> f64 {
+    let scale = 10f64.powi(digits);
+    (x * scale).round() / scale
+}
+
+/// Writes `summary.csv`.
+pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
+    for row in rows {
+        w.serialize(row)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn or_dash(x: Option<f64>, digits: usize) -> String {
+    x.map_or("-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// The summary as an aligned text table (the end of `grid`'s output).
+pub fn table(rows: &[SummaryRow]) -> String {
+    let mut s = format!(
+        "{:<6} {:>9} {:>8} {:>14} {:>12} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
+        "config", "solved", "censored", "total nodes", "geomean", "med nts", "med tts ms", "ebf",
+        "fhf", "qs", "values"
+    );
+    for r in rows {
+        s += &format!(
+            "{:<6} {:>4}/{:<4} {:>8} {:>14} {:>12.0} {:>12} {:>10} {:>7} {:>6} {:>5.2}  {}\n",
+            r.config_id,
+            r.solved,
+            r.positions,
+            r.censored,
+            r.total_nodes,
+            r.geomean_nodes,
+            or_dash(r.median_nodes_to_solution, 0),
+            or_dash(r.median_time_to_solution_ms, 0),
+            or_dash(r.mean_ebf, 2),
+            or_dash(r.mean_fail_high_first, 3),
+            r.qs_share,
+            r.values
+        );
+    }
+    s
+}

@@ -1,0 +1,64 @@
+//! Executes `notebooks/report.ipynb` headless (nbclient) on a small real run and checks that it
+//! reproduces the report's main table. Needs python3 with the packages of
+//! `notebooks/requirements.txt`; where they are missing the test says it was not run, and with
+//! `FISCHERLE_REQUIRE_TOOLS=1` (as the README's test command sets) it fails.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{csv_rows, harness, tiny};
+
+const EXECUTE: &str = r#"
+import sys, nbformat, nbclient
+nb = nbformat.read(sys.argv[1], 4)
+nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                        resources={"metadata": {"path": sys.argv[2]}}).execute()
+for cell in nb.cells:
+    for out in cell.get("outputs", []):
+        print(out.get("text", ""))
+"#;
+
+fn notebook_tools() -> bool {
+    Command::new("python3")
+        .args(["-c", "import polars, matplotlib, nbclient, nbformat, ipykernel"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn the_notebook_reproduces_the_main_table_of_a_run() {
+    if !notebook_tools() {
+        if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
+            panic!("the notebook's packages are required (run the README's test command, which installs notebooks/requirements.txt)");
+        }
+        eprintln!("NOT RUN: the_notebook_reproduces_the_main_table_of_a_run needs python3 with notebooks/requirements.txt");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args(["--set", "selective.candidate_limit=3,4", "--depth", "3", "--quiet", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let notebooks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../notebooks");
+    let out = Command::new("python3")
+        .args(["-c", EXECUTE])
+        .arg(notebooks.join("report.ipynb"))
+        .arg(&notebooks)
+        .env("FISCHERLE_RUN", &run)
+        .env("MPLBACKEND", "Agg")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for row in csv_rows(&run.join("summary.csv"), &[]) {
+        let cell = |name: &str| row.iter().find(|(h, _)| h == name).unwrap().1.clone();
+        let expected = format!("┆ {}", cell("total_nodes"));
+        assert!(stdout.contains(&expected), "the notebook lacks {} total nodes {expected}:\n{stdout}", cell("config_id"));
+    }
+}

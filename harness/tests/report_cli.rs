@@ -1,0 +1,134 @@
+//! End-to-end tests of `harness report` and `harness compare` on small real runs of the tiny suite.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{harness, tiny};
+use predicates::str::contains;
+
+const FIGURES: &[&str] = &[
+    "nodes_vs_depth",
+    "ebf_vs_depth",
+    "solved_vs_time",
+    "solved_vs_nodes",
+    "node_ratio_sorted",
+    "heatmap",
+];
+
+/// A 2 × 2 grid on the tiny suite at `depth`, written to `dir/name`.
+fn run_grid(dir: &Path, name: &str, depth: &str) -> PathBuf {
+    let out = dir.join(name);
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args(["--set", "selective.candidate_limit=3,4", "--set", "see=false,true"])
+        .args(["--depth", depth, "--threads", "2", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    out
+}
+
+fn read(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_grid(dir.path(), "run", "4");
+    let report = read(out.join("report.md"));
+    for section in [
+        "## Configurations",
+        "## Against the baseline `c00` (candidate_limit=3 see=false)",
+        "## Heinz table",
+        "## Distance from the minimal tree (Knuth–Moore)",
+        "| c03 | candidate_limit=4 see=true | 6 |",
+    ] {
+        assert!(report.contains(section), "report.md lacks `{section}`:\n{report}");
+    }
+    for figure in FIGURES {
+        let png = std::fs::read(out.join(format!("{figure}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{figure}.png is not a PNG");
+        let svg = read(out.join(format!("{figure}.svg")));
+        assert!(svg.contains("<text"), "{figure}.svg has no text");
+        assert!(report.contains(&format!("({figure}.svg)")), "report.md does not show {figure}");
+    }
+    let summary = common::csv_rows(&out.join("summary.csv"), &[]);
+    assert_eq!(summary.len(), 4);
+}
+
+#[test]
+fn report_regenerates_the_same_report_from_the_csvs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_grid(dir.path(), "run", "3");
+    let first = read(out.join("report.md"));
+    std::fs::remove_file(out.join("report.md")).unwrap();
+    std::fs::remove_file(out.join("heatmap.png")).unwrap();
+    harness().arg("report").arg(&out).assert().success().stdout(contains("c03"));
+    assert_eq!(read(out.join("report.md")), first);
+    assert!(out.join("heatmap.png").exists());
+}
+
+#[test]
+fn report_takes_another_baseline_and_refuses_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_grid(dir.path(), "run", "3");
+    harness().args(["report", "--baseline", "c02"]).arg(&out).assert().success();
+    assert!(read(out.join("report.md")).contains("## Against the baseline `c02`"));
+    harness()
+        .args(["report", "--baseline", "c9"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains("baseline `c9` is not a configuration of this run (expected one of c00, c01, c02, c03)"));
+}
+
+#[test]
+fn report_on_a_directory_without_runs_says_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    harness()
+        .arg("report")
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stderr(contains("manifest.json"));
+}
+
+#[test]
+fn compare_of_two_identical_runs_finds_no_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = run_grid(dir.path(), "a", "3");
+    let b = run_grid(dir.path(), "b", "3");
+    let out = dir.path().join("cmp");
+    let assert = harness().arg("compare").arg(&a).arg(&b).arg("--out").arg(&out).assert().success();
+    let stdout = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("Same configurations, suites (by SHA-256) and limits."));
+    // Node counts are deterministic, so every ratio is exactly 1 and nothing is gained or lost.
+    assert!(stdout.contains("| c01 | candidate_limit=3 see=true | 6 | 1.000 [1.000, 1.000] | 1.000 | 0 | 0 | 0 | 0 | 5 | 5 | 0 | 0 | 1.000 |"), "{stdout}");
+    assert_eq!(read(out.join("compare.md")), stdout);
+    assert!(out.join("compare_node_ratio_sorted.png").exists());
+}
+
+#[test]
+fn compare_reports_a_different_plan_and_fails_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = run_grid(dir.path(), "a", "3");
+    let b = run_grid(dir.path(), "b", "4");
+    harness()
+        .arg("compare")
+        .arg(&a)
+        .arg(&b)
+        .assert()
+        .code(3)
+        .stdout(contains("- limits.depth: 3 vs 4"))
+        .stderr(contains("--allow-mismatch"));
+    harness()
+        .args(["compare", "--allow-mismatch"])
+        .arg(&a)
+        .arg(&b)
+        .assert()
+        .success()
+        .stdout(contains("## Mismatches"));
+}
