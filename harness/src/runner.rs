@@ -7,7 +7,6 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use anyhow::Result;
-use engine::board::{legal_moves, uci_move};
 use engine::{Position, Searcher};
 use rayon::prelude::*;
 
@@ -81,15 +80,7 @@ pub fn run_job(plan: &Plan, job: &Job, worker: &mut Option<Searcher>) -> JobOutp
     let solution = judge(&result.stats.iterations, &best, &avoid);
     let key = plan.job_key(job);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);
-    let best_move = result
-        .best_move
-        .map(|mv| uci_move(&record.board, mv))
-        .unwrap_or_default();
-    let run = RunRow::new(
-        &result,
-        legal_moves(&record.board).len(),
-        solution,
-        best_move, time_ms, cpu_ms, censored);
+    let run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
     let iterations = IterationRow::for_search(&result.stats.iterations);
     JobOutput {
         key,

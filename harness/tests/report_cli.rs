@@ -8,6 +8,8 @@ use common::{harness, tiny};
 use predicates::str::contains;
 
 const FIGURES: &[&str] = &[
+    "steps_candidate_limit_see-false",
+    "steps_candidate_limit_see-true",
     "nodes_vs_depth",
     "ebf_vs_depth",
     "solved_vs_time",
@@ -45,6 +47,10 @@ fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
         "## Heinz table",
         "## Distance from the minimal tree (Knuth–Moore)",
         "| c03 | candidate_limit=4 see=true | 6 |",
+        // candidate_limit is numeric, so the report steps along it; `see` is not.
+        "## Steps along `selective.candidate_limit`",
+        "| see=true | 3 → 4 | 6 |",
+        "## Selective deepening: the mechanism",
     ] {
         assert!(report.contains(section), "report.md lacks `{section}`:\n{report}");
     }
@@ -55,6 +61,7 @@ fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
         assert!(svg.contains("<text"), "{figure}.svg has no text");
         assert!(report.contains(&format!("({figure}.svg)")), "report.md does not show {figure}");
     }
+    assert!(!report.contains("## Steps along `see`"));
     let summary = common::csv_rows(&out.join("summary.csv"), &[]);
     assert_eq!(summary.len(), 4);
 }

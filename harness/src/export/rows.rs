@@ -1,6 +1,8 @@
 //! The rows of `runs.csv` and `iterations.csv`. Each row type is defined once, as a serde struct;
 //! its CSV header and cells come from serialising it (arrays become numbered columns).
 
+use cozy_chess::Board;
+use engine::board::{legal_moves, uci_move};
 use engine::{Iteration, SearchResult, SearchStats};
 use serde::Serialize;
 
@@ -58,15 +60,16 @@ pub struct RunRow {
     pub stats: SearchStats,
     /// The node cap stopped the search before its depth.
     pub censored: bool,
+    /// The position (FEN), so that a row names its position without the suite file.
+    pub fen: String,
 }
 
 impl RunRow {
     /// The row of a finished search.
     pub fn new(
         result: &SearchResult,
-        root_moves: usize,
+        root: &Board,
         solution: Solution,
-        best_move: String,
         time_ms: f64,
         cpu_ms: f64,
         censored: bool,
@@ -79,10 +82,10 @@ impl RunRow {
             .then(|| s.iterations[n - 1].nodes as f64 / s.iterations[n - 2].nodes.max(1) as f64);
         Self {
             solved: solution.solved,
-            best_move,
+            best_move: result.best_move.map(|mv| uci_move(root, mv)).unwrap_or_default(),
             score: result.score,
             depth: result.depth,
-            root_moves,
+            root_moves: legal_moves(root).len(),
             time_ms: round3(time_ms),
             cpu_ms: round3(cpu_ms),
             nodes_to_solution: kept.map(|it| it.total_nodes),
@@ -97,6 +100,7 @@ impl RunRow {
                 ..s.clone()
             },
             censored,
+            fen: root.to_string(),
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct Run {
     pub qnodes: f64,
     /// Wall time, milliseconds.
     pub time_ms: f64,
+    /// The worker thread's CPU time, milliseconds (steadier than wall time on a shared machine).
+    pub cpu_ms: f64,
     /// Nodes when the answer was found and kept.
     pub nodes_to_solution: Option<f64>,
     /// Milliseconds when the answer was found and kept.
@@ -41,6 +43,8 @@ pub struct Run {
     pub fail_high_first: Option<f64>,
     /// Legal moves at the root (absent in runs made before the column existed).
     pub root_moves: Option<f64>,
+    /// The position as FEN (empty in runs made before the column existed).
+    pub fen: String,
     /// Every other numeric column (search counters such as `dyn_levels`), by name.
     pub counters: BTreeMap<String, f64>,
 }
@@ -86,9 +90,9 @@ pub struct RunDir {
 
 /// The columns of `runs.csv` that [`Run`] names; every other numeric one goes to `counters`.
 const NAMED: &[&str] = &[
-    "config_id", "suite", "position_id", "solved", "censored", "nodes", "qnodes", "time_ms",
+    "config_id", "suite", "position_id", "solved", "censored", "nodes", "qnodes", "time_ms", "cpu_ms",
     "nodes_to_solution", "time_to_solution_ms", "depth_to_solution", "ebf", "fail_high_first",
-    "root_moves", "best_move",
+    "root_moves", "best_move", "fen",
 ];
 
 impl RunDir {
@@ -167,7 +171,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
     let (solved, censored) = (flags(df, "solved")?, flags(df, "censored")?);
     let num = |name| floats(df, name);
-    let (nodes, qnodes, time) = (num("nodes")?, num("qnodes")?, num("time_ms")?);
+    let (nodes, qnodes, time, cpu) = (num("nodes")?, num("qnodes")?, num("time_ms")?, num("cpu_ms")?);
     let (nts, tts, dts) = (
         num("nodes_to_solution")?,
         num("time_to_solution_ms")?,
@@ -175,6 +179,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     );
     let (ebf, fhf) = (num("ebf")?, num("fail_high_first")?);
     let root_moves = optional_floats(df, "root_moves")?;
+    let fens = if has_column(df, "fen") { strings(df, "fen")? } else { vec![String::new(); df.height()] };
     let counters = counter_columns(df, axes)?;
     Ok((0..df.height())
         .map(|i| Run {
@@ -186,12 +191,14 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             nodes: nodes[i].unwrap_or(0.0),
             qnodes: qnodes[i].unwrap_or(0.0),
             time_ms: time[i].unwrap_or(0.0),
+            cpu_ms: cpu[i].unwrap_or(0.0),
             nodes_to_solution: nts[i],
             time_to_solution_ms: tts[i],
             depth_to_solution: dts[i],
             ebf: ebf[i],
             fail_high_first: fhf[i],
             root_moves: root_moves.as_ref().and_then(|c| c[i]),
+            fen: fens[i].clone(),
             counters: counters
                 .iter()
                 .filter_map(|(name, col)| col[i].map(|v| (name.clone(), v)))
@@ -245,9 +252,12 @@ fn floats(df: &DataFrame, name: &str) -> Result<Vec<Option<f64>>> {
     Ok(cast.f64()?.iter().collect())
 }
 
+fn has_column(df: &DataFrame, name: &str) -> bool {
+    df.get_column_names().iter().any(|c| c.as_str() == name)
+}
+
 fn optional_floats(df: &DataFrame, name: &str) -> Result<Option<Vec<Option<f64>>>> {
-    let present = df.get_column_names().iter().any(|c| c.as_str() == name);
-    present.then(|| floats(df, name)).transpose()
+    has_column(df, name).then(|| floats(df, name)).transpose()
 }
 
 fn flags(df: &DataFrame, name: &str) -> Result<Vec<bool>> {

@@ -6,8 +6,9 @@ use std::fmt::Write;
 use super::Analysis;
 use super::data::RunDir;
 use super::depth::MinimalTreeRow;
-use super::paired::Paired;
+use super::paired::{Pair, Paired};
 use super::selective::{MOVE_COUNTS, SelectiveRow};
+use super::steps::Step;
 use super::summary::SummaryRow;
 
 /// The whole report.
@@ -16,6 +17,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     header(&mut md, run);
     summary(&mut md, &analysis.summary);
     ablation(&mut md, run, analysis);
+    steps(&mut md, &analysis.steps);
     heinz(&mut md, run, analysis);
     selective(&mut md, run, &analysis.selective);
     minimal_tree(&mut md, run, &analysis.minimal_tree);
@@ -169,4 +171,54 @@ fn figure_list(md: &mut String, figures: &[String]) {
 
 fn opt(x: Option<f64>, digits: usize) -> String {
     x.map_or("-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// The positions listed per step: enough to name a blowup, few enough to read.
+const WORST_PER_STEP: usize = 5;
+
+fn steps(md: &mut String, steps: &[Step]) {
+    let mut axes: Vec<&str> = steps.iter().map(|s| s.axis.as_str()).collect();
+    axes.dedup();
+    for axis in axes {
+        let of_axis: Vec<&Step> = steps.iter().filter(|s| s.axis == axis).collect();
+        let _ = writeln!(md, "## Steps along `{axis}`\n");
+        md.push_str("Each configuration against its neighbour one value up this axis, all else equal, paired by \
+            position: geometric-mean node and CPU-time ratios (95 % bootstrap intervals), median node ratio, \
+            positions that grow at least ×2, ×10, ×100, solved gained/lost (exact McNemar p). Censored \
+            searches count with the nodes they spent (a lower bound).\n\n");
+        md.push_str("| other axes | step | pairs | geomean node ratio [95 % CI] | geomean CPU-time ratio [95 % CI] | median ratio | ≥×2 | ≥×10 | ≥×100 | censored after | gained | lost | McNemar p |\n");
+        md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for s in &of_axis {
+            let p = &s.paired;
+            let time = p.geomean_time_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high));
+            let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                or_all(&s.context), s.from, s.to, p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3),
+                p.at_least(2.0), p.at_least(10.0), p.at_least(100.0),
+                p.pairs.iter().filter(|x| x.censored).count(), p.gained, p.lost, pvalue(p.mcnemar_p));
+        }
+        let worst: Vec<(&Step, &Pair)> = of_axis
+            .iter()
+            .flat_map(|s| s.paired.pairs.iter().rev().take(WORST_PER_STEP).filter(|x| x.ratio() >= 2.0).map(move |x| (*s, x)))
+            .collect();
+        if worst.is_empty() {
+            md.push_str("\nNo position grows ×2 or more in any step.\n\n");
+            continue;
+        }
+        let _ = writeln!(md, "\nThe largest growths of each step (up to {WORST_PER_STEP} with ratio ≥ ×2):\n");
+        md.push_str("| other axes | step | suite | position | nodes before | nodes after | ratio | CPU ms before | CPU ms after | FEN |\n");
+        md.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---|\n");
+        {
+            for (s, x) in worst {
+                let cap = if x.censored { " (censored)" } else { "" };
+                let _ = writeln!(md, "| {} | {} → {} | {} | {} | {:.0} | {:.0}{cap} | ×{:.1} | {:.0} | {:.0} | `{}` |",
+                    or_all(&s.context), s.from, s.to, x.suite, x.position, x.base_nodes, x.nodes, x.ratio(),
+                    x.base_cpu_ms, x.cpu_ms, x.fen);
+            }
+        }
+        md.push('\n');
+    }
+}
+
+fn or_all(context: &str) -> &str {
+    if context.is_empty() { "—" } else { context }
 }

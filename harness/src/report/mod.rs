@@ -11,6 +11,7 @@ pub mod markdown;
 pub mod paired;
 pub mod selective;
 pub mod stats;
+pub mod steps;
 pub mod summary;
 
 use std::path::Path;
@@ -34,6 +35,8 @@ pub struct Analysis {
     pub paired: Vec<(String, Paired)>,
     /// Heinz tables of every other configuration.
     pub heinz: Vec<(String, Vec<HeinzCell>)>,
+    /// Steps along every numeric axis.
+    pub steps: Vec<steps::Step>,
     /// Selective-deepening counters per configuration.
     pub selective: Vec<selective::SelectiveRow>,
     /// Knuth–Moore rows.
@@ -56,6 +59,7 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
             .map(|id| ((*id).clone(), paired::compare(run.runs_of(&baseline), run.runs_of(id))))
             .collect(),
         heinz: others.iter().map(|id| ((*id).clone(), heinz::table(run, &baseline, id))).collect(),
+        steps: steps::steps(run),
         selective: selective::table(run),
         minimal_tree: depth::minimal_tree(run),
         baseline,
@@ -89,6 +93,9 @@ fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
     ];
     if !analysis.paired.is_empty() {
         names.push(save(&run.dir, &sorted_ratios(run, analysis))?);
+    }
+    for figure in step_ratios(&analysis.steps) {
+        names.push(save(&run.dir, &figure)?);
     }
     if let Some(heatmap) = heatmap(run, &analysis.summary) {
         names.push(save(&run.dir, &heatmap)?);
@@ -126,6 +133,33 @@ fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
             .map(|(id, p)| (run.label(id), p.pairs.iter().map(paired::Pair::ratio).collect()))
             .collect(),
     }
+}
+
+/// One sorted-ratio figure per axis and setting of the other axes, a curve per step.
+fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
+    let mut figures: Vec<(String, String, SortedRatios)> = Vec::new();
+    for s in steps {
+        let key = (s.axis.clone(), s.context.clone());
+        let index = figures.iter().position(|(a, c, _)| (a, c) == (&key.0, &key.1));
+        let index = index.unwrap_or_else(|| {
+            let stem = format!("steps_{}{}", data::short_axis(&s.axis), file_part(&s.context));
+            let title = format!("Steps along {}{}: nodes per position, after / before, sorted",
+                data::short_axis(&s.axis), if s.context.is_empty() { String::new() } else { format!(" ({})", s.context) });
+            figures.push((key.0, key.1, SortedRatios { name: stem, title, series: Vec::new() }));
+            figures.len() - 1
+        });
+        let ratios = s.paired.pairs.iter().map(paired::Pair::ratio).collect();
+        figures[index].2.series.push((format!("{} → {}", s.from, s.to), ratios));
+    }
+    figures.into_iter().map(|(_, _, f)| f).collect()
+}
+
+/// `dyn_levels=4 see=true` → `_dyn_levels-4_see-true`: a file-name-safe suffix.
+fn file_part(context: &str) -> String {
+    context
+        .split_whitespace()
+        .map(|kv| format!("_{}", kv.replace('=', "-").replace(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_', "")))
+        .collect()
 }
 
 /// The heatmap of a grid with exactly two axes.

@@ -25,12 +25,24 @@ pub struct Pair {
     pub solved: bool,
     /// Variant was stopped by the node cap (its node count is a lower bound).
     pub censored: bool,
+    /// CPU time of the baseline's search, milliseconds.
+    pub base_cpu_ms: f64,
+    /// CPU time of the variant's search, milliseconds.
+    pub cpu_ms: f64,
+    /// The position.
+    pub fen: String,
 }
 
 impl Pair {
     /// Variant nodes over baseline nodes (both at least 1).
     pub fn ratio(&self) -> f64 {
         self.nodes.max(1.0) / self.base_nodes.max(1.0)
+    }
+
+    /// Variant CPU time over baseline CPU time (both at least 1 µs: the CSV's resolution). CPU
+    /// time, not wall time: other processes on a shared machine stretch wall time, not CPU time.
+    pub fn time_ratio(&self) -> f64 {
+        self.cpu_ms.max(0.001) / self.base_cpu_ms.max(0.001)
     }
 }
 
@@ -53,6 +65,8 @@ pub struct Paired {
     pub lost: u64,
     /// Exact McNemar p-value of gained against lost.
     pub mcnemar_p: f64,
+    /// Geometric-mean CPU-time ratio with its 95 % bootstrap interval.
+    pub geomean_time_ratio: Option<Estimate>,
     /// Baseline positions the variant did not search.
     pub unmatched: usize,
 }
@@ -80,6 +94,7 @@ pub fn compare<'a>(
         gained,
         lost,
         mcnemar_p: mcnemar_exact(lost, gained),
+        geomean_time_ratio: geomean_ratio_ci(&pairs.iter().map(Pair::time_ratio).collect::<Vec<_>>()),
         unmatched: base.len() - pairs.len(),
         pairs,
     }
@@ -94,6 +109,9 @@ fn pair(base: &Run, variant: &Run) -> Pair {
         base_solved: base.solved,
         solved: variant.solved,
         censored: variant.censored,
+        base_cpu_ms: base.cpu_ms,
+        cpu_ms: variant.cpu_ms,
+        fen: base.fen.clone(),
     }
 }
 
@@ -118,12 +136,14 @@ mod tests {
             nodes,
             qnodes: 0.0,
             time_ms: 0.0,
+            cpu_ms: 0.0,
             nodes_to_solution: None,
             time_to_solution_ms: None,
             depth_to_solution: None,
             ebf: None,
             fail_high_first: None,
             root_moves: None,
+            fen: String::new(),
             counters: BTreeMap::new(),
         }
     }
