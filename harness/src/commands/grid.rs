@@ -14,8 +14,20 @@ use crate::plan::{JobLimits, Plan, SuiteInput};
 
 /// The experiment `harness grid` runs with no arguments.
 const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
-/// The project's own suite, built into the binary so the default experiment needs no files.
-const BUILTIN_SUITE: (&str, &str) = ("selfplay.epd", include_str!("../../../suites/selfplay.epd"));
+/// The shipped grid files, also runnable by name (`--grid dynlimit`) from any directory.
+const SHIPPED_GRIDS: [(&str, &str); 5] = [
+    ("default", DEFAULT_GRID),
+    ("presets-wac", include_str!("../../grids/presets-wac.toml")),
+    ("ordering", include_str!("../../grids/ordering.toml")),
+    ("dynlimit", include_str!("../../grids/dynlimit.toml")),
+    ("dynlimit-split", include_str!("../../grids/dynlimit-split.toml")),
+];
+/// The project's own suites, built into the binary so the default experiment needs no files:
+/// positions from self-play, and those of them on which candidate limit 4 blows up.
+const BUILTIN_SUITES: [(&str, &str); 2] = [
+    ("selfplay.epd", include_str!("../../../suites/selfplay.epd")),
+    ("blowup.epd", include_str!("../../../suites/blowup.epd")),
+];
 /// Node cap per job unless told otherwise.
 const DEFAULT_NODE_CAP: u64 = 20_000_000;
 /// Depth when no limit is given at all.
@@ -150,8 +162,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     let mut spec = match &args.grid {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
+            let text = grid_text(path)?;
             GridSpec::from_toml(&text).with_context(|| format!("in {}", path.display()))?
         }
         None if args.sets.is_empty() && args.suites.is_empty() => {
@@ -172,6 +183,18 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     Ok(spec)
 }
 
+/// A grid file's text, or a shipped grid's when `path` is one's name and no such file exists.
+fn grid_text(path: &Path) -> Result<String> {
+    let shipped = SHIPPED_GRIDS.iter().find(|(name, _)| path == Path::new(name));
+    match shipped {
+        Some((_, text)) if !path.exists() => Ok(text.to_string()),
+        _ => std::fs::read_to_string(path).with_context(|| {
+            let names: Vec<&str> = SHIPPED_GRIDS.iter().map(|(n, _)| *n).collect();
+            format!("reading grid {} (a file, or one of the shipped grids: {})", path.display(), names.join(", "))
+        }),
+    }
+}
+
 /// Suites from `--suite`, else from the grid file, else the built-in one. Unreadable lines are
 /// reported with `file:line` and left out; the run goes on with the rest.
 fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
@@ -183,14 +206,15 @@ fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
     } else if !spec.suites.is_empty() {
         spec.suites.clone()
     } else {
-        vec![format!("builtin:{}", BUILTIN_SUITE.0)]
+        BUILTIN_SUITES.iter().map(|(name, _)| format!("builtin:{name}")).collect()
     };
     names.iter().map(|name| load_suite(name)).collect()
 }
 
 fn load_suite(name: &str) -> Result<SuiteInput> {
-    let (source, text) = if name == format!("builtin:{}", BUILTIN_SUITE.0) {
-        (name.to_string(), BUILTIN_SUITE.1.to_string())
+    let builtin = BUILTIN_SUITES.iter().find(|(n, _)| name.strip_prefix("builtin:") == Some(n));
+    let (source, text) = if let Some((_, text)) = builtin {
+        (name.to_string(), text.to_string())
     } else {
         let path = resolve_suite(name);
         let text = std::fs::read_to_string(&path)
@@ -233,16 +257,21 @@ mod tests {
 
     #[test]
     fn the_builtin_experiment_is_valid() {
-        let (suite, parsed) =
-            SuiteInput::new("selfplay.epd".into(), "builtin".into(), BUILTIN_SUITE.1);
-        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-        assert!(suite.records.len() >= 40, "{}", suite.records.len());
-        assert!(suite
-            .records
-            .iter()
-            .all(|r| r.best_moves.len() == 1 && r.op("c0").is_some()));
+        for (name, text, at_least) in [(BUILTIN_SUITES[0].0, BUILTIN_SUITES[0].1, 40), (BUILTIN_SUITES[1].0, BUILTIN_SUITES[1].1, 8)] {
+            let (suite, parsed) = SuiteInput::new(name.into(), "builtin".into(), text);
+            assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
+            assert!(suite.records.len() >= at_least, "{name}: {}", suite.records.len());
+            assert!(suite
+                .records
+                .iter()
+                .all(|r| r.best_moves.len() == 1 && r.op("c0").is_some()));
+        }
         let points = GridSpec::from_toml(DEFAULT_GRID).unwrap().expand().unwrap();
         assert_eq!(points.len(), 3);
+        for (name, text) in SHIPPED_GRIDS {
+            assert!(GridSpec::from_toml(text).is_ok(), "shipped grid {name}");
+            assert_eq!(grid_text(Path::new(name)).unwrap(), text);
+        }
     }
 
     #[test]

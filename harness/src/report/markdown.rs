@@ -212,7 +212,7 @@ fn steps(md: &mut String, steps: &[Step]) {
                 let cap = if x.censored { " (censored)" } else { "" };
                 let _ = writeln!(md, "| {} | {} → {} | {} | {} | {:.0} | {:.0}{cap} | ×{:.1} | {:.0} | {:.0} | `{}` |",
                     or_all(&s.context), s.from, s.to, x.suite, x.position, x.base_nodes, x.nodes, x.ratio(),
-                    x.base_cpu_ms, x.cpu_ms, x.fen);
+                    x.base_cpu_ms, x.cpu_ms, if x.fen.is_empty() { "-" } else { &x.fen });
             }
         }
         md.push('\n');

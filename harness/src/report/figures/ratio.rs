@@ -33,6 +33,7 @@ impl Figure for SortedRatios {
         chart
             .configure_mesh()
             .x_desc("positions, sorted by ratio (percentile)")
+            .x_label_formatter(&|v| format!("{v:.0}"))
             .y_desc("nodes / baseline nodes")
             .y_label_formatter(&|v| format!("×{v}"))
             .label_style((FAMILY, 15))
