@@ -13,6 +13,8 @@ pub mod selective;
 pub mod stats;
 pub mod steps;
 pub mod summary;
+#[cfg(test)]
+mod tests;
 
 use std::path::Path;
 
