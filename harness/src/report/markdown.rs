@@ -17,7 +17,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     header(&mut md, run);
     summary(&mut md, &analysis.summary);
     ablation(&mut md, run, analysis);
-    steps(&mut md, &analysis.steps);
+    steps(&mut md, &run.suites(), &analysis.steps);
     heinz(&mut md, run, analysis);
     selective(&mut md, run, &analysis.selective);
     minimal_tree(&mut md, run, &analysis.minimal_tree);
@@ -176,7 +176,7 @@ fn opt(x: Option<f64>, digits: usize) -> String {
 /// The positions listed per step: enough to name a blowup, few enough to read.
 const WORST_PER_STEP: usize = 5;
 
-fn steps(md: &mut String, steps: &[Step]) {
+fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
     let mut axes: Vec<&str> = steps.iter().map(|s| s.axis.as_str()).collect();
     axes.dedup();
     for axis in axes {
@@ -184,14 +184,15 @@ fn steps(md: &mut String, steps: &[Step]) {
         let _ = writeln!(md, "## Steps along `{axis}`\n");
         md.push_str("Each configuration against its neighbour one value up this axis, all else equal, paired by \
             position: geometric-mean node and CPU-time ratios (95 % bootstrap intervals), median node ratio, \
-            positions that grow at least ×2, ×10, ×100, solved gained/lost (exact McNemar p). Censored \
-            searches count with the nodes they spent (a lower bound).\n\n");
-        md.push_str("| other axes | step | pairs | geomean node ratio [95 % CI] | geomean CPU-time ratio [95 % CI] | median ratio | ≥×2 | ≥×10 | ≥×100 | censored after | gained | lost | McNemar p |\n");
-        md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            positions that grow at least ×2, ×10, ×100, solved gained/lost (exact McNemar p), and the \
+            ≥×2 / ≥×10 counts suite by suite. Censored searches count with the nodes they spent (a lower bound).\n\n");
+        md.push_str("| other axes | step | pairs | geomean node ratio [95 % CI] | geomean CPU-time ratio [95 % CI] | median ratio | ≥×2 | ≥×10 | ≥×100 | censored after | gained | lost | McNemar p | ≥×2 / ≥×10 by suite |\n");
+        md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for s in &of_axis {
             let p = &s.paired;
             let time = p.geomean_time_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high));
-            let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            let by_suite = suites_breakdown(suites, p);
+            let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} | {by_suite} |",
                 or_all(&s.context), s.from, s.to, p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3),
                 p.at_least(2.0), p.at_least(10.0), p.at_least(100.0),
                 p.pairs.iter().filter(|x| x.censored).count(), p.gained, p.lost, pvalue(p.mcnemar_p));
@@ -217,6 +218,18 @@ fn steps(md: &mut String, steps: &[Step]) {
         }
         md.push('\n');
     }
+}
+
+/// `wac.epd 0/0 · bk.epd 1/0`: positions growing ×2 or more / ×10 or more, per suite.
+fn suites_breakdown(suites: &[String], p: &Paired) -> String {
+    suites
+        .iter()
+        .map(|s| {
+            let count = |f: f64| p.pairs.iter().filter(|x| &x.suite == s && x.ratio() >= f).count();
+            format!("{s} {}/{}", count(2.0), count(10.0))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn or_all(context: &str) -> &str {
