@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need when it is missing
-# (python-chess and the notebook's packages from PyPI, Debian's stockfish), then runs every Rust test of the workspace.
+# (python-chess and the notebook's packages from PyPI, Debian's stockfish and gaviotatb), then runs every Rust test of the workspace.
 # Tests that need the public suites in ../shared/suites (or $FISCHERLE_SUITES) say plainly when
 # they were not run; set FISCHERLE_REQUIRE_SUITES=1 to make their absence a failure (CI does).
 set -euo pipefail
@@ -13,6 +13,12 @@ fi
 if ! python3 -c "import polars, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null; then
   echo "installing the notebook's packages (PyPI: notebooks/requirements.txt)"
   python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -r notebooks/requirements.txt
+fi
+if [ ! -f /usr/share/gaviotatb/gtb4/kpk.gtb.cp4 ]; then
+  echo "installing gaviotatb (Debian: the Gaviota tables for the KPK cross-check)"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gaviotatb >/dev/null
 fi
 if ! command -v stockfish >/dev/null && [ ! -x /usr/games/stockfish ]; then
   echo "installing stockfish (Debian)"

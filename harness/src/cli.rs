@@ -23,6 +23,9 @@ pub enum Command {
     /// Work with EPD suites.
     #[command(subcommand)]
     Suite(SuiteCommand),
+    /// King and pawn against king, checked exhaustively (the 1989 method).
+    #[command(subcommand)]
+    Kpk(KpkCommand),
     /// Regenerate a run directory's summary.csv, report.md and figures from its CSVs.
     Report(ReportArgs),
     /// Paired statistics between two runs of the same grid (e.g. before and after an engine change).
@@ -142,4 +145,16 @@ pub struct CompareArgs {
     /// are still listed). Without it such a comparison exits with code 3.
     #[arg(long)]
     pub allow_mismatch: bool,
+}
+
+/// `harness kpk …`.
+#[derive(Debug, Subcommand)]
+pub enum KpkCommand {
+    /// Build KQK, KRK and KPK by retrograde analysis and write every legal KPK position with its
+    /// value from the side to move (`fen,wdl,dtm`; dtm in plies, Gaviota's convention).
+    Table {
+        /// Output CSV.
+        #[arg(long, value_name = "FILE.csv")]
+        out: PathBuf,
+    },
 }

@@ -12,6 +12,7 @@ mod commands;
 mod epd;
 mod export;
 mod grid;
+mod kpk;
 mod plan;
 mod progress;
 mod report;

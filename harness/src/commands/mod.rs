@@ -3,6 +3,7 @@
 
 mod compare;
 mod grid;
+mod kpk;
 mod perft;
 mod report;
 mod suite;
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cli::{Command, SuiteCommand};
+use crate::cli::{Command, KpkCommand, SuiteCommand};
 
 /// Exit code when a check found a problem (perft mismatch, unreadable suite lines).
 pub const CHECK_FAILED: u8 = 3;
@@ -22,6 +23,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Grid(args) => grid::run(*args),
         Command::Perft(args) => perft::run(&args),
         Command::Suite(SuiteCommand::Check { files }) => suite::check(&files),
+        Command::Kpk(KpkCommand::Table { out }) => kpk::table(&out),
         Command::Report(args) => report::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),
