@@ -80,6 +80,9 @@ pub struct SearchConfig {
     pub check_extension: bool,
     /// Mate-search mode (Mattsuchmodus): selective deepening is off in it.
     pub mate_search: bool,
+    /// KPK knowledge rules in the evaluation (the 1989 text); all off in both presets.
+    #[serde(default)]
+    pub kpk: crate::kpk::KpkRules,
 }
 
 /// Selective deepening: nodes with few legal moves do not use up a level.
@@ -250,6 +253,7 @@ impl SearchConfig {
             null_move: None,
             check_extension: false,
             mate_search: false,
+            kpk: crate::kpk::KpkRules::default(),
         }
     }
 

@@ -157,4 +157,26 @@ pub enum KpkCommand {
         #[arg(long, value_name = "FILE.csv")]
         out: PathBuf,
     },
+    /// Check the engine's KPK rules and its search at each depth against every position.
+    Check(KpkCheckArgs),
+}
+
+/// `harness kpk check`.
+#[derive(Debug, Args)]
+pub struct KpkCheckArgs {
+    /// Base preset. Without --preset and --set: the axis preset=fischerle,plain.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// An axis: `KEY=V1,V2,...` (repeatable), as for `grid` (e.g. `kpk.square=false,true`).
+    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// Search depth (repeatable). Default: 1, 2 and 3.
+    #[arg(long = "depth")]
+    pub depths: Vec<i32>,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (positions.csv, report.md). Default `results/<timestamp>-kpk/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }

@@ -3,7 +3,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
-use crate::eval::{evaluate, Score};
+use crate::eval::Score;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
 use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
@@ -41,7 +41,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return self.evaluate(board);
         }
 
         // Step 4. Transposition table: a deep enough score whose bound fits ends the node.
@@ -266,7 +266,7 @@ impl Searcher {
         };
         let us = board.side_to_move();
         let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
-        if level < 2 || pieces.is_empty() || evaluate(board) < beta {
+        if level < 2 || pieces.is_empty() || self.evaluate(board) < beta {
             return false;
         }
         let Some(child) = board.null_move() else {

@@ -5,7 +5,7 @@
 
 use cozy_chess::Board;
 
-use crate::eval::{evaluate, Score};
+use crate::eval::Score;
 use crate::search::classify::victim;
 use crate::search::ordering::{qsearch_moves, MoveList};
 use crate::search::score::{mated_in, INFINITY};
@@ -32,7 +32,7 @@ impl Searcher {
         // Step 2. Depth bound (QSMinSuchLevel).
         if level <= self.config.qsearch.min_level || ply >= MAX_PLY - 1 {
             self.stats.qs_depth_cutoffs += 1;
-            return evaluate(board);
+            return self.evaluate(board);
         }
 
         // Step 3. The moves QS looks at; in check, no evasion is mate.
@@ -68,13 +68,13 @@ impl Searcher {
             return mated_in(ply);
         }
         if entry && !self.count_entry(board, in_check, moves) {
-            return evaluate(board);
+            return self.evaluate(board);
         }
 
         // Step 4. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
-            best = evaluate(board);
+            best = self.evaluate(board);
             if best >= beta {
                 return best;
             }

@@ -244,7 +244,8 @@ pub fn shared_suites_dir() -> PathBuf {
     std::env::var_os(SUITES_ENV).map_or_else(|| PathBuf::from("../shared/suites"), PathBuf::from)
 }
 
-fn default_out(name: &str) -> PathBuf {
+/// `results/<timestamp>-<name>/`.
+pub fn default_out(name: &str) -> PathBuf {
     let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
         .to_string()
         .replace([':', 'Z'], "");

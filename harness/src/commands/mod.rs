@@ -2,7 +2,7 @@
 //! how it went with an exit code.
 
 mod compare;
-mod grid;
+pub mod grid;
 mod kpk;
 mod perft;
 mod report;
@@ -24,6 +24,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Perft(args) => perft::run(&args),
         Command::Suite(SuiteCommand::Check { files }) => suite::check(&files),
         Command::Kpk(KpkCommand::Table { out }) => kpk::table(&out),
+        Command::Kpk(KpkCommand::Check(args)) => kpk::check(&args),
         Command::Report(args) => report::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),

@@ -45,6 +45,17 @@ pub struct ManifestConfig {
     pub config: serde_json::Value,
 }
 
+impl ManifestConfig {
+    /// The configuration as this build reads it: fields added since the run was made take their
+    /// defaults, so a new switch that is off does not make an old run a different plan.
+    pub fn normalised_config(&self) -> serde_json::Value {
+        serde_json::from_value::<engine::SearchConfig>(self.config.clone())
+            .ok()
+            .and_then(|c| serde_json::to_value(c).ok())
+            .unwrap_or_else(|| self.config.clone())
+    }
+}
+
 /// One suite in the manifest.
 #[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ManifestSuite {
@@ -113,7 +124,7 @@ impl Manifest {
         let configs = |m: &Manifest| {
             m.configs
                 .iter()
-                .map(|c| (c.id.clone(), c.config.clone()))
+                .map(|c| (c.id.clone(), c.normalised_config()))
                 .collect::<Vec<_>>()
         };
         configs(self) == configs(other)

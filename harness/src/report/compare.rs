@@ -43,7 +43,7 @@ fn plan_mismatches(before: &RunDir, after: &RunDir) -> Vec<String> {
         match b.configs.iter().find(|cb| cb.id == ca.id) {
             None => out.push(format!("configuration {} only in the first run", ca.id)),
             Some(cb) => out.extend(
-                json_diff("", &ca.config, &cb.config)
+                json_diff("", &ca.normalised_config(), &cb.normalised_config())
                     .into_iter()
                     .map(|d| format!("configuration {}: {d}", ca.id)),
             ),
