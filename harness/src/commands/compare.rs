@@ -25,6 +25,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         let ratios = SortedRatios {
             name: "compare_node_ratio_sorted".into(),
             title: "Nodes per position, second run over first, sorted".into(),
+            y_desc: "nodes (second) / nodes (first)".into(),
             series: comparison
                 .paired
                 .iter()

@@ -129,6 +129,7 @@ fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
     SortedRatios {
         name: "node_ratio_sorted".into(),
         title: format!("Nodes per position against the baseline ({}), sorted", run.label(&analysis.baseline)),
+        y_desc: "nodes / baseline nodes".into(),
         series: analysis
             .paired
             .iter()
@@ -147,7 +148,8 @@ fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
             let stem = format!("steps_{}{}", data::short_axis(&s.axis), file_part(&s.context));
             let title = format!("Steps along {}{}: nodes per position, after / before, sorted",
                 data::short_axis(&s.axis), if s.context.is_empty() { String::new() } else { format!(" ({})", s.context) });
-            figures.push((key.0, key.1, SortedRatios { name: stem, title, series: Vec::new() }));
+            let y_desc = "nodes after / nodes before".to_string();
+            figures.push((key.0, key.1, SortedRatios { name: stem, title, y_desc, series: Vec::new() }));
             figures.len() - 1
         });
         let ratios = s.paired.pairs.iter().map(paired::Pair::ratio).collect();

@@ -12,6 +12,8 @@ pub struct SortedRatios {
     pub name: String,
     /// Title.
     pub title: String,
+    /// What the ratio is, for the vertical axis.
+    pub y_desc: String,
     /// (variant label, its ratios in ascending order).
     pub series: Vec<(String, Vec<f64>)>,
 }
@@ -34,7 +36,7 @@ impl Figure for SortedRatios {
             .configure_mesh()
             .x_desc("positions, sorted by ratio (percentile)")
             .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_desc("nodes / baseline nodes")
+            .y_desc(self.y_desc.as_str())
             .y_label_formatter(&|v| format!("×{v}"))
             .label_style((FAMILY, 15))
             .axis_desc_style((FAMILY, 17))
