@@ -2,7 +2,7 @@
 //! the exact value of every position, both sides to move, as the number of plies to mate for the
 //! stronger side (White) or a draw. Built level by level, so every distance is exact.
 
-use cozy_chess::{Board, BoardBuilder, Color, Move, Piece, Square};
+use cozy_chess::{Board, BoardBuilder, Color, Move, Piece, Rank, Square};
 use rayon::prelude::*;
 
 /// Positions per table: piece square × white king × black king × side to move.
@@ -139,19 +139,31 @@ fn terminal(piece: Piece, i: usize) -> u8 {
 }
 
 fn successors(p: &Placement, promotions: &[&Table]) -> Option<Vec<Next>> {
+    if p.piece == Piece::Pawn && matches!(p.piece_sq.rank(), Rank::First | Rank::Eighth) {
+        return None;
+    }
     let board = p.board()?;
     let mut next = Vec::new();
     board.generate_moves(|moves| {
-        next.extend(moves.into_iter().map(|mv| follow(p, &board, mv, promotions)));
+        next.extend(moves.into_iter().map(|mv| follow(p, mv, promotions)));
         false
     });
     Some(next)
 }
 
-fn follow(p: &Placement, board: &Board, mv: Move, promotions: &[&Table]) -> Next {
-    let mut after = board.clone();
-    after.play_unchecked(mv);
-    let Some(q) = Placement::of_board(&after) else { return Next::Draw };
+/// The placement a legal move leads to, worked out from the move itself (cheaper than playing
+/// it on a board: the table makes some twenty million of them).
+fn follow(p: &Placement, mv: Move, promotions: &[&Table]) -> Next {
+    let mut q = Placement { stm: !p.stm, ..*p };
+    match p.stm {
+        Color::Black if mv.to == p.piece_sq => return Next::Draw,
+        Color::Black => q.bk = mv.to,
+        Color::White if mv.from == p.wk => q.wk = mv.to,
+        Color::White => {
+            q.piece_sq = mv.to;
+            q.piece = mv.promotion.unwrap_or(p.piece);
+        }
+    }
     if q.piece == p.piece {
         return Next::Same(q.index() as u32);
     }
@@ -161,45 +173,50 @@ fn follow(p: &Placement, board: &Board, mv: Move, promotions: &[&Table]) -> Next
         .map_or(Next::Draw, |t| Next::Valued(t.value(&q)))
 }
 
-/// Assigns distances level by level: a White position is mate in L if some move reaches a mate in
-/// L − 1; a Black one if every move reaches a mate in at most L − 1 and one in exactly L − 1.
-/// Whatever is left when no level changes anything (and no promotion can still apply) is a draw.
+/// Assigns distances level by level, by counting (classic retrograde analysis): when a position
+/// is found to be mate in L − 1, each predecessor is visited once. A White predecessor is then mate
+/// in L (the first level that reaches it is its shortest mate); a Black one is mate in L when this
+/// was the last of its moves to be resolved and none of them draws. Whatever is never reached is
+/// a draw.
 fn resolve(values: &mut [u8], moves: &[Option<Vec<Next>>]) {
-    let value = |values: &[u8], n: &Next| match *n {
-        Next::Same(j) => values[j as usize],
-        Next::Valued(v) => v,
-        Next::Draw => DRAW,
-    };
-    let longest_promotion = moves.iter().flatten().flatten().filter_map(|n| match n {
-        Next::Valued(v) if *v < UNKNOWN => Some(*v),
-        _ => None,
-    });
-    let horizon = longest_promotion.max().unwrap_or(0);
-    let mut last_change = 0u8;
-    let mut level = 1u8;
-    while level <= horizon.saturating_add(1).max(last_change).saturating_add(2) && level < UNKNOWN {
-        let white_moves = level % 2 == 1;
-        let found: Vec<usize> = (0..values.len())
-            .into_par_iter()
-            .filter(|&i| values[i] == UNKNOWN && (i % 2 == 0) == white_moves)
-            .filter(|&i| {
-                let next = moves[i].as_ref().expect("legal");
-                let mut vs = next.iter().map(|n| value(values, n));
-                if white_moves {
-                    vs.any(|v| v == level - 1)
-                } else {
-                    let vs: Vec<u8> = vs.collect();
-                    vs.iter().all(|&v| v < level) && vs.contains(&(level - 1))
-                }
-            })
-            .collect();
-        if !found.is_empty() {
-            last_change = level;
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); values.len()];
+    let mut remaining = vec![0u32; values.len()];
+    let mut via_promotion: Vec<Vec<u32>> = vec![Vec::new(); UNKNOWN as usize];
+    let mut frontier: Vec<u32> = Vec::new();
+    for (i, next) in moves.iter().enumerate() {
+        let Some(next) = next else { continue };
+        if values[i] == 0 {
+            frontier.push(i as u32);
         }
-        for i in found {
-            values[i] = level;
+        let draws = next.iter().any(|n| matches!(n, Next::Draw | Next::Valued(DRAW)));
+        // A Black position with a drawing move is never resolved: its counter never reaches zero.
+        remaining[i] = next.len() as u32 + u32::from(draws);
+        for n in next {
+            match *n {
+                Next::Same(j) => preds[j as usize].push(i as u32),
+                Next::Valued(v) if v < UNKNOWN => via_promotion[v as usize].push(i as u32),
+                _ => {}
+            }
         }
+    }
+    let mut level = 0u8;
+    while level < UNKNOWN - 1 && (!frontier.is_empty() || via_promotion[level as usize..].iter().any(|b| !b.is_empty())) {
         level += 1;
+        let reached = frontier.iter().flat_map(|&j| &preds[j as usize]).chain(&via_promotion[level as usize - 1]);
+        let mut next_frontier = Vec::new();
+        for &i in reached {
+            let i = i as usize;
+            if values[i] != UNKNOWN {
+                continue;
+            }
+            let white = i % 2 == 0;
+            remaining[i] -= 1;
+            if white || remaining[i] == 0 {
+                values[i] = level;
+                next_frontier.push(i as u32);
+            }
+        }
+        frontier = next_frontier;
     }
     for v in values.iter_mut().filter(|v| **v == UNKNOWN) {
         *v = DRAW;
