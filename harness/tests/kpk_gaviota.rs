@@ -14,13 +14,9 @@ const GAVIOTA: &str = "/usr/share/gaviotatb/gtb4";
 
 #[test]
 fn every_kpk_position_matches_gaviota() {
-    let tools = Path::new(GAVIOTA).join("kpk.gtb.cp4").exists()
-        && Command::new("python3").args(["-c", "import chess.gaviota"]).status().is_ok_and(|s| s.success());
-    if !tools {
-        if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
-            panic!("Debian's gaviotatb and python-chess are required (run the README's test command, which installs them)");
-        }
-        eprintln!("NOT RUN: every_kpk_position_matches_gaviota needs {GAVIOTA} (Debian gaviotatb) and python-chess");
+    let available = Path::new(GAVIOTA).join("kpk.gtb.cp4").exists() && common::python_has("chess.gaviota");
+    let needs = format!("{GAVIOTA} (Debian gaviotatb) and python-chess");
+    if !common::tools_available("every_kpk_position_matches_gaviota", available, &needs) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

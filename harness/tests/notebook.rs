@@ -20,20 +20,11 @@ for cell in nb.cells:
         print(out.get("text", ""))
 "#;
 
-fn notebook_tools() -> bool {
-    Command::new("python3")
-        .args(["-c", "import polars, matplotlib, nbclient, nbformat, ipykernel"])
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 #[test]
 fn the_notebook_reproduces_the_main_table_of_a_run() {
-    if !notebook_tools() {
-        if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
-            panic!("the notebook's packages are required (run the README's test command, which installs notebooks/requirements.txt)");
-        }
-        eprintln!("NOT RUN: the_notebook_reproduces_the_main_table_of_a_run needs python3 with notebooks/requirements.txt");
+    let available = common::python_has("polars, matplotlib, nbclient, nbformat, ipykernel");
+    let needs = "python3 with the packages of notebooks/requirements.txt";
+    if !common::tools_available("the_notebook_reproduces_the_main_table_of_a_run", available, needs) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

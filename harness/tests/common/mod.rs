@@ -56,3 +56,25 @@ pub fn csv_rows(path: &Path, drop: &[&str]) -> Vec<Vec<(String, String)>> {
     rows.sort();
     rows
 }
+
+/// Whether `python3 -c "import MODULES"` works.
+pub fn python_has(modules: &str) -> bool {
+    std::process::Command::new("python3")
+        .args(["-c", &format!("import {modules}")])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Whether a test that needs outside tools (`needs`, in words) may run: yes if `available`;
+/// otherwise it says plainly that it was not run, and with `FISCHERLE_REQUIRE_TOOLS=1` (as the
+/// README's test command sets, after installing them) the absence is a failure.
+pub fn tools_available(test: &str, available: bool, needs: &str) -> bool {
+    if available {
+        return true;
+    }
+    if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("{test} requires {needs} (run the README's test command, which installs them)");
+    }
+    eprintln!("NOT RUN: {test} needs {needs}");
+    false
+}
