@@ -30,10 +30,10 @@ pub fn shared_suites(test: &str) -> Option<PathBuf> {
             dir.display()
         );
     }
-    eprintln!(
-        "NOT RUN: {test} needs the public suites (set FISCHERLE_SUITES); none at {}",
+    not_run(&format!(
+        "{test} needs the public suites (set FISCHERLE_SUITES); none at {}",
         dir.display()
-    );
+    ));
     None
 }
 
@@ -75,6 +75,13 @@ pub fn tools_available(test: &str, available: bool, needs: &str) -> bool {
     if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
         panic!("{test} requires {needs} (run the README's test command, which installs them)");
     }
-    eprintln!("NOT RUN: {test} needs {needs}");
+    not_run(&format!("{test} needs {needs}"));
     false
+}
+
+/// Says that a test was not run, past the test harness's output capture (which would hide an
+/// `eprintln!` of a passing test), so that the absence shows in every `cargo test`.
+pub fn not_run(what: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "NOT RUN: {what}");
 }
