@@ -58,7 +58,13 @@ impl Kpk {
         }
         let pawn = pawns.next_square()?;
         let strong = board.color_on(pawn)?;
-        let relative = |sq: Square| if strong == Color::White { sq } else { sq.flip_rank() };
+        let relative = |sq: Square| {
+            if strong == Color::White {
+                sq
+            } else {
+                sq.flip_rank()
+            }
+        };
         Some(Self {
             pawn: relative(pawn),
             attacker: relative(board.king(strong)),
@@ -87,7 +93,8 @@ fn distance(a: Square, b: Square) -> u32 {
 pub fn rule_of_square(p: &Kpk) -> Option<Verdict> {
     let rank = p.pawn.rank() as u32;
     let pawn_moves = 7 - rank - u32::from(rank == 1);
-    let king_moves = distance(p.defender, p.promotion()).saturating_sub(u32::from(!p.attacker_to_move));
+    let king_moves =
+        distance(p.defender, p.promotion()).saturating_sub(u32::from(!p.attacker_to_move));
     (king_moves > pawn_moves).then_some(Verdict::Win)
 }
 
@@ -105,7 +112,9 @@ pub fn key_squares(p: &Kpk) -> Option<Verdict> {
         r <= 7 && p.attacker.rank() as i32 == r && (f - file).abs() <= 1
     });
     // The defender to move takes an undefended pawn next to it: no longer KPK, so no verdict.
-    let takes = !p.attacker_to_move && distance(p.defender, p.pawn) == 1 && distance(p.attacker, p.pawn) > 1;
+    let takes = !p.attacker_to_move
+        && distance(p.defender, p.pawn) == 1
+        && distance(p.attacker, p.pawn) > 1;
     (on_key && !takes).then_some(Verdict::Win)
 }
 
@@ -179,23 +188,41 @@ mod tests {
     #[test]
     fn rules_on_textbook_positions() {
         // Pawn a5, defender on g6 to move: g6→a8 takes 6 moves, the pawn needs 3.
-        assert_eq!(rule_of_square(&kpk("8/8/6k1/P7/8/8/8/K7 b - - 0 1")), Some(Verdict::Win));
+        assert_eq!(
+            rule_of_square(&kpk("8/8/6k1/P7/8/8/8/K7 b - - 0 1")),
+            Some(Verdict::Win)
+        );
         // Defender inside the square: no verdict.
         assert_eq!(rule_of_square(&kpk("8/8/2k5/P7/8/8/8/K7 b - - 0 1")), None);
         // King on e6 in front of e5 (key squares d6–f7): a win whoever moves.
-        assert_eq!(key_squares(&kpk("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")), Some(Verdict::Win));
+        assert_eq!(
+            key_squares(&kpk("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")),
+            Some(Verdict::Win)
+        );
         assert_eq!(key_squares(&kpk("8/4k3/8/4K3/4P3/8/8/8 w - - 0 1")), None);
         // The defender in the corner in front of a rook pawn.
-        assert_eq!(rook_pawn(&kpk("k7/8/8/8/8/8/P7/7K w - - 0 1")), Some(Verdict::Draw));
+        assert_eq!(
+            rook_pawn(&kpk("k7/8/8/8/8/8/P7/7K w - - 0 1")),
+            Some(Verdict::Draw)
+        );
     }
 
     #[test]
     fn a_black_pawn_is_seen_from_black() {
         // The mirror of the square example, with Black's pawn on a4 and White's king on g3.
         let p = kpk("k7/8/8/8/p7/6K1/8/8 w - - 0 1");
-        assert_eq!((p.strong, p.pawn, p.attacker_to_move), (Color::Black, Square::A5, false));
+        assert_eq!(
+            (p.strong, p.pawn, p.attacker_to_move),
+            (Color::Black, Square::A5, false)
+        );
         assert_eq!(rule_of_square(&p), Some(Verdict::Win));
-        let rules = KpkRules { square: true, ..KpkRules::default() };
-        assert_eq!(rules.score(&"k7/8/8/8/p7/6K1/8/8 w - - 0 1".parse().unwrap()), Some(-(KNOWN_WIN + 80)));
+        let rules = KpkRules {
+            square: true,
+            ..KpkRules::default()
+        };
+        assert_eq!(
+            rules.score(&"k7/8/8/8/p7/6K1/8/8 w - - 0 1".parse().unwrap()),
+            Some(-(KNOWN_WIN + 80))
+        );
     }
 }

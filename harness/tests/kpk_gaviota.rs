@@ -14,7 +14,8 @@ const GAVIOTA: &str = "/usr/share/gaviotatb/gtb4";
 
 #[test]
 fn every_kpk_position_matches_gaviota() {
-    let available = Path::new(GAVIOTA).join("kpk.gtb.cp4").exists() && common::python_has("chess.gaviota");
+    let available =
+        Path::new(GAVIOTA).join("kpk.gtb.cp4").exists() && common::python_has("chess.gaviota");
     let needs = format!("{GAVIOTA} (Debian gaviotatb) and python-chess");
     if !common::tools_available("every_kpk_position_matches_gaviota", available, &needs) {
         return;
@@ -28,8 +29,20 @@ fn every_kpk_position_matches_gaviota() {
         .success()
         .stdout(predicates::str::contains("331352 legal KPK positions"));
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kpk_gaviota.py");
-    let out = Command::new("python3").arg(script).arg(&table).arg(GAVIOTA).output().unwrap();
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(&table)
+        .arg(GAVIOTA)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("331352 positions checked against Gaviota, 0 mismatches"), "{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("331352 positions checked against Gaviota, 0 mismatches"),
+        "{stdout}"
+    );
 }

@@ -24,7 +24,11 @@ for cell in nb.cells:
 fn the_notebook_reproduces_the_main_table_of_a_run() {
     let available = common::python_has("polars, matplotlib, nbclient, nbformat, ipykernel");
     let needs = "python3 with the packages of notebooks/requirements.txt";
-    if !common::tools_available("the_notebook_reproduces_the_main_table_of_a_run", available, needs) {
+    if !common::tools_available(
+        "the_notebook_reproduces_the_main_table_of_a_run",
+        available,
+        needs,
+    ) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -32,7 +36,14 @@ fn the_notebook_reproduces_the_main_table_of_a_run() {
     harness()
         .args(["grid", "--suite"])
         .arg(tiny())
-        .args(["--set", "selective.candidate_limit=3,4", "--depth", "3", "--quiet", "--out"])
+        .args([
+            "--set",
+            "selective.candidate_limit=3,4",
+            "--depth",
+            "3",
+            "--quiet",
+            "--out",
+        ])
         .arg(&run)
         .assert()
         .success();
@@ -46,10 +57,18 @@ fn the_notebook_reproduces_the_main_table_of_a_run() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for row in csv_rows(&run.join("summary.csv"), &[]) {
         let cell = |name: &str| row.iter().find(|(h, _)| h == name).unwrap().1.clone();
         let expected = format!("┆ {}", cell("total_nodes"));
-        assert!(stdout.contains(&expected), "the notebook lacks {} total nodes {expected}:\n{stdout}", cell("config_id"));
+        assert!(
+            stdout.contains(&expected),
+            "the notebook lacks {} total nodes {expected}:\n{stdout}",
+            cell("config_id")
+        );
     }
 }

@@ -24,7 +24,12 @@ fn run_grid(dir: &Path, name: &str, depth: &str) -> PathBuf {
     harness()
         .args(["grid", "--suite"])
         .arg(tiny())
-        .args(["--set", "selective.candidate_limit=3,4", "--set", "see=false,true"])
+        .args([
+            "--set",
+            "selective.candidate_limit=3,4",
+            "--set",
+            "see=false,true",
+        ])
         .args(["--depth", depth, "--threads", "2", "--quiet", "--out"])
         .arg(&out)
         .assert()
@@ -52,14 +57,20 @@ fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
         "| see=true | 3 → 4 | 6 |",
         "## Selective deepening: the mechanism",
     ] {
-        assert!(report.contains(section), "report.md lacks `{section}`:\n{report}");
+        assert!(
+            report.contains(section),
+            "report.md lacks `{section}`:\n{report}"
+        );
     }
     for figure in FIGURES {
         let png = std::fs::read(out.join(format!("{figure}.png"))).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{figure}.png is not a PNG");
         let svg = read(out.join(format!("{figure}.svg")));
         assert!(svg.contains("<text"), "{figure}.svg has no text");
-        assert!(report.contains(&format!("({figure}.svg)")), "report.md does not show {figure}");
+        assert!(
+            report.contains(&format!("({figure}.svg)")),
+            "report.md does not show {figure}"
+        );
     }
     assert!(!report.contains("## Steps along `see`"));
     let summary = common::csv_rows(&out.join("summary.csv"), &[]);
@@ -73,7 +84,12 @@ fn report_regenerates_the_same_report_from_the_csvs() {
     let first = read(out.join("report.md"));
     std::fs::remove_file(out.join("report.md")).unwrap();
     std::fs::remove_file(out.join("heatmap.png")).unwrap();
-    harness().arg("report").arg(&out).assert().success().stdout(contains("c03"));
+    harness()
+        .arg("report")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("c03"));
     assert_eq!(read(out.join("report.md")), first);
     assert!(out.join("heatmap.png").exists());
 }
@@ -82,14 +98,20 @@ fn report_regenerates_the_same_report_from_the_csvs() {
 fn report_takes_another_baseline_and_refuses_an_unknown_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = run_grid(dir.path(), "run", "3");
-    harness().args(["report", "--baseline", "c02"]).arg(&out).assert().success();
+    harness()
+        .args(["report", "--baseline", "c02"])
+        .arg(&out)
+        .assert()
+        .success();
     assert!(read(out.join("report.md")).contains("## Against the baseline `c02`"));
     harness()
         .args(["report", "--baseline", "c9"])
         .arg(&out)
         .assert()
         .code(1)
-        .stderr(contains("baseline `c9` is not a configuration of this run (expected one of c00, c01, c02, c03)"));
+        .stderr(contains(
+            "baseline `c9` is not a configuration of this run (expected one of c00, c01, c02, c03)",
+        ));
 }
 
 #[test]
@@ -109,7 +131,14 @@ fn compare_of_two_identical_runs_finds_no_difference() {
     let a = run_grid(dir.path(), "a", "3");
     let b = run_grid(dir.path(), "b", "3");
     let out = dir.path().join("cmp");
-    let assert = harness().arg("compare").arg(&a).arg(&b).arg("--out").arg(&out).assert().success();
+    let assert = harness()
+        .arg("compare")
+        .arg(&a)
+        .arg(&b)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
     let stdout = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("Same configurations, suites (by SHA-256) and limits."));
     // Node counts are deterministic, so every ratio is exactly 1 and nothing is gained or lost.

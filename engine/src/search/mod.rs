@@ -254,7 +254,10 @@ impl Searcher {
     /// Draw by the 50-move rule or by repetition of a position on the game or search path.
     /// The static evaluation, or a KPK rule's verdict where a switched-on rule decides.
     fn evaluate(&self, board: &Board) -> Score {
-        self.config.kpk.score(board).unwrap_or_else(|| crate::eval::evaluate(board))
+        self.config
+            .kpk
+            .score(board)
+            .unwrap_or_else(|| crate::eval::evaluate(board))
     }
 
     fn is_draw(&self, board: &Board) -> bool {

@@ -20,7 +20,10 @@ const SHIPPED_GRIDS: [(&str, &str); 5] = [
     ("presets-wac", include_str!("../../grids/presets-wac.toml")),
     ("ordering", include_str!("../../grids/ordering.toml")),
     ("dynlimit", include_str!("../../grids/dynlimit.toml")),
-    ("dynlimit-split", include_str!("../../grids/dynlimit-split.toml")),
+    (
+        "dynlimit-split",
+        include_str!("../../grids/dynlimit-split.toml"),
+    ),
 ];
 /// The project's own suites, built into the binary so the default experiment needs no files:
 /// positions from self-play, and those of them on which candidate limit 4 blows up.
@@ -185,12 +188,18 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
 
 /// A grid file's text, or a shipped grid's when `path` is one's name and no such file exists.
 fn grid_text(path: &Path) -> Result<String> {
-    let shipped = SHIPPED_GRIDS.iter().find(|(name, _)| path == Path::new(name));
+    let shipped = SHIPPED_GRIDS
+        .iter()
+        .find(|(name, _)| path == Path::new(name));
     match shipped {
         Some((_, text)) if !path.exists() => Ok(text.to_string()),
         _ => std::fs::read_to_string(path).with_context(|| {
             let names: Vec<&str> = SHIPPED_GRIDS.iter().map(|(n, _)| *n).collect();
-            format!("reading grid {} (a file, or one of the shipped grids: {})", path.display(), names.join(", "))
+            format!(
+                "reading grid {} (a file, or one of the shipped grids: {})",
+                path.display(),
+                names.join(", ")
+            )
         }),
     }
 }
@@ -206,13 +215,18 @@ fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
     } else if !spec.suites.is_empty() {
         spec.suites.clone()
     } else {
-        BUILTIN_SUITES.iter().map(|(name, _)| format!("builtin:{name}")).collect()
+        BUILTIN_SUITES
+            .iter()
+            .map(|(name, _)| format!("builtin:{name}"))
+            .collect()
     };
     names.iter().map(|name| load_suite(name)).collect()
 }
 
 fn load_suite(name: &str) -> Result<SuiteInput> {
-    let builtin = BUILTIN_SUITES.iter().find(|(n, _)| name.strip_prefix("builtin:") == Some(n));
+    let builtin = BUILTIN_SUITES
+        .iter()
+        .find(|(n, _)| name.strip_prefix("builtin:") == Some(n));
     let (source, text) = if let Some((_, text)) = builtin {
         (name.to_string(), text.to_string())
     } else {
@@ -258,10 +272,17 @@ mod tests {
 
     #[test]
     fn the_builtin_experiment_is_valid() {
-        for (name, text, at_least) in [(BUILTIN_SUITES[0].0, BUILTIN_SUITES[0].1, 40), (BUILTIN_SUITES[1].0, BUILTIN_SUITES[1].1, 8)] {
+        for (name, text, at_least) in [
+            (BUILTIN_SUITES[0].0, BUILTIN_SUITES[0].1, 40),
+            (BUILTIN_SUITES[1].0, BUILTIN_SUITES[1].1, 8),
+        ] {
             let (suite, parsed) = SuiteInput::new(name.into(), "builtin".into(), text);
             assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
-            assert!(suite.records.len() >= at_least, "{name}: {}", suite.records.len());
+            assert!(
+                suite.records.len() >= at_least,
+                "{name}: {}",
+                suite.records.len()
+            );
             assert!(suite
                 .records
                 .iter()

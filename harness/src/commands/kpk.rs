@@ -13,7 +13,7 @@ use crate::cli::KpkCheckArgs;
 use crate::grid::{GridPoint, GridSpec};
 use crate::kpk::rules::{self, RuleCheck};
 use crate::kpk::search::{self, Judgement, WIN_THRESHOLD};
-use crate::kpk::table::{DRAW, ILLEGAL, Placement, SIZE, Tables};
+use crate::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
 
 /// Builds KQK, KRK and KPK and writes every legal KPK position to `out`.
 pub fn table(out: &Path) -> Result<ExitCode> {
@@ -27,7 +27,8 @@ pub fn table(out: &Path) -> Result<ExitCode> {
         longest(&tables.rook),
         longest(&tables.pawn)
     );
-    let mut w = csv::Writer::from_path(out).with_context(|| format!("writing {}", out.display()))?;
+    let mut w =
+        csv::Writer::from_path(out).with_context(|| format!("writing {}", out.display()))?;
     w.write_record(["fen", "wdl", "dtm"])?;
     let (mut wins, mut draws) = (0usize, 0usize);
     for i in 0..SIZE {
@@ -38,11 +39,19 @@ pub fn table(out: &Path) -> Result<ExitCode> {
         let p = Placement::from_index(Piece::Pawn, i);
         let board = p.board().expect("a legal index has a board");
         let (wdl, dtm) = side_to_move_view(value, p.stm);
-        if value == DRAW { draws += 1 } else { wins += 1 }
+        if value == DRAW {
+            draws += 1
+        } else {
+            wins += 1
+        }
         w.write_record([board.to_string(), wdl.to_string(), dtm.to_string()])?;
     }
     w.flush()?;
-    println!("{} legal KPK positions: {wins} won by White, {draws} drawn → {}", wins + draws, out.display());
+    println!(
+        "{} legal KPK positions: {wins} won by White, {draws} drawn → {}",
+        wins + draws,
+        out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -59,10 +68,19 @@ fn side_to_move_view(value: u8, stm: Color) -> (i32, i32) {
 /// Runs `harness kpk check`: the rules, then every configuration at every depth.
 pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     let points = kpk_points(args)?;
-    let depths = if args.depths.is_empty() { vec![1, 2, 3] } else { args.depths.clone() };
-    let out = args.out.clone().unwrap_or_else(|| super::grid::default_out("kpk"));
+    let depths = if args.depths.is_empty() {
+        vec![1, 2, 3]
+    } else {
+        args.depths.clone()
+    };
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| super::grid::default_out("kpk"));
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
     let start = Instant::now();
     let tables = Tables::build();
     eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
@@ -73,21 +91,32 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
             let start = Instant::now();
             let judgements = pool.install(|| search::judge_all(&tables, &point.config, depth));
             let summary = Misjudged::of(&judgements, &tables);
-            eprintln!("{} {} depth {depth}: {} wrong of {} ({:.0} s)", point.id, point.values.join(" "),
-                summary.total_wrong(), judgements.len(), start.elapsed().as_secs_f64());
+            eprintln!(
+                "{} {} depth {depth}: {} wrong of {} ({:.0} s)",
+                point.id,
+                point.values.join(" "),
+                summary.total_wrong(),
+                judgements.len(),
+                start.elapsed().as_secs_f64()
+            );
             runs.push((point.clone(), depth, judgements, summary));
         }
     }
     write_positions(&out.join("positions.csv"), &tables, &runs)?;
     let md = render(&rules, &runs);
-    std::fs::write(out.join("report.md"), &md).with_context(|| format!("writing {}/report.md", out.display()))?;
+    std::fs::write(out.join("report.md"), &md)
+        .with_context(|| format!("writing {}/report.md", out.display()))?;
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)
 }
 
 fn kpk_points(args: &KpkCheckArgs) -> Result<Vec<GridPoint>> {
-    let mut spec = GridSpec { name: "kpk".into(), preset: "fischerle".into(), ..GridSpec::default() };
+    let mut spec = GridSpec {
+        name: "kpk".into(),
+        preset: "fischerle".into(),
+        ..GridSpec::default()
+    };
     if let Some(preset) = &args.preset {
         spec.preset = preset.clone();
     } else if args.sets.is_empty() {
@@ -130,23 +159,36 @@ impl Misjudged {
                 continue;
             };
             if m.examples.iter().filter(|e| e.0 == kind).count() < 2 {
-                let board = Placement::from_index(Piece::Pawn, j.index).board().expect("legal");
+                let board = Placement::from_index(Piece::Pawn, j.index)
+                    .board()
+                    .expect("legal");
                 let truth = rules::describe(tables.pawn.values[j.index]);
-                m.examples.push((kind.to_string(), board.to_string(), j.score, j.best_move.clone(), truth));
+                m.examples.push((
+                    kind.to_string(),
+                    board.to_string(),
+                    j.score,
+                    j.best_move.clone(),
+                    truth,
+                ));
             }
         }
         m
     }
 
     fn total_wrong(&self) -> usize {
-        self.wins_as_draws.iter().chain(&self.draws_as_wins).sum::<usize>() + self.lost_wins
+        self.wins_as_draws
+            .iter()
+            .chain(&self.draws_as_wins)
+            .sum::<usize>()
+            + self.lost_wins
     }
 }
 
 type Run = (GridPoint, i32, Vec<Judgement>, Misjudged);
 
 fn write_positions(path: &Path, tables: &Tables, runs: &[Run]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
     let mut header = vec!["fen".to_string(), "value".to_string()];
     for (point, depth, _, _) in runs {
         header.push(format!("{}_d{depth}_score", point.id));
@@ -157,8 +199,13 @@ fn write_positions(path: &Path, tables: &Tables, runs: &[Run]) -> Result<()> {
     let rows = runs.first().map_or(0, |r| r.2.len());
     for k in 0..rows {
         let index = runs[0].2[k].index;
-        let board = Placement::from_index(Piece::Pawn, index).board().expect("legal");
-        let mut record = vec![board.to_string(), rules::describe(tables.pawn.values[index])];
+        let board = Placement::from_index(Piece::Pawn, index)
+            .board()
+            .expect("legal");
+        let mut record = vec![
+            board.to_string(),
+            rules::describe(tables.pawn.values[index]),
+        ];
         for (_, _, judgements, _) in runs {
             let j = &judgements[k];
             let right = j.won == j.judged_won && j.keeps_win != Some(false);
@@ -180,19 +227,47 @@ fn render(rules: &[RuleCheck], runs: &[Run]) -> String {
     md.push_str("## Rules\n\nEach rule alone, on every position: how many it decides, and how many of those it gets wrong.\n\n");
     md.push_str("| rule | decides (White to move) | decides (Black to move) | wrong | counterexamples |\n|---|---:|---:|---:|---|\n");
     for r in rules {
-        let examples: Vec<String> = r.examples.iter().take(3).map(|(fen, v, truth)| format!("`{fen}` says {v:?}, is {truth}")).collect();
-        md.push_str(&format!("| {} | {} | {} | {} | {} |\n", r.rule, r.decided_white, r.decided_black, r.wrong,
-            if examples.is_empty() { "—".into() } else { examples.join("; ") }));
+        let examples: Vec<String> = r
+            .examples
+            .iter()
+            .take(3)
+            .map(|(fen, v, truth)| format!("`{fen}` says {v:?}, is {truth}"))
+            .collect();
+        md.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            r.rule,
+            r.decided_white,
+            r.decided_black,
+            r.wrong,
+            if examples.is_empty() {
+                "—".into()
+            } else {
+                examples.join("; ")
+            }
+        ));
     }
     md.push_str("\n## Search\n\n| config | values | depth | wins judged draws (W / B to move) | draws judged wins (W / B) | won, White to move, move throws the win away | wrong in all |\n|---|---|---:|---:|---:|---:|---:|\n");
     for (point, depth, judgements, m) in runs {
-        md.push_str(&format!("| {} | {} | {depth} | {} / {} | {} / {} | {} | {} of {} |\n", point.id, point.values.join(" "),
-            m.wins_as_draws[0], m.wins_as_draws[1], m.draws_as_wins[0], m.draws_as_wins[1], m.lost_wins, m.total_wrong(), judgements.len()));
+        md.push_str(&format!(
+            "| {} | {} | {depth} | {} / {} | {} / {} | {} | {} of {} |\n",
+            point.id,
+            point.values.join(" "),
+            m.wins_as_draws[0],
+            m.wins_as_draws[1],
+            m.draws_as_wins[0],
+            m.draws_as_wins[1],
+            m.lost_wins,
+            m.total_wrong(),
+            judgements.len()
+        ));
     }
     md.push_str("\nExamples:\n\n| config | depth | kind | FEN | score for White | move | true value |\n|---|---:|---|---|---:|---|---|\n");
     for (point, depth, _, m) in runs {
         for (kind, fen, score, mv, truth) in &m.examples {
-            md.push_str(&format!("| {} | {depth} | {kind} | `{fen}` | {score} | {mv} | {truth} |\n", point.id));
+            md.push_str(&format!(
+                "| {} | {depth} | {kind} | `{fen}` | {score} | {mv} | {truth} |\n",
+                point.id
+            ));
         }
     }
     md

@@ -82,7 +82,10 @@ impl RunRow {
             .then(|| s.iterations[n - 1].nodes as f64 / s.iterations[n - 2].nodes.max(1) as f64);
         Self {
             solved: solution.solved,
-            best_move: result.best_move.map(|mv| uci_move(root, mv)).unwrap_or_default(),
+            best_move: result
+                .best_move
+                .map(|mv| uci_move(root, mv))
+                .unwrap_or_default(),
             score: result.score,
             depth: result.depth,
             root_moves: legal_moves(root).len(),

@@ -35,9 +35,18 @@ mod tests {
         assert!(value(&t.pawn, "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1") < DRAW);
         // A rook pawn with the defender in the corner is a draw even with the move.
         assert_eq!(value(&t.pawn, "k7/8/8/8/8/8/P7/7K w - - 0 1"), DRAW);
-        let legal = |t: &Table, c: Color| t.values.iter().enumerate().filter(|(i, v)| (i % 2 == 0) == (c == Color::White) && **v != ILLEGAL).count();
-        eprintln!("KPK legal: {} white, {} black to move", legal(&t.pawn, Color::White), legal(&t.pawn, Color::Black));
+        let legal = |t: &Table, c: Color| {
+            t.values
+                .iter()
+                .enumerate()
+                .filter(|(i, v)| (i % 2 == 0) == (c == Color::White) && **v != ILLEGAL)
+                .count()
+        };
+        eprintln!(
+            "KPK legal: {} white, {} black to move",
+            legal(&t.pawn, Color::White),
+            legal(&t.pawn, Color::Black)
+        );
         assert_eq!(t.pawn.piece, Piece::Pawn);
     }
 }
-

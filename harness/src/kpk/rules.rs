@@ -2,9 +2,9 @@
 //! it decides, and which of those it gets wrong (the "exceptions" of the 1989 text).
 
 use cozy_chess::{Color, Piece};
-use engine::kpk::{Kpk, RULES, Verdict};
+use engine::kpk::{Kpk, Verdict, RULES};
 
-use super::table::{DRAW, ILLEGAL, Placement, SIZE, Table};
+use super::table::{Placement, Table, DRAW, ILLEGAL, SIZE};
 
 /// Positions listed as counterexamples per rule.
 pub const EXAMPLES: usize = 5;
@@ -26,7 +26,11 @@ pub struct RuleCheck {
 
 /// The true value as text: `win in N plies` or `draw`.
 pub fn describe(value: u8) -> String {
-    if value == DRAW { "draw".into() } else { format!("win in {value} plies") }
+    if value == DRAW {
+        "draw".into()
+    } else {
+        format!("win in {value} plies")
+    }
 }
 
 /// Checks every rule on every legal KPK position of `table`.
@@ -34,17 +38,30 @@ pub fn check(table: &Table) -> Vec<RuleCheck> {
     RULES
         .iter()
         .map(|(name, rule)| {
-            let mut c = RuleCheck { rule: name, decided_white: 0, decided_black: 0, wrong: 0, examples: Vec::new() };
+            let mut c = RuleCheck {
+                rule: name,
+                decided_white: 0,
+                decided_black: 0,
+                wrong: 0,
+                examples: Vec::new(),
+            };
             for i in (0..SIZE).filter(|&i| table.values[i] != ILLEGAL) {
                 let p = Placement::from_index(Piece::Pawn, i);
                 let board = p.board().expect("legal");
-                let Some(verdict) = Kpk::of(&board).and_then(|k| rule(&k)) else { continue };
-                if p.stm == Color::White { c.decided_white += 1 } else { c.decided_black += 1 }
+                let Some(verdict) = Kpk::of(&board).and_then(|k| rule(&k)) else {
+                    continue;
+                };
+                if p.stm == Color::White {
+                    c.decided_white += 1
+                } else {
+                    c.decided_black += 1
+                }
                 let truth = table.values[i];
                 if (verdict == Verdict::Win) != (truth < DRAW) {
                     c.wrong += 1;
                     if c.examples.len() < EXAMPLES {
-                        c.examples.push((board.to_string(), verdict, describe(truth)));
+                        c.examples
+                            .push((board.to_string(), verdict, describe(truth)));
                     }
                 }
             }

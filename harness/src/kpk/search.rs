@@ -6,7 +6,7 @@ use cozy_chess::{Board, Color, Piece};
 use engine::{Limits, Position, SearchConfig, Searcher};
 use rayon::prelude::*;
 
-use super::table::{DRAW, ILLEGAL, Placement, SIZE, Tables};
+use super::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
 
 /// A search judges a position won when its score for White is at least this: one and a half pawns
 /// beyond the pawn White has, so a pawn-up evaluation is not a win, while a promotion seen (a
@@ -32,7 +32,9 @@ pub struct Judgement {
 
 /// Searches every legal KPK position with `config` to `depth`.
 pub fn judge_all(tables: &Tables, config: &SearchConfig, depth: i32) -> Vec<Judgement> {
-    let legal: Vec<usize> = (0..SIZE).filter(|&i| tables.pawn.values[i] != ILLEGAL).collect();
+    let legal: Vec<usize> = (0..SIZE)
+        .filter(|&i| tables.pawn.values[i] != ILLEGAL)
+        .collect();
     legal
         .par_iter()
         .map_init(
@@ -51,7 +53,11 @@ fn judge(tables: &Tables, searcher: &mut Searcher, index: usize, depth: i32) -> 
     let p = Placement::from_index(Piece::Pawn, index);
     let board = p.board().expect("legal");
     let result = searcher.search(&Position::new(board.clone()), Limits::depth(depth), |_| {});
-    let score = if p.stm == Color::White { result.score } else { -result.score };
+    let score = if p.stm == Color::White {
+        result.score
+    } else {
+        -result.score
+    };
     let won = tables.pawn.values[index] < DRAW;
     let keeps_win = (won && p.stm == Color::White).then(|| {
         result.best_move.is_some_and(|mv| {
@@ -63,7 +69,10 @@ fn judge(tables: &Tables, searcher: &mut Searcher, index: usize, depth: i32) -> 
     Judgement {
         index,
         score,
-        best_move: result.best_move.map(|mv| engine::board::uci_move(&board, mv)).unwrap_or_default(),
+        best_move: result
+            .best_move
+            .map(|mv| engine::board::uci_move(&board, mv))
+            .unwrap_or_default(),
         won,
         judged_won: score >= WIN_THRESHOLD,
         keeps_win,
@@ -72,7 +81,9 @@ fn judge(tables: &Tables, searcher: &mut Searcher, index: usize, depth: i32) -> 
 
 /// The value of a position reached from KPK: KPK itself, KQK/KRK after a promotion, else a draw.
 fn value_after(tables: &Tables, board: &Board) -> u8 {
-    let Some(q) = Placement::of_board(board) else { return DRAW };
+    let Some(q) = Placement::of_board(board) else {
+        return DRAW;
+    };
     match q.piece {
         Piece::Pawn => tables.pawn.value(&q),
         Piece::Queen => tables.queen.value(&q),

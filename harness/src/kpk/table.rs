@@ -43,7 +43,11 @@ impl Placement {
             piece_sq: Square::index(i / (64 * 64 * 2)),
             wk: Square::index(i / (64 * 2) % 64),
             bk: Square::index(i / 2 % 64),
-            stm: if i % 2 == 0 { Color::White } else { Color::Black },
+            stm: if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
         }
     }
 
@@ -51,7 +55,8 @@ impl Placement {
     /// adjacent, a pawn on the first or last rank, the side not to move in check).
     pub fn board(&self) -> Option<Board> {
         let (p, w, b) = (self.piece_sq, self.wk, self.bk);
-        let adjacent = (w as usize % 8).abs_diff(b as usize % 8) <= 1 && (w as usize / 8).abs_diff(b as usize / 8) <= 1;
+        let adjacent = (w as usize % 8).abs_diff(b as usize % 8) <= 1
+            && (w as usize / 8).abs_diff(b as usize / 8) <= 1;
         if p == w || p == b || adjacent {
             return None;
         }
@@ -109,7 +114,12 @@ impl Table {
     /// The longest mate in the table with `stm` to move, in plies.
     pub fn longest_mate(&self, stm: Color) -> Option<u8> {
         let to_move = usize::from(stm == Color::Black);
-        self.values.iter().enumerate().filter(|(i, v)| i % 2 == to_move && **v < DRAW).map(|(_, v)| *v).max()
+        self.values
+            .iter()
+            .enumerate()
+            .filter(|(i, v)| i % 2 == to_move && **v < DRAW)
+            .map(|(_, v)| *v)
+            .max()
     }
 
     /// Builds the table of `piece`; pawns need the queen and rook tables for promotions.
@@ -135,7 +145,11 @@ impl Table {
 /// Mate (0 plies) or stalemate for a position without legal moves.
 fn terminal(piece: Piece, i: usize) -> u8 {
     let board = Placement::from_index(piece, i).board().expect("legal");
-    if board.side_to_move() == Color::Black && !board.checkers().is_empty() { 0 } else { DRAW }
+    if board.side_to_move() == Color::Black && !board.checkers().is_empty() {
+        0
+    } else {
+        DRAW
+    }
 }
 
 fn successors(p: &Placement, promotions: &[&Table]) -> Option<Vec<Next>> {
@@ -188,7 +202,9 @@ fn resolve(values: &mut [u8], moves: &[Option<Vec<Next>>]) {
         if values[i] == 0 {
             frontier.push(i as u32);
         }
-        let draws = next.iter().any(|n| matches!(n, Next::Draw | Next::Valued(DRAW)));
+        let draws = next
+            .iter()
+            .any(|n| matches!(n, Next::Draw | Next::Valued(DRAW)));
         // A Black position with a drawing move is never resolved: its counter never reaches zero.
         remaining[i] = next.len() as u32 + u32::from(draws);
         for n in next {
@@ -200,9 +216,17 @@ fn resolve(values: &mut [u8], moves: &[Option<Vec<Next>>]) {
         }
     }
     let mut level = 0u8;
-    while level < UNKNOWN - 1 && (!frontier.is_empty() || via_promotion[level as usize..].iter().any(|b| !b.is_empty())) {
+    while level < UNKNOWN - 1
+        && (!frontier.is_empty()
+            || via_promotion[level as usize..]
+                .iter()
+                .any(|b| !b.is_empty()))
+    {
         level += 1;
-        let reached = frontier.iter().flat_map(|&j| &preds[j as usize]).chain(&via_promotion[level as usize - 1]);
+        let reached = frontier
+            .iter()
+            .flat_map(|&j| &preds[j as usize])
+            .chain(&via_promotion[level as usize - 1]);
         let mut next_frontier = Vec::new();
         for &i in reached {
             let i = i as usize;

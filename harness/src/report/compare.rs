@@ -22,7 +22,11 @@ pub fn compare(before: &RunDir, after: &RunDir) -> Comparison {
     let mut mismatches = plan_mismatches(before, after);
     let after_ids = after.config_ids();
     let mut paired_rows = Vec::new();
-    for id in before.config_ids().into_iter().filter(|id| after_ids.contains(id)) {
+    for id in before
+        .config_ids()
+        .into_iter()
+        .filter(|id| after_ids.contains(id))
+    {
         let p = paired::compare(before.runs_of(&id), after.runs_of(&id));
         let extra = after.runs_of(&id).count() - p.pairs.len();
         if p.unmatched > 0 || extra > 0 {
@@ -33,7 +37,10 @@ pub fn compare(before: &RunDir, after: &RunDir) -> Comparison {
         }
         paired_rows.push((id, p));
     }
-    Comparison { mismatches, paired: paired_rows }
+    Comparison {
+        mismatches,
+        paired: paired_rows,
+    }
 }
 
 fn plan_mismatches(before: &RunDir, after: &RunDir) -> Vec<String> {
@@ -49,7 +56,11 @@ fn plan_mismatches(before: &RunDir, after: &RunDir) -> Vec<String> {
             ),
         }
     }
-    for cb in b.configs.iter().filter(|cb| a.configs.iter().all(|ca| ca.id != cb.id)) {
+    for cb in b
+        .configs
+        .iter()
+        .filter(|cb| a.configs.iter().all(|ca| ca.id != cb.id))
+    {
         out.push(format!("configuration {} only in the second run", cb.id));
     }
     for sa in &a.suites {
@@ -62,7 +73,11 @@ fn plan_mismatches(before: &RunDir, after: &RunDir) -> Vec<String> {
             Some(_) => {}
         }
     }
-    for sb in b.suites.iter().filter(|sb| a.suites.iter().all(|sa| sa.label != sb.label)) {
+    for sb in b
+        .suites
+        .iter()
+        .filter(|sb| a.suites.iter().all(|sa| sa.label != sb.label))
+    {
         out.push(format!("suite {} only in the second run", sb.label));
     }
     out.extend(json_diff("limits", &a.limits, &b.limits));
@@ -79,8 +94,16 @@ fn json_diff(prefix: &str, a: &Value, b: &Value) -> Vec<String> {
             keys.dedup();
             keys.into_iter()
                 .flat_map(|k| {
-                    let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-                    json_diff(&key, x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null))
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    json_diff(
+                        &key,
+                        x.get(k).unwrap_or(&Value::Null),
+                        y.get(k).unwrap_or(&Value::Null),
+                    )
                 })
                 .collect()
         }
@@ -92,10 +115,27 @@ fn json_diff(prefix: &str, a: &Value, b: &Value) -> Vec<String> {
 /// The comparison as Markdown.
 pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
     let mut md = String::new();
-    let commit = |r: &RunDir| r.manifest.git_commit.clone().unwrap_or_else(|| "unknown".into());
+    let commit = |r: &RunDir| {
+        r.manifest
+            .git_commit
+            .clone()
+            .unwrap_or_else(|| "unknown".into())
+    };
     let _ = writeln!(md, "# Comparison\n");
-    let _ = writeln!(md, "- first (baseline): `{}`, commit {}, bench {}", before.dir.display(), commit(before), before.manifest.bench_signature);
-    let _ = writeln!(md, "- second: `{}`, commit {}, bench {}\n", after.dir.display(), commit(after), after.manifest.bench_signature);
+    let _ = writeln!(
+        md,
+        "- first (baseline): `{}`, commit {}, bench {}",
+        before.dir.display(),
+        commit(before),
+        before.manifest.bench_signature
+    );
+    let _ = writeln!(
+        md,
+        "- second: `{}`, commit {}, bench {}\n",
+        after.dir.display(),
+        commit(after),
+        after.manifest.bench_signature
+    );
     if c.mismatches.is_empty() {
         md.push_str("Same configurations, suites (by SHA-256) and limits.\n\n");
     } else {
@@ -110,12 +150,31 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
     md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | solved first | solved second | gained | lost | McNemar p |\n");
     md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (id, p) in &c.paired {
-        let ci = p.geomean_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high));
-        let solved = |second: bool| p.pairs.iter().filter(|x| if second { x.solved } else { x.base_solved }).count();
-        let _ = writeln!(md, "| {id} | {} | {} | {ci} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
-            before.label(id), p.pairs.len(), p.median_ratio.map_or("-".into(), |m| format!("{m:.3}")),
-            p.faster, p.slower, p.at_least(2.0), p.at_least(10.0), solved(false), solved(true),
-            p.gained, p.lost, p.mcnemar_p);
+        let ci = p.geomean_ratio.map_or("-".into(), |e| {
+            format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
+        });
+        let solved = |second: bool| {
+            p.pairs
+                .iter()
+                .filter(|x| if second { x.solved } else { x.base_solved })
+                .count()
+        };
+        let _ = writeln!(
+            md,
+            "| {id} | {} | {} | {ci} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
+            before.label(id),
+            p.pairs.len(),
+            p.median_ratio.map_or("-".into(), |m| format!("{m:.3}")),
+            p.faster,
+            p.slower,
+            p.at_least(2.0),
+            p.at_least(10.0),
+            solved(false),
+            solved(true),
+            p.gained,
+            p.lost,
+            p.mcnemar_p
+        );
     }
     md
 }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{bail, Context, Result};
 use polars::prelude::{CsvReadOptions, DataFrame, DataType, SerReader};
 
 use crate::export::manifest::Manifest;
@@ -90,9 +90,23 @@ pub struct RunDir {
 
 /// The columns of `runs.csv` that [`Run`] names; every other numeric one goes to `counters`.
 const NAMED: &[&str] = &[
-    "config_id", "suite", "position_id", "solved", "censored", "nodes", "qnodes", "time_ms", "cpu_ms",
-    "nodes_to_solution", "time_to_solution_ms", "depth_to_solution", "ebf", "fail_high_first",
-    "root_moves", "best_move", "fen",
+    "config_id",
+    "suite",
+    "position_id",
+    "solved",
+    "censored",
+    "nodes",
+    "qnodes",
+    "time_ms",
+    "cpu_ms",
+    "nodes_to_solution",
+    "time_to_solution_ms",
+    "depth_to_solution",
+    "ebf",
+    "fail_high_first",
+    "root_moves",
+    "best_move",
+    "fen",
 ];
 
 impl RunDir {
@@ -138,7 +152,11 @@ impl RunDir {
                 .map(|(a, v)| format!("{}={v}", short_axis(a)))
                 .collect()
         });
-        if pairs.is_empty() { config.to_string() } else { pairs.join(" ") }
+        if pairs.is_empty() {
+            config.to_string()
+        } else {
+            pairs.join(" ")
+        }
     }
 
     /// The runs of one configuration.
@@ -148,7 +166,11 @@ impl RunDir {
 
     /// Suite labels in the order the manifest lists them.
     pub fn suites(&self) -> Vec<String> {
-        self.manifest.suites.iter().map(|s| s.label.clone()).collect()
+        self.manifest
+            .suites
+            .iter()
+            .map(|s| s.label.clone())
+            .collect()
     }
 }
 
@@ -171,7 +193,12 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
     let (solved, censored) = (flags(df, "solved")?, flags(df, "censored")?);
     let num = |name| floats(df, name);
-    let (nodes, qnodes, time, cpu) = (num("nodes")?, num("qnodes")?, num("time_ms")?, num("cpu_ms")?);
+    let (nodes, qnodes, time, cpu) = (
+        num("nodes")?,
+        num("qnodes")?,
+        num("time_ms")?,
+        num("cpu_ms")?,
+    );
     let (nts, tts, dts) = (
         num("nodes_to_solution")?,
         num("time_to_solution_ms")?,
@@ -179,7 +206,11 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     );
     let (ebf, fhf) = (num("ebf")?, num("fail_high_first")?);
     let root_moves = optional_floats(df, "root_moves")?;
-    let fens = if has_column(df, "fen") { strings(df, "fen")? } else { vec![String::new(); df.height()] };
+    let fens = if has_column(df, "fen") {
+        strings(df, "fen")?
+    } else {
+        vec![String::new(); df.height()]
+    };
     let counters = counter_columns(df, axes)?;
     Ok((0..df.height())
         .map(|i| Run {
@@ -211,7 +242,12 @@ fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
     let text = |name| strings(df, name);
     let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
     let num = |name| floats(df, name);
-    let (depth, nodes, total, ebf) = (num("depth")?, num("nodes")?, num("total_nodes")?, num("ebf")?);
+    let (depth, nodes, total, ebf) = (
+        num("depth")?,
+        num("nodes")?,
+        num("total_nodes")?,
+        num("ebf")?,
+    );
     Ok((0..df.height())
         .map(|i| IterationPoint {
             config: config[i].clone(),
@@ -239,13 +275,21 @@ fn counter_columns(df: &DataFrame, axes: &[String]) -> Result<Vec<(String, Vec<O
 }
 
 fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>> {
-    let column = df.column(name).with_context(|| format!("no `{name}` column"))?;
+    let column = df
+        .column(name)
+        .with_context(|| format!("no `{name}` column"))?;
     let cast = column.cast(&DataType::String)?;
-    Ok(cast.str()?.iter().map(|s| s.unwrap_or("").to_string()).collect())
+    Ok(cast
+        .str()?
+        .iter()
+        .map(|s| s.unwrap_or("").to_string())
+        .collect())
 }
 
 fn floats(df: &DataFrame, name: &str) -> Result<Vec<Option<f64>>> {
-    let column = df.column(name).with_context(|| format!("no `{name}` column"))?;
+    let column = df
+        .column(name)
+        .with_context(|| format!("no `{name}` column"))?;
     let cast = column
         .cast(&DataType::Float64)
         .with_context(|| format!("column `{name}` is not numeric"))?;

@@ -74,11 +74,20 @@ impl MinimalTreeRow {
 pub fn minimal_tree(run: &RunDir) -> Vec<MinimalTreeRow> {
     let mut rows = Vec::new();
     for suite in run.suites() {
-        let moves: Vec<f64> = run.runs.iter().filter(|r| r.suite == suite).filter_map(|r| r.root_moves).collect();
+        let moves: Vec<f64> = run
+            .runs
+            .iter()
+            .filter(|r| r.suite == suite)
+            .filter_map(|r| r.root_moves)
+            .collect();
         let Some(b) = mean(&moves) else { continue };
         for config in run.config_ids() {
             let mut by_depth: BTreeMap<i32, Vec<f64>> = BTreeMap::new();
-            for it in run.iterations.iter().filter(|it| it.config == config && it.suite == suite) {
+            for it in run
+                .iterations
+                .iter()
+                .filter(|it| it.config == config && it.suite == suite)
+            {
                 by_depth.entry(it.depth).or_default().push(it.nodes);
             }
             rows.extend(by_depth.into_iter().map(|(depth, nodes)| MinimalTreeRow {

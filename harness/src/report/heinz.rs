@@ -26,7 +26,12 @@ pub fn table(run: &RunDir, base: &str, variant: &str) -> Vec<HeinzCell> {
         run.iterations
             .iter()
             .filter(|it| it.config == config)
-            .map(|it| ((it.suite.clone(), it.depth, it.position.clone()), it.total_nodes))
+            .map(|it| {
+                (
+                    (it.suite.clone(), it.depth, it.position.clone()),
+                    it.total_nodes,
+                )
+            })
             .collect()
     };
     let (b, v) = (nodes_at(base), nodes_at(variant));
@@ -39,13 +44,16 @@ pub fn table(run: &RunDir, base: &str, variant: &str) -> Vec<HeinzCell> {
     }
     cells
         .into_iter()
-        .map(|((suite, depth), (positions, base_nodes, nodes))| HeinzCell {
-            delta_solved: solved_by(run, variant, &suite, depth) - solved_by(run, base, &suite, depth),
-            delta_nodes_pct: 100.0 * (nodes / base_nodes.max(1.0) - 1.0),
-            suite,
-            depth,
-            positions,
-        })
+        .map(
+            |((suite, depth), (positions, base_nodes, nodes))| HeinzCell {
+                delta_solved: solved_by(run, variant, &suite, depth)
+                    - solved_by(run, base, &suite, depth),
+                delta_nodes_pct: 100.0 * (nodes / base_nodes.max(1.0) - 1.0),
+                suite,
+                depth,
+                positions,
+            },
+        )
         .collect()
 }
 

@@ -3,13 +3,13 @@
 
 use std::fmt::Write;
 
-use super::Analysis;
 use super::data::RunDir;
 use super::depth::MinimalTreeRow;
 use super::paired::{Pair, Paired};
-use super::selective::{MOVE_COUNTS, SelectiveRow};
+use super::selective::{SelectiveRow, MOVE_COUNTS};
 use super::steps::Step;
 use super::summary::SummaryRow;
+use super::Analysis;
 
 /// The whole report.
 pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
@@ -29,37 +29,71 @@ fn header(md: &mut String, run: &RunDir) {
     let m = &run.manifest;
     let _ = writeln!(md, "# Report: {}\n", m.name);
     let _ = writeln!(md, "- command: `{}`", m.command.join(" "));
-    let _ = writeln!(md, "- engine: {}, commit {}, bench signature {}", m.engine_version,
-        m.git_commit.as_deref().unwrap_or("unknown"), m.bench_signature);
+    let _ = writeln!(
+        md,
+        "- engine: {}, commit {}, bench signature {}",
+        m.engine_version,
+        m.git_commit.as_deref().unwrap_or("unknown"),
+        m.bench_signature
+    );
     let _ = writeln!(md, "- host: {}, {} worker threads", m.host, m.threads);
     let _ = writeln!(md, "- limits: `{}`", m.limits);
     for s in &m.suites {
-        let _ = writeln!(md, "- suite `{}`: {} positions from `{}` (sha256 {})", s.label, s.positions,
-            s.source, &s.sha256[..12.min(s.sha256.len())]);
+        let _ = writeln!(
+            md,
+            "- suite `{}`: {} positions from `{}` (sha256 {})",
+            s.label,
+            s.positions,
+            s.source,
+            &s.sha256[..12.min(s.sha256.len())]
+        );
     }
-    let _ = writeln!(md, "- baseline: `{}` ({})\n", run.config_ids()[0], run.label(&run.config_ids()[0]));
+    let _ = writeln!(
+        md,
+        "- baseline: `{}` ({})\n",
+        run.config_ids()[0],
+        run.label(&run.config_ids()[0])
+    );
 }
 
 fn summary(md: &mut String, rows: &[SummaryRow]) {
     md.push_str("## Configurations\n\n");
-    md.push_str("Nodes count main and quiescence nodes. Time and nodes to solution: when the final, \
+    md.push_str(
+        "Nodes count main and quiescence nodes. Time and nodes to solution: when the final, \
         correct move was found and kept, median over solved positions. EBF: nodes of the last \
         iteration over the one before, mean over positions. FHF: share of beta cutoffs made by the \
-        first move. QS: quiescence share of all nodes.\n\n");
+        first move. QS: quiescence share of all nodes.\n\n",
+    );
     md.push_str("| config | values | solved | censored | total nodes | geomean nodes | median nodes to solution | median ms to solution | mean EBF | FHF | QS |\n");
     md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
-        let _ = writeln!(md, "| {} | {} | {}/{} | {} | {} | {:.0} | {} | {} | {} | {} | {:.2} |",
-            r.config_id, r.values, r.solved, r.positions, r.censored, r.total_nodes, r.geomean_nodes,
-            opt(r.median_nodes_to_solution, 0), opt(r.median_time_to_solution_ms, 0),
-            opt(r.mean_ebf, 2), opt(r.mean_fail_high_first, 3), r.qs_share);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {}/{} | {} | {} | {:.0} | {} | {} | {} | {} | {:.2} |",
+            r.config_id,
+            r.values,
+            r.solved,
+            r.positions,
+            r.censored,
+            r.total_nodes,
+            r.geomean_nodes,
+            opt(r.median_nodes_to_solution, 0),
+            opt(r.median_time_to_solution_ms, 0),
+            opt(r.mean_ebf, 2),
+            opt(r.mean_fail_high_first, 3),
+            r.qs_share
+        );
     }
     md.push('\n');
 }
 
 fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
     let base = &analysis.baseline;
-    let _ = writeln!(md, "## Against the baseline `{base}` ({})\n", run.label(base));
+    let _ = writeln!(
+        md,
+        "## Against the baseline `{base}` ({})\n",
+        run.label(base)
+    );
     md.push_str("Paired by position. Node ratio = variant / baseline; the geometric mean has a 95 % \
         percentile-bootstrap interval (10,000 resamples of positions, fixed seed). Gained / lost: \
         solved by only the variant / only the baseline; p: exact two-sided McNemar test. A censored \
@@ -67,19 +101,38 @@ fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
     md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | ≥×100 | gained | lost | McNemar p |\n");
     md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (config, p) in &analysis.paired {
-        let _ = writeln!(md, "| {config} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            run.label(config), p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3), p.faster, p.slower,
-            p.at_least(2.0), p.at_least(10.0), p.at_least(100.0), p.gained, p.lost, pvalue(p.mcnemar_p));
+        let _ = writeln!(
+            md,
+            "| {config} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            run.label(config),
+            p.pairs.len(),
+            ratio_ci(p),
+            opt(p.median_ratio, 3),
+            p.faster,
+            p.slower,
+            p.at_least(2.0),
+            p.at_least(10.0),
+            p.at_least(100.0),
+            p.gained,
+            p.lost,
+            pvalue(p.mcnemar_p)
+        );
     }
     md.push('\n');
 }
 
 fn ratio_ci(p: &Paired) -> String {
-    p.geomean_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high))
+    p.geomean_ratio.map_or("-".into(), |e| {
+        format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
+    })
 }
 
 fn pvalue(p: f64) -> String {
-    if p < 0.001 { format!("{p:.1e}") } else { format!("{p:.3}") }
+    if p < 0.001 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.3}")
+    }
 }
 
 fn heinz(md: &mut String, run: &RunDir, analysis: &Analysis) {
@@ -87,8 +140,10 @@ fn heinz(md: &mut String, run: &RunDir, analysis: &Analysis) {
         return;
     }
     md.push_str("## Heinz table: ΔNodes % / ΔSolved against the baseline, by suite and depth\n\n");
-    md.push_str("Nodes of the searches up to each depth, summed over the positions both completed; \
-        solved = correct final move found and kept by that depth.\n\n");
+    md.push_str(
+        "Nodes of the searches up to each depth, summed over the positions both completed; \
+        solved = correct final move found and kept by that depth.\n\n",
+    );
     let cells = &analysis.heinz[0].1;
     let _ = write!(md, "| config | values |");
     for c in cells {
@@ -118,10 +173,23 @@ fn selective(md: &mut String, run: &RunDir, rows: &[SelectiveRow]) {
     for n in MOVE_COUNTS {
         let _ = write!(md, " {n} move{} |", if n == 1 { "" } else { "s" });
     }
-    let _ = writeln!(md, "\n|---|---|---:|---:|---:|---:|{}", "---:|".repeat(MOVE_COUNTS.count()));
+    let _ = writeln!(
+        md,
+        "\n|---|---|---:|---:|---:|---:|{}",
+        "---:|".repeat(MOVE_COUNTS.count())
+    );
     for r in rows {
-        let _ = write!(md, "| {} | {} | {:.0} | {:.0} | {:.0} / {:.0} | {:.1} % |", r.config, run.label(&r.config),
-            r.dyn_levels, r.triv_levels, r.median_max_extension, r.max_extension, 100.0 * r.below_dyn_share);
+        let _ = write!(
+            md,
+            "| {} | {} | {:.0} | {:.0} | {:.0} / {:.0} | {:.1} % |",
+            r.config,
+            run.label(&r.config),
+            r.dyn_levels,
+            r.triv_levels,
+            r.median_max_extension,
+            r.max_extension,
+            100.0 * r.below_dyn_share
+        );
         for share in &r.move_count_shares {
             let _ = write!(md, " {:.2} % |", 100.0 * share);
         }
@@ -140,7 +208,9 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
         without transpositions or quiescence, so it is a yardstick, not a floor.\n\n");
     for suite in run.suites() {
         let of_suite: Vec<&MinimalTreeRow> = rows.iter().filter(|r| r.suite == suite).collect();
-        let Some(first) = of_suite.first() else { continue };
+        let Some(first) = of_suite.first() else {
+            continue;
+        };
         let mut depths: Vec<i32> = of_suite.iter().map(|r| r.depth).collect();
         depths.sort_unstable();
         depths.dedup();
@@ -153,8 +223,14 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
         for config in run.config_ids() {
             let _ = write!(md, "| {config} |");
             for d in &depths {
-                let cell = of_suite.iter().find(|r| r.config == config && r.depth == *d);
-                let _ = write!(md, " {} |", cell.map_or("-".into(), |r| format!("{:.2}", r.ratio())));
+                let cell = of_suite
+                    .iter()
+                    .find(|r| r.config == config && r.depth == *d);
+                let _ = write!(
+                    md,
+                    " {} |",
+                    cell.map_or("-".into(), |r| format!("{:.2}", r.ratio()))
+                );
             }
             md.push('\n');
         }
@@ -190,7 +266,9 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
         md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for s in &of_axis {
             let p = &s.paired;
-            let time = p.geomean_time_ratio.map_or("-".into(), |e| format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high));
+            let time = p.geomean_time_ratio.map_or("-".into(), |e| {
+                format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
+            });
             let by_suite = suites_breakdown(suites, p);
             let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} | {by_suite} |",
                 or_all(&s.context), s.from, s.to, p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3),
@@ -199,13 +277,24 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
         }
         let worst: Vec<(&Step, &Pair)> = of_axis
             .iter()
-            .flat_map(|s| s.paired.pairs.iter().rev().take(WORST_PER_STEP).filter(|x| x.ratio() >= 2.0).map(move |x| (*s, x)))
+            .flat_map(|s| {
+                s.paired
+                    .pairs
+                    .iter()
+                    .rev()
+                    .take(WORST_PER_STEP)
+                    .filter(|x| x.ratio() >= 2.0)
+                    .map(move |x| (*s, x))
+            })
             .collect();
         if worst.is_empty() {
             md.push_str("\nNo position grows ×2 or more in any step.\n\n");
             continue;
         }
-        let _ = writeln!(md, "\nThe largest growths of each step (up to {WORST_PER_STEP} with ratio ≥ ×2):\n");
+        let _ = writeln!(
+            md,
+            "\nThe largest growths of each step (up to {WORST_PER_STEP} with ratio ≥ ×2):\n"
+        );
         md.push_str("| other axes | step | suite | position | nodes before | nodes after | ratio | CPU ms before | CPU ms after | FEN |\n");
         md.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---|\n");
         {
@@ -225,7 +314,12 @@ fn suites_breakdown(suites: &[String], p: &Paired) -> String {
     suites
         .iter()
         .map(|s| {
-            let count = |f: f64| p.pairs.iter().filter(|x| &x.suite == s && x.ratio() >= f).count();
+            let count = |f: f64| {
+                p.pairs
+                    .iter()
+                    .filter(|x| &x.suite == s && x.ratio() >= f)
+                    .count()
+            };
             format!("{s} {}/{}", count(2.0), count(10.0))
         })
         .collect::<Vec<_>>()
@@ -233,5 +327,9 @@ fn suites_breakdown(suites: &[String], p: &Paired) -> String {
 }
 
 fn or_all(context: &str) -> &str {
-    if context.is_empty() { "—" } else { context }
+    if context.is_empty() {
+        "—"
+    } else {
+        context
+    }
 }

@@ -18,7 +18,7 @@ mod tests;
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{bail, Context, Result};
 
 use data::RunDir;
 use figures::{EbfByDepth, Figure, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios};
@@ -50,7 +50,10 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
     let ids = run.config_ids();
     let baseline = match baseline {
         Some(b) if ids.iter().any(|id| id == b) => b.to_string(),
-        Some(b) => bail!("baseline `{b}` is not a configuration of this run (expected one of {})", ids.join(", ")),
+        Some(b) => bail!(
+            "baseline `{b}` is not a configuration of this run (expected one of {})",
+            ids.join(", ")
+        ),
         None => ids[0].clone(),
     };
     let others: Vec<&String> = ids.iter().filter(|id| **id != baseline).collect();
@@ -58,9 +61,17 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
         summary: summary::summarise(run),
         paired: others
             .iter()
-            .map(|id| ((*id).clone(), paired::compare(run.runs_of(&baseline), run.runs_of(id))))
+            .map(|id| {
+                (
+                    (*id).clone(),
+                    paired::compare(run.runs_of(&baseline), run.runs_of(id)),
+                )
+            })
             .collect(),
-        heinz: others.iter().map(|id| ((*id).clone(), heinz::table(run, &baseline, id))).collect(),
+        heinz: others
+            .iter()
+            .map(|id| ((*id).clone(), heinz::table(run, &baseline, id)))
+            .collect(),
         steps: steps::steps(run),
         selective: selective::table(run),
         minimal_tree: depth::minimal_tree(run),
@@ -83,12 +94,18 @@ pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
 /// Draws every figure that applies to this run; returns their file stems.
 fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
     let ids = run.config_ids();
-    let labelled = |f: &dyn Fn(&str) -> Vec<depth::DepthPoint>| -> Vec<(String, Vec<depth::DepthPoint>)> {
-        ids.iter().map(|id| (run.label(id), f(id))).collect()
-    };
+    let labelled =
+        |f: &dyn Fn(&str) -> Vec<depth::DepthPoint>| -> Vec<(String, Vec<depth::DepthPoint>)> {
+            ids.iter().map(|id| (run.label(id), f(id))).collect()
+        };
     let by_depth = labelled(&|id| depth::series(run, id));
     let mut names = vec![
-        save(&run.dir, &NodesByDepth { series: by_depth.clone() })?,
+        save(
+            &run.dir,
+            &NodesByDepth {
+                series: by_depth.clone(),
+            },
+        )?,
         save(&run.dir, &EbfByDepth { series: by_depth })?,
         save(&run.dir, &solved_curve(run, SolvedAxis::Time))?,
         save(&run.dir, &solved_curve(run, SolvedAxis::Nodes))?,
@@ -117,10 +134,22 @@ fn solved_curve(run: &RunDir, axis: SolvedAxis) -> SolvedCurve {
     };
     SolvedCurve {
         axis,
-        positions: ids.iter().map(|id| run.runs_of(id).count()).max().unwrap_or(0),
+        positions: ids
+            .iter()
+            .map(|id| run.runs_of(id).count())
+            .max()
+            .unwrap_or(0),
         series: ids
             .iter()
-            .map(|id| (run.label(id), run.runs_of(id).filter(|r| r.solved).filter_map(budget).collect()))
+            .map(|id| {
+                (
+                    run.label(id),
+                    run.runs_of(id)
+                        .filter(|r| r.solved)
+                        .filter_map(budget)
+                        .collect(),
+                )
+            })
             .collect(),
     }
 }
@@ -128,12 +157,20 @@ fn solved_curve(run: &RunDir, axis: SolvedAxis) -> SolvedCurve {
 fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
     SortedRatios {
         name: "node_ratio_sorted".into(),
-        title: format!("Nodes per position against the baseline ({}), sorted", run.label(&analysis.baseline)),
+        title: format!(
+            "Nodes per position against the baseline ({}), sorted",
+            run.label(&analysis.baseline)
+        ),
         y_desc: "nodes / baseline nodes".into(),
         series: analysis
             .paired
             .iter()
-            .map(|(id, p)| (run.label(id), p.pairs.iter().map(paired::Pair::ratio).collect()))
+            .map(|(id, p)| {
+                (
+                    run.label(id),
+                    p.pairs.iter().map(paired::Pair::ratio).collect(),
+                )
+            })
             .collect(),
     }
 }
@@ -143,17 +180,42 @@ fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
     let mut figures: Vec<(String, String, SortedRatios)> = Vec::new();
     for s in steps {
         let key = (s.axis.clone(), s.context.clone());
-        let index = figures.iter().position(|(a, c, _)| (a, c) == (&key.0, &key.1));
+        let index = figures
+            .iter()
+            .position(|(a, c, _)| (a, c) == (&key.0, &key.1));
         let index = index.unwrap_or_else(|| {
-            let stem = format!("steps_{}{}", data::short_axis(&s.axis), file_part(&s.context));
-            let title = format!("Steps along {}{}: nodes per position, after / before, sorted",
-                data::short_axis(&s.axis), if s.context.is_empty() { String::new() } else { format!(" ({})", s.context) });
+            let stem = format!(
+                "steps_{}{}",
+                data::short_axis(&s.axis),
+                file_part(&s.context)
+            );
+            let title = format!(
+                "Steps along {}{}: nodes per position, after / before, sorted",
+                data::short_axis(&s.axis),
+                if s.context.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", s.context)
+                }
+            );
             let y_desc = "nodes after / nodes before".to_string();
-            figures.push((key.0, key.1, SortedRatios { name: stem, title, y_desc, series: Vec::new() }));
+            figures.push((
+                key.0,
+                key.1,
+                SortedRatios {
+                    name: stem,
+                    title,
+                    y_desc,
+                    series: Vec::new(),
+                },
+            ));
             figures.len() - 1
         });
         let ratios = s.paired.pairs.iter().map(paired::Pair::ratio).collect();
-        figures[index].2.series.push((format!("{} → {}", s.from, s.to), ratios));
+        figures[index]
+            .2
+            .series
+            .push((format!("{} → {}", s.from, s.to), ratios));
     }
     figures.into_iter().map(|(_, _, f)| f).collect()
 }
@@ -162,7 +224,15 @@ fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
 fn file_part(context: &str) -> String {
     context
         .split_whitespace()
-        .map(|kv| format!("_{}", kv.replace('=', "-").replace(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_', "")))
+        .map(|kv| {
+            format!(
+                "_{}",
+                kv.replace('=', "-").replace(
+                    |c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_',
+                    ""
+                )
+            )
+        })
         .collect()
 }
 
@@ -197,5 +267,9 @@ fn heatmap(run: &RunDir, summary: &[SummaryRow]) -> Option<Heatmap> {
             })
         })
         .collect();
-    Some(Heatmap { x_axis: (axes[0].clone(), xs), y_axis: (axes[1].clone(), ys), cells })
+    Some(Heatmap {
+        x_axis: (axes[0].clone(), xs),
+        y_axis: (axes[1].clone(), ys),
+        cells,
+    })
 }

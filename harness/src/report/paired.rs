@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::data::Run;
-use super::stats::{Estimate, geomean_ratio_ci, mcnemar_exact, median};
+use super::stats::{geomean_ratio_ci, mcnemar_exact, median, Estimate};
 
 /// One position searched by both sides.
 #[derive(Debug, Clone, Serialize)]
@@ -94,7 +94,9 @@ pub fn compare<'a>(
         gained,
         lost,
         mcnemar_p: mcnemar_exact(lost, gained),
-        geomean_time_ratio: geomean_ratio_ci(&pairs.iter().map(Pair::time_ratio).collect::<Vec<_>>()),
+        geomean_time_ratio: geomean_ratio_ci(
+            &pairs.iter().map(Pair::time_ratio).collect::<Vec<_>>(),
+        ),
         unmatched: base.len() - pairs.len(),
         pairs,
     }
@@ -150,8 +152,16 @@ mod tests {
 
     #[test]
     fn pairs_by_position_and_counts_both_ways() {
-        let base = [run("a", 100.0, true), run("b", 100.0, false), run("c", 100.0, true)];
-        let variant = [run("c", 400.0, false), run("a", 25.0, true), run("b", 100.0, true)];
+        let base = [
+            run("a", 100.0, true),
+            run("b", 100.0, false),
+            run("c", 100.0, true),
+        ];
+        let variant = [
+            run("c", 400.0, false),
+            run("a", 25.0, true),
+            run("b", 100.0, true),
+        ];
         let p = compare(&base, &variant);
         let ratios: Vec<f64> = p.pairs.iter().map(Pair::ratio).collect();
         assert_eq!(ratios, [0.25, 1.0, 4.0]);

@@ -29,10 +29,17 @@ pub struct SelectiveRow {
 
 /// The rows, or nothing when the runs lack the counters (older runs or other engines).
 pub fn table(run: &RunDir) -> Vec<SelectiveRow> {
-    if run.runs.first().is_none_or(|r| !r.counters.contains_key("dyn_levels")) {
+    if run
+        .runs
+        .first()
+        .is_none_or(|r| !r.counters.contains_key("dyn_levels"))
+    {
         return Vec::new();
     }
-    run.config_ids().iter().map(|id| row(id, &run.runs_of(id).collect::<Vec<_>>())).collect()
+    run.config_ids()
+        .iter()
+        .map(|id| row(id, &run.runs_of(id).collect::<Vec<_>>()))
+        .collect()
 }
 
 fn counter(r: &Run, name: &str) -> f64 {
@@ -41,8 +48,15 @@ fn counter(r: &Run, name: &str) -> f64 {
 
 fn row(id: &str, runs: &[&Run]) -> SelectiveRow {
     let sum = |name: &str| runs.iter().map(|r| counter(r, name)).sum::<f64>();
-    let main_nodes: f64 = runs.iter().map(|r| r.nodes - r.qnodes).sum::<f64>().max(1.0);
-    let histogram_total: f64 = (0..9).map(|n| sum(&format!("legal_moves_{n}"))).sum::<f64>().max(1.0);
+    let main_nodes: f64 = runs
+        .iter()
+        .map(|r| r.nodes - r.qnodes)
+        .sum::<f64>()
+        .max(1.0);
+    let histogram_total: f64 = (0..9)
+        .map(|n| sum(&format!("legal_moves_{n}")))
+        .sum::<f64>()
+        .max(1.0);
     let extensions: Vec<f64> = runs.iter().map(|r| counter(r, "max_extension")).collect();
     SelectiveRow {
         config: id.to_string(),

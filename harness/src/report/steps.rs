@@ -2,7 +2,7 @@
 //! everything else equal (candidate_limit 2→3, 3→4, 4→5 at each dyn_levels). This is where a
 //! reader sees growth turn from tolerable to intolerable.
 
-use super::data::{RunDir, short_axis};
+use super::data::{short_axis, RunDir};
 use super::paired::{self, Paired};
 
 /// One step along an axis.
@@ -25,12 +25,19 @@ pub fn steps(run: &RunDir) -> Vec<Step> {
     let m = &run.manifest;
     let mut out = Vec::new();
     for (k, axis) in m.axes.iter().enumerate() {
-        let Some(values) = numeric_values(run, k) else { continue };
+        let Some(values) = numeric_values(run, k) else {
+            continue;
+        };
         for from in &m.configs {
-            let Some(pos) = values.iter().position(|v| *v == from.values[k]) else { continue };
-            let Some(next) = values.get(pos + 1) else { continue };
+            let Some(pos) = values.iter().position(|v| *v == from.values[k]) else {
+                continue;
+            };
+            let Some(next) = values.get(pos + 1) else {
+                continue;
+            };
             let to = m.configs.iter().find(|c| {
-                c.values[k] == *next && (0..m.axes.len()).all(|j| j == k || c.values[j] == from.values[j])
+                c.values[k] == *next
+                    && (0..m.axes.len()).all(|j| j == k || c.values[j] == from.values[j])
             });
             let Some(to) = to else { continue };
             out.push(Step {

@@ -53,7 +53,8 @@ fn row(id: &str, values: String, runs: &[&Run]) -> SummaryRow {
     let solved: Vec<&&Run> = runs.iter().filter(|r| r.solved).collect();
     let total: f64 = nodes.iter().sum();
     let qnodes: f64 = runs.iter().map(|r| r.qnodes).sum();
-    let of_solved = |f: fn(&Run) -> Option<f64>| solved.iter().filter_map(|r| f(r)).collect::<Vec<_>>();
+    let of_solved =
+        |f: fn(&Run) -> Option<f64>| solved.iter().filter_map(|r| f(r)).collect::<Vec<_>>();
     SummaryRow {
         config_id: id.to_string(),
         values,
@@ -65,8 +66,13 @@ fn row(id: &str, values: String, runs: &[&Run]) -> SummaryRow {
         median_time_to_solution_ms: median(&of_solved(|r| r.time_to_solution_ms)),
         median_nodes_to_solution: median(&of_solved(|r| r.nodes_to_solution)),
         mean_ebf: mean(&runs.iter().filter_map(|r| r.ebf).collect::<Vec<_>>()).map(|x| round(x, 3)),
-        mean_fail_high_first: mean(&runs.iter().filter_map(|r| r.fail_high_first).collect::<Vec<_>>())
-            .map(|x| round(x, 3)),
+        mean_fail_high_first: mean(
+            &runs
+                .iter()
+                .filter_map(|r| r.fail_high_first)
+                .collect::<Vec<_>>(),
+        )
+        .map(|x| round(x, 3)),
         qs_share: round(if total > 0.0 { qnodes / total } else { 0.0 }, 3),
         total_time_ms: runs.iter().map(|r| r.time_ms).sum::<f64>().round(),
     }
@@ -97,8 +103,17 @@ fn or_dash(x: Option<f64>, digits: usize) -> String {
 pub fn table(rows: &[SummaryRow]) -> String {
     let mut s = format!(
         "{:<6} {:>9} {:>8} {:>14} {:>12} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
-        "config", "solved", "censored", "total nodes", "geomean", "med nts", "med tts ms", "ebf",
-        "fhf", "qs", "values"
+        "config",
+        "solved",
+        "censored",
+        "total nodes",
+        "geomean",
+        "med nts",
+        "med tts ms",
+        "ebf",
+        "fhf",
+        "qs",
+        "values"
     );
     for r in rows {
         s += &format!(

@@ -41,16 +41,35 @@ fn run(c: &str, p: &str, nodes: f64, solved_at: Option<f64>, counters: &[(&str, 
         fail_high_first: Some(0.9),
         root_moves: Some(if p == "a" { 10.0 } else { 30.0 }),
         fen: format!("fen-{p}"),
-        counters: counters.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
+        counters: counters
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
+            .collect::<BTreeMap<_, _>>(),
     }
 }
 
 fn iteration(c: &str, p: &str, depth: i32, nodes: f64, total: f64) -> IterationPoint {
-    IterationPoint { config: c.into(), suite: "s.epd".into(), position: p.into(), depth, nodes, total_nodes: total, ebf: None }
+    IterationPoint {
+        config: c.into(),
+        suite: "s.epd".into(),
+        position: p.into(),
+        depth,
+        nodes,
+        total_nodes: total,
+        ebf: None,
+    }
 }
 
 fn paper_run() -> RunDir {
-    let histogram = |four: f64| [("dyn_levels", 10.0 * four), ("legal_moves_4", four), ("legal_moves_8", 100.0 - four), ("nodes_below_dyn", 5.0 * four), ("max_extension", four)];
+    let histogram = |four: f64| {
+        [
+            ("dyn_levels", 10.0 * four),
+            ("legal_moves_4", four),
+            ("legal_moves_8", 100.0 - four),
+            ("nodes_below_dyn", 5.0 * four),
+            ("max_extension", four),
+        ]
+    };
     RunDir {
         dir: std::env::temp_dir(),
         manifest: manifest(),
@@ -78,8 +97,14 @@ fn summary_and_ablation_on_paper() {
     let run = paper_run();
     let a = analyse(&run, None).unwrap();
     let (s0, s1) = (&a.summary[0], &a.summary[1]);
-    assert_eq!((s0.solved, s0.total_nodes, s0.geomean_nodes), (1, 500, 200.0));
-    assert_eq!((s1.solved, s1.total_nodes, s1.geomean_nodes), (2, 3400, 800.0));
+    assert_eq!(
+        (s0.solved, s0.total_nodes, s0.geomean_nodes),
+        (1, 500, 200.0)
+    );
+    assert_eq!(
+        (s1.solved, s1.total_nodes, s1.geomean_nodes),
+        (2, 3400, 800.0)
+    );
     assert_eq!(s1.median_nodes_to_solution, Some(1700.0));
     assert_eq!(s0.qs_share, 0.5);
     let (id, p) = &a.paired[0];
@@ -87,7 +112,10 @@ fn summary_and_ablation_on_paper() {
     // Ratios 2 and 8: geometric mean 4, median 5; both grow ×2 or more, one ×8.
     assert!((p.geomean_ratio.unwrap().point - 4.0).abs() < 1e-12);
     assert_eq!(p.median_ratio, Some(5.0));
-    assert_eq!((p.at_least(2.0), p.at_least(8.0), p.at_least(10.0)), (2, 1, 0));
+    assert_eq!(
+        (p.at_least(2.0), p.at_least(8.0), p.at_least(10.0)),
+        (2, 1, 0)
+    );
     assert_eq!((p.gained, p.lost), (1, 0));
     assert_eq!(p.mcnemar_p, 1.0);
 }
@@ -107,11 +135,20 @@ fn heinz_cells_on_paper() {
 fn depth_series_and_minimal_tree_on_paper() {
     let run = paper_run();
     let s = depth::series(&run, "c01");
-    assert_eq!((s[1].depth, s[1].median_nodes, s[1].q1_nodes, s[1].q3_nodes), (2, 1700.0, 950.0, 2450.0));
+    assert_eq!(
+        (s[1].depth, s[1].median_nodes, s[1].q1_nodes, s[1].q3_nodes),
+        (2, 1700.0, 950.0, 2450.0)
+    );
     let rows = depth::minimal_tree(&run);
     // b = mean root moves = 20; depth 2 leaves = 20 + 20 − 1 = 39; c00's depth-2 iterations average 220.
-    let row = rows.iter().find(|r| r.config == "c00" && r.depth == 2).unwrap();
-    assert_eq!((row.branching, row.minimal_leaves, row.mean_nodes), (20.0, 39.0, 220.0));
+    let row = rows
+        .iter()
+        .find(|r| r.config == "c00" && r.depth == 2)
+        .unwrap();
+    assert_eq!(
+        (row.branching, row.minimal_leaves, row.mean_nodes),
+        (20.0, 39.0, 220.0)
+    );
 }
 
 #[test]
@@ -119,7 +156,14 @@ fn steps_and_selective_counters_on_paper() {
     let run = paper_run();
     let all = steps::steps(&run);
     assert_eq!(all.len(), 1);
-    assert_eq!((all[0].from.as_str(), all[0].to.as_str(), all[0].context.as_str()), ("3", "4", ""));
+    assert_eq!(
+        (
+            all[0].from.as_str(),
+            all[0].to.as_str(),
+            all[0].context.as_str()
+        ),
+        ("3", "4", "")
+    );
     assert_eq!(all[0].paired.pairs.last().unwrap().fen, "fen-b");
     let rows = selective::table(&run);
     assert_eq!(rows[1].dyn_levels, 60.0);
@@ -127,5 +171,8 @@ fn steps_and_selective_counters_on_paper() {
     assert!((rows[1].move_count_shares[3] - 0.03).abs() < 1e-12);
     // nodes_below_dyn 2 × 15 over main nodes (3400 − 1700).
     assert!((rows[1].below_dyn_share - 30.0 / 1700.0).abs() < 1e-12);
-    assert_eq!((rows[1].median_max_extension, rows[1].max_extension), (3.0, 3.0));
+    assert_eq!(
+        (rows[1].median_max_extension, rows[1].max_extension),
+        (3.0, 3.0)
+    );
 }

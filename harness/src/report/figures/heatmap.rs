@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{DrawResult, FAMILY, Figure};
+use super::{DrawResult, Figure, FAMILY};
 
 /// One cell of the grid.
 pub struct HeatCell {
@@ -47,9 +47,14 @@ impl Figure for Heatmap {
         root.fill(&WHITE)?;
         let (nx, ny) = (self.x_axis.1.len() as i32, self.y_axis.1.len() as i32);
         let logs = self.cells.iter().map(|c| c.nodes.max(1.0).log10());
-        let (lo, hi) = logs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+        let (lo, hi) = logs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
         let mut chart = ChartBuilder::on(root)
-            .caption("Geometric-mean nodes per position (colour: log scale; text: nodes, solved)", (FAMILY, 22))
+            .caption(
+                "Geometric-mean nodes per position (colour: log scale; text: nodes, solved)",
+                (FAMILY, 22),
+            )
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(80)
@@ -66,13 +71,21 @@ impl Figure for Heatmap {
             .label_style((FAMILY, 16))
             .axis_desc_style((FAMILY, 18))
             .draw()?;
-        let text = TextStyle::from((FAMILY, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
+        let text =
+            TextStyle::from((FAMILY, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
         for c in &self.cells {
             let (x, y) = (c.x as i32, c.y as i32);
-            let h = if hi > lo { (c.nodes.max(1.0).log10() - lo) / (hi - lo) } else { 0.5 };
+            let h = if hi > lo {
+                (c.nodes.max(1.0).log10() - lo) / (hi - lo)
+            } else {
+                0.5
+            };
             let fill = ViridisRGB::get_color(h);
             let ink = if h > 0.6 { &BLACK } else { &WHITE };
-            let corners = [(SegmentValue::Exact(x), SegmentValue::Exact(y)), (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1))];
+            let corners = [
+                (SegmentValue::Exact(x), SegmentValue::Exact(y)),
+                (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1)),
+            ];
             chart.draw_series(std::iter::once(Rectangle::new(corners, fill.filled())))?;
             let label = format!("{:.3e} · {}/{}", c.nodes, c.solved, c.positions);
             let centre = (SegmentValue::CenterOf(x), SegmentValue::CenterOf(y));

@@ -9,14 +9,14 @@ mod solved;
 use std::path::Path;
 use std::sync::Once;
 
-use anyhow::{Result, anyhow};
+use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub use depth::{EbfByDepth, NodesByDepth};
 pub use heatmap::{HeatCell, Heatmap};
 pub use ratio::SortedRatios;
-pub use solved::{SolvedCurve, SolvedAxis};
+pub use solved::{SolvedAxis, SolvedCurve};
 
 /// The result of drawing on backend `DB`.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
@@ -54,19 +54,34 @@ pub fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
     let name = figure.name();
     let png = dir.join(format!("{name}.png"));
     let svg = dir.join(format!("{name}.svg"));
-    let failed = |path: &Path, e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", path.display());
+    let failed =
+        |path: &Path, e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", path.display());
     let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-    figure.draw(&root).and_then(|()| root.present()).map_err(|e| failed(&png, &e))?;
+    figure
+        .draw(&root)
+        .and_then(|()| root.present())
+        .map_err(|e| failed(&png, &e))?;
     let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-    figure.draw(&root).and_then(|()| root.present()).map_err(|e| failed(&svg, &e))?;
+    figure
+        .draw(&root)
+        .and_then(|()| root.present())
+        .map_err(|e| failed(&svg, &e))?;
     Ok(name)
 }
 
 /// Tableau's ten categorical colours, then plotters' 99-colour palette for larger grids.
 pub fn colour(i: usize) -> RGBColor {
     const TABLEAU: [(u8, u8, u8); 10] = [
-        (31, 119, 180), (255, 127, 14), (44, 160, 44), (214, 39, 40), (148, 103, 189),
-        (140, 86, 75), (227, 119, 194), (127, 127, 127), (188, 189, 34), (23, 190, 207),
+        (31, 119, 180),
+        (255, 127, 14),
+        (44, 160, 44),
+        (214, 39, 40),
+        (148, 103, 189),
+        (140, 86, 75),
+        (227, 119, 194),
+        (127, 127, 127),
+        (188, 189, 34),
+        (23, 190, 207),
     ];
     match TABLEAU.get(i) {
         Some(&(r, g, b)) => RGBColor(r, g, b),
@@ -87,11 +102,16 @@ pub fn log_bounds(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
     let (lo, hi) = values
         .into_iter()
         .filter(|v| *v > 0.0)
-        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
     if hi <= 0.0 {
         return (1.0, 10.0);
     }
-    (10f64.powf(lo.log10().floor()), 10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)))
+    (
+        10f64.powf(lo.log10().floor()),
+        10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)),
+    )
 }
 
 /// Draws the legend of a chart whose series were given labels.

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{DrawResult, FAMILY, Figure, colour, legend, log_bounds};
+use super::{colour, legend, log_bounds, DrawResult, Figure, FAMILY};
 
 /// Sorted node ratios of each variant against one baseline.
 pub struct SortedRatios {
@@ -25,7 +25,12 @@ impl Figure for SortedRatios {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         root.fill(&WHITE)?;
-        let (lo, hi) = log_bounds(self.series.iter().flat_map(|(_, r)| r.iter().copied()).chain([1.0]));
+        let (lo, hi) = log_bounds(
+            self.series
+                .iter()
+                .flat_map(|(_, r)| r.iter().copied())
+                .chain([1.0]),
+        );
         let mut chart = ChartBuilder::on(root)
             .caption(self.title.as_str(), (FAMILY, 24))
             .margin(20)
@@ -45,7 +50,10 @@ impl Figure for SortedRatios {
         for (i, (label, ratios)) in self.series.iter().enumerate() {
             let c = colour(i);
             let n = ratios.len().max(1) as f64;
-            let points = ratios.iter().enumerate().map(|(k, r)| (100.0 * (k as f64 + 0.5) / n, *r));
+            let points = ratios
+                .iter()
+                .enumerate()
+                .map(|(k, r)| (100.0 * (k as f64 + 0.5) / n, *r));
             chart
                 .draw_series(LineSeries::new(points, c.stroke_width(2)).point_size(2))?
                 .label(label.as_str())

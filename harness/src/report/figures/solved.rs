@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{DrawResult, FAMILY, Figure, colour, legend, log_bounds, log_label};
+use super::{colour, legend, log_bounds, log_label, DrawResult, Figure, FAMILY};
 
 /// What the budget is measured in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,18 +51,34 @@ impl Figure for SolvedCurve {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         root.fill(&WHITE)?;
         // A time of 0 ms (solved at once) is drawn at the axis floor of 0.1 ms.
-        let floor = match self.axis { SolvedAxis::Time => 0.1, SolvedAxis::Nodes => 1.0 };
-        let (lo, hi) = log_bounds(self.series.iter().flat_map(|(_, v)| v.iter().map(|x| x.max(floor))));
+        let floor = match self.axis {
+            SolvedAxis::Time => 0.1,
+            SolvedAxis::Nodes => 1.0,
+        };
+        let (lo, hi) = log_bounds(
+            self.series
+                .iter()
+                .flat_map(|(_, v)| v.iter().map(|x| x.max(floor))),
+        );
         let (title, unit) = match self.axis {
-            SolvedAxis::Time => ("Solved within a time budget", "time to solution per position (ms)"),
-            SolvedAxis::Nodes => ("Solved within a node budget", "nodes to solution per position"),
+            SolvedAxis::Time => (
+                "Solved within a time budget",
+                "time to solution per position (ms)",
+            ),
+            SolvedAxis::Nodes => (
+                "Solved within a node budget",
+                "nodes to solution per position",
+            ),
         };
         let mut chart = ChartBuilder::on(root)
             .caption(title, (FAMILY, 24))
             .margin(20)
             .x_label_area_size(50)
             .y_label_area_size(70)
-            .build_cartesian_2d((lo.min(floor)..hi).log_scale(), 0.0..self.positions.max(1) as f64 * 1.02)?;
+            .build_cartesian_2d(
+                (lo.min(floor)..hi).log_scale(),
+                0.0..self.positions.max(1) as f64 * 1.02,
+            )?;
         chart
             .configure_mesh()
             .x_desc(unit)
@@ -75,7 +91,10 @@ impl Figure for SolvedCurve {
         for (i, (label, values)) in self.series.iter().enumerate() {
             let c = colour(i);
             chart
-                .draw_series(LineSeries::new(Self::steps(values, lo.min(floor), hi), c.stroke_width(2)))?
+                .draw_series(LineSeries::new(
+                    Self::steps(values, lo.min(floor), hi),
+                    c.stroke_width(2),
+                ))?
                 .label(label.as_str())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], c.stroke_width(2)));
         }
