@@ -129,28 +129,41 @@ pub fn rook_pawn(p: &Kpk) -> Option<Verdict> {
     (in_front || distance(p.defender, q) <= 1).then_some(Verdict::Draw)
 }
 
-/// A rule: a verdict, or nothing when it does not apply.
-pub type Rule = fn(&Kpk) -> Option<Verdict>;
+/// One rule: its switch's name, whether it is switched on, and what it decides.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The `kpk.NAME` switch.
+    pub name: &'static str,
+    /// Reads the rule's switch.
+    pub on: fn(&KpkRules) -> bool,
+    /// A verdict, or nothing when the rule does not apply.
+    pub decide: fn(&Kpk) -> Option<Verdict>,
+}
 
 /// The rules in the order the evaluation asks them: draws first, then wins.
-pub const RULES: [(&str, Rule); 3] = [
-    ("rook_pawn", rook_pawn),
-    ("square", rule_of_square),
-    ("key_squares", key_squares),
+pub const RULES: [Rule; 3] = [
+    Rule {
+        name: "rook_pawn",
+        on: |r| r.rook_pawn,
+        decide: rook_pawn,
+    },
+    Rule {
+        name: "square",
+        on: |r| r.square,
+        decide: rule_of_square,
+    },
+    Rule {
+        name: "key_squares",
+        on: |r| r.key_squares,
+        decide: key_squares,
+    },
 ];
 
 impl KpkRules {
-    /// Whether any rule is on.
+    /// Whether any rule is on. Asked at every evaluation, so plain field reads rather than a
+    /// walk over [`RULES`].
     pub fn any(&self) -> bool {
         self.square || self.key_squares || self.rook_pawn
-    }
-
-    fn enabled(&self, name: &str) -> bool {
-        match name {
-            "square" => self.square,
-            "key_squares" => self.key_squares,
-            _ => self.rook_pawn,
-        }
     }
 
     /// The verdict of the first switched-on rule that decides `board`, if it is a KPK position.
@@ -161,8 +174,8 @@ impl KpkRules {
         let p = Kpk::of(board)?;
         RULES
             .iter()
-            .filter(|(name, _)| self.enabled(name))
-            .find_map(|(_, rule)| rule(&p))
+            .filter(|rule| (rule.on)(self))
+            .find_map(|rule| (rule.decide)(&p))
             .map(|v| (p, v))
     }
 

@@ -37,9 +37,9 @@ pub fn describe(value: u8) -> String {
 pub fn check(table: &Table) -> Vec<RuleCheck> {
     RULES
         .iter()
-        .map(|(name, rule)| {
+        .map(|rule| {
             let mut c = RuleCheck {
-                rule: name,
+                rule: rule.name,
                 decided_white: 0,
                 decided_black: 0,
                 wrong: 0,
@@ -48,7 +48,7 @@ pub fn check(table: &Table) -> Vec<RuleCheck> {
             for i in (0..SIZE).filter(|&i| table.values[i] != ILLEGAL) {
                 let p = Placement::from_index(Piece::Pawn, i);
                 let board = p.board().expect("legal");
-                let Some(verdict) = Kpk::of(&board).and_then(|k| rule(&k)) else {
+                let Some(verdict) = Kpk::of(&board).and_then(|k| (rule.decide)(&k)) else {
                     continue;
                 };
                 if p.stm == Color::White {

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::data::RunDir;
+use super::markdown::{estimate, opt};
 use super::paired::{self, Paired};
 
 /// The comparison of `after` against `before`.
@@ -150,9 +151,7 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
     md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | solved first | solved second | gained | lost | McNemar p |\n");
     md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (id, p) in &c.paired {
-        let ci = p.geomean_ratio.map_or("-".into(), |e| {
-            format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
-        });
+        let ci = estimate(p.geomean_ratio);
         let solved = |second: bool| {
             p.pairs
                 .iter()
@@ -164,7 +163,7 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
             "| {id} | {} | {} | {ci} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
             before.label(id),
             p.pairs.len(),
-            p.median_ratio.map_or("-".into(), |m| format!("{m:.3}")),
+            opt(p.median_ratio, 3),
             p.faster,
             p.slower,
             p.at_least(2.0),

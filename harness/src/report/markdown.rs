@@ -7,6 +7,7 @@ use super::data::RunDir;
 use super::depth::MinimalTreeRow;
 use super::paired::{Pair, Paired};
 use super::selective::{SelectiveRow, MOVE_COUNTS};
+use super::stats::Estimate;
 use super::steps::Step;
 use super::summary::SummaryRow;
 use super::Analysis;
@@ -14,7 +15,7 @@ use super::Analysis;
 /// The whole report.
 pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     let mut md = String::new();
-    header(&mut md, run);
+    header(&mut md, run, &analysis.baseline);
     summary(&mut md, &analysis.summary);
     ablation(&mut md, run, analysis);
     steps(&mut md, &run.suites(), &analysis.steps);
@@ -25,7 +26,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     md
 }
 
-fn header(md: &mut String, run: &RunDir) {
+fn header(md: &mut String, run: &RunDir, baseline: &str) {
     let m = &run.manifest;
     let _ = writeln!(md, "# Report: {}\n", m.name);
     let _ = writeln!(md, "- command: `{}`", m.command.join(" "));
@@ -48,12 +49,7 @@ fn header(md: &mut String, run: &RunDir) {
             &s.sha256[..12.min(s.sha256.len())]
         );
     }
-    let _ = writeln!(
-        md,
-        "- baseline: `{}` ({})\n",
-        run.config_ids()[0],
-        run.label(&run.config_ids()[0])
-    );
+    let _ = writeln!(md, "- baseline: `{baseline}` ({})\n", run.label(baseline));
 }
 
 fn summary(md: &mut String, rows: &[SummaryRow]) {
@@ -122,7 +118,12 @@ fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
 }
 
 fn ratio_ci(p: &Paired) -> String {
-    p.geomean_ratio.map_or("-".into(), |e| {
+    estimate(p.geomean_ratio)
+}
+
+/// `point [low, high]`, or `-` without an estimate.
+pub(super) fn estimate(e: Option<Estimate>) -> String {
+    e.map_or("-".into(), |e| {
         format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
     })
 }
@@ -245,7 +246,8 @@ fn figure_list(md: &mut String, figures: &[String]) {
     }
 }
 
-fn opt(x: Option<f64>, digits: usize) -> String {
+/// `x` with `digits` decimals, or `-`.
+pub(super) fn opt(x: Option<f64>, digits: usize) -> String {
     x.map_or("-".into(), |v| format!("{v:.digits$}"))
 }
 
@@ -266,9 +268,7 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
         md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for s in &of_axis {
             let p = &s.paired;
-            let time = p.geomean_time_ratio.map_or("-".into(), |e| {
-                format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
-            });
+            let time = estimate(p.geomean_time_ratio);
             let by_suite = suites_breakdown(suites, p);
             let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} | {by_suite} |",
                 or_all(&s.context), s.from, s.to, p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3),

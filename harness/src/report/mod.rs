@@ -21,7 +21,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use data::RunDir;
-use figures::{EbfByDepth, Figure, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios};
+use figures::{save, EbfByDepth, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios};
 use heinz::HeinzCell;
 use paired::Paired;
 use summary::SummaryRow;
@@ -120,10 +120,6 @@ fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
         names.push(save(&run.dir, &heatmap)?);
     }
     Ok(names)
-}
-
-fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
-    figures::save(dir, figure)
 }
 
 fn solved_curve(run: &RunDir, axis: SolvedAxis) -> SolvedCurve {

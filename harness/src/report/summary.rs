@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use super::data::{Run, RunDir};
+use super::markdown::opt;
 use super::stats::{geomean, mean, median};
 
 /// One configuration's totals.
@@ -95,10 +96,6 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
     Ok(())
 }
 
-fn or_dash(x: Option<f64>, digits: usize) -> String {
-    x.map_or("-".into(), |v| format!("{v:.digits$}"))
-}
-
 /// The summary as an aligned text table (the end of `grid`'s output).
 pub fn table(rows: &[SummaryRow]) -> String {
     let mut s = format!(
@@ -124,10 +121,10 @@ pub fn table(rows: &[SummaryRow]) -> String {
             r.censored,
             r.total_nodes,
             r.geomean_nodes,
-            or_dash(r.median_nodes_to_solution, 0),
-            or_dash(r.median_time_to_solution_ms, 0),
-            or_dash(r.mean_ebf, 2),
-            or_dash(r.mean_fail_high_first, 3),
+            opt(r.median_nodes_to_solution, 0),
+            opt(r.median_time_to_solution_ms, 0),
+            opt(r.mean_ebf, 2),
+            opt(r.mean_fail_high_first, 3),
             r.qs_share,
             r.values
         );
