@@ -56,6 +56,11 @@ pub struct GridArgs {
     /// optional heuristic.
     #[arg(long = "set", value_name = "KEY=V1,V2,...")]
     pub sets: Vec<String>,
+    /// An engine of the grid (repeatable): `builtin` (the project's search, in-process, set by
+    /// SearchConfig axes) or `uci:PATH` (an external UCI engine, set by `uci.NAME` axes such as
+    /// `--set uci.Hash=16,64`). Default: the grid file's, else `builtin`.
+    #[arg(long = "engine", value_name = "builtin|uci:PATH")]
+    pub engines: Vec<String>,
     /// Search every position to this depth.
     #[arg(long, group = "limit")]
     pub depth: Option<i32>,
@@ -77,6 +82,16 @@ pub struct GridArgs {
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// UCI engines: milliseconds allowed for `uci`…`uciok` and `isready`…`readyok`.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub uci_handshake: u64,
+    /// UCI engines: milliseconds past `--movetime` before an engine is told to stop; one that
+    /// answers only then, or not within as long again, has hung and its job fails.
+    #[arg(long, value_name = "MS", default_value_t = 2_000)]
+    pub uci_slack: u64,
+    /// UCI engines: seconds a depth- or node-limited search may take before it counts as hung.
+    #[arg(long, value_name = "S", default_value_t = 600)]
+    pub uci_timeout: u64,
     /// Output directory. Default `results/<timestamp>-<name>/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

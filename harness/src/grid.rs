@@ -2,6 +2,10 @@
 //! configurations. From a TOML file, from `--set KEY=V1,V2,…`, or both (command-line axes come
 //! after the file's and replace an axis of the same key).
 //!
+//! With `engines`, the grid also runs external UCI engines: `uci.NAME` axes and `[set]` keys are
+//! their options, the other keys configure the project's own engine (`builtin`); each engine
+//! gets the product of its own axes, and an `engine` column names it.
+//!
 //! ```toml
 //! name = "dynlimit"
 //! preset = "fischerle"
@@ -19,6 +23,8 @@ use engine::SearchConfig;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::engines::EngineSpec;
+
 /// Why a grid cannot be run.
 #[derive(Debug, Error)]
 pub enum GridError {
@@ -31,6 +37,9 @@ pub enum GridError {
     /// An axis has no values, so the product is empty.
     #[error("axis `{0}` has no values: the grid would have no configuration")]
     EmptyAxis(String),
+    /// An axis or fixed value applies to no engine of the grid, or an engine lacks an option.
+    #[error("{0}")]
+    Engines(String),
     /// The preset or a key/value is not accepted by the engine.
     #[error("{context}: {source}")]
     Config {
@@ -43,6 +52,10 @@ pub enum GridError {
 
 /// The axis key that picks the preset instead of setting a field.
 pub const PRESET_AXIS: &str = "preset";
+/// The prefix of keys that are UCI options of external engines (`uci.Hash`).
+pub const UCI_KEY: &str = "uci.";
+/// The column naming the engine when a grid has `engines`.
+pub const ENGINE_AXIS: &str = "engine";
 
 /// One axis: a dotted `SearchConfig` key and the values it takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +83,8 @@ pub struct GridSpec {
     pub depth: Option<i32>,
     /// Node cap named by the file.
     pub node_cap: Option<u64>,
+    /// Engines named by the file (`builtin`, `uci:PATH`); empty: the project's engine alone.
+    pub engines: Vec<String>,
 }
 
 /// The TOML form of a grid file.
@@ -83,6 +98,8 @@ struct GridFile {
     depth: Option<i32>,
     node_cap: Option<u64>,
     #[serde(default)]
+    engines: Vec<String>,
+    #[serde(default)]
     set: toml::Table,
     #[serde(default)]
     axes: toml::Table,
@@ -93,10 +110,34 @@ struct GridFile {
 pub struct GridPoint {
     /// `c00`, `c01`, … in product order (the last axis varies fastest).
     pub id: String,
-    /// The axis values of this point, in axis order.
+    /// The axis values of this point, in axis order (empty where an axis is not this engine's).
     pub values: Vec<String>,
-    /// The resolved configuration.
-    pub config: SearchConfig,
+    /// Which engine searches, configured how.
+    pub player: Player,
+}
+
+/// The engine of a configuration and its settings.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Player {
+    /// The project's search with this configuration.
+    Builtin(SearchConfig),
+    /// An external UCI engine with these options (name as the engine spells it, value).
+    Uci {
+        /// Index into the grid's engines.
+        engine: usize,
+        /// `setoption` pairs, fixed ones first.
+        options: Vec<(String, String)>,
+    },
+}
+
+impl GridPoint {
+    /// The configuration of the project's engine (`None` for an external engine).
+    pub fn config(&self) -> Option<&SearchConfig> {
+        match &self.player {
+            Player::Builtin(config) => Some(config),
+            Player::Uci { .. } => None,
+        }
+    }
 }
 
 fn scalar_text(v: &toml::Value) -> String {
@@ -136,6 +177,7 @@ impl GridSpec {
             suites: file.suites,
             depth: file.depth,
             node_cap: file.node_cap,
+            engines: file.engines,
         })
     }
 
@@ -164,41 +206,139 @@ impl GridSpec {
         Ok(())
     }
 
-    /// The configurations of the grid, every value checked by the engine before any search.
-    /// An axis named `preset` chooses the base configuration of each point.
+    /// The configurations of the project's engine alone, every value checked by the engine
+    /// before any search. An axis named `preset` chooses the base configuration of each point.
     pub fn expand(&self) -> Result<Vec<GridPoint>, GridError> {
+        self.expand_with(&[EngineSpec::Builtin])
+    }
+
+    /// The configurations of every engine: for each, the product of the axes that are its own
+    /// (`uci.*` for external engines, the others for `builtin`). With more than the builtin
+    /// engine, the first value of each point is the engine's name ([`GridSpec::columns`]).
+    pub fn expand_with(&self, engines: &[EngineSpec]) -> Result<Vec<GridPoint>, GridError> {
         if let Some(empty) = self.axes.iter().find(|a| a.values.is_empty()) {
             return Err(GridError::EmptyAxis(empty.key.clone()));
         }
+        self.check_keys_have_engines(engines)?;
+        let named = Self::names_engines(engines);
         let mut points = Vec::new();
-        for (i, values) in cartesian(&self.axes).into_iter().enumerate() {
-            let preset = self
+        for (index, engine) in engines.iter().enumerate() {
+            let uci = !matches!(engine, EngineSpec::Builtin);
+            let own: Vec<Axis> = self
                 .axes
                 .iter()
-                .zip(&values)
-                .find(|(a, _)| a.key == PRESET_AXIS)
-                .map_or(&self.preset, |(_, v)| v);
-            let mut config = self.base(preset)?;
-            for (axis, value) in self
-                .axes
-                .iter()
-                .zip(&values)
-                .filter(|(a, _)| a.key != PRESET_AXIS)
-            {
-                config
-                    .set(&axis.key, value)
-                    .map_err(|source| GridError::Config {
-                        context: format!("axis `{}` value `{value}`", axis.key),
-                        source,
-                    })?;
+                .filter(|a| a.key.starts_with(UCI_KEY) == uci)
+                .cloned()
+                .collect();
+            for combo in cartesian(&own) {
+                let player = if uci {
+                    self.uci_player(index, engine, &own, &combo)?
+                } else {
+                    Player::Builtin(self.builtin_config(&own, &combo)?)
+                };
+                let mut values: Vec<String> = named
+                    .then(|| engine.label().to_string())
+                    .into_iter()
+                    .collect();
+                values.extend(self.axes.iter().map(|a| {
+                    own.iter()
+                        .position(|o| o.key == a.key)
+                        .map_or(String::new(), |i| combo[i].clone())
+                }));
+                points.push(GridPoint {
+                    id: format!("c{:02}", points.len()),
+                    values,
+                    player,
+                });
             }
-            points.push(GridPoint {
-                id: format!("c{i:02}"),
-                values,
-                config,
-            });
         }
         Ok(points)
+    }
+
+    /// The grid's columns: `engine` (when it has external engines) and the axis keys.
+    pub fn columns(&self, engines: &[EngineSpec]) -> Vec<String> {
+        let named = Self::names_engines(engines);
+        named
+            .then(|| ENGINE_AXIS.to_string())
+            .into_iter()
+            .chain(self.axes.iter().map(|a| a.key.clone()))
+            .collect()
+    }
+
+    fn names_engines(engines: &[EngineSpec]) -> bool {
+        engines != [EngineSpec::Builtin]
+    }
+
+    /// Every axis and fixed key must configure some engine of the grid.
+    fn check_keys_have_engines(&self, engines: &[EngineSpec]) -> Result<(), GridError> {
+        let has_builtin = engines.contains(&EngineSpec::Builtin);
+        let has_uci = engines.iter().any(|e| !matches!(e, EngineSpec::Builtin));
+        let keys = self
+            .axes
+            .iter()
+            .map(|a| &a.key)
+            .chain(self.fixed.iter().map(|(k, _)| k));
+        for key in keys {
+            let uci = key.starts_with(UCI_KEY);
+            if uci && !has_uci {
+                return Err(GridError::Engines(format!("`{key}` is a UCI option, but the grid has no UCI engine (add `--engine uci:PATH`)")));
+            }
+            if !uci && !has_builtin {
+                return Err(GridError::Engines(format!("`{key}` configures the builtin engine, which is not in the grid (add `--engine builtin`, or write `uci.{key}` for an option of a UCI engine)")));
+            }
+        }
+        Ok(())
+    }
+
+    fn builtin_config(&self, axes: &[Axis], combo: &[String]) -> Result<SearchConfig, GridError> {
+        let preset = axes
+            .iter()
+            .zip(combo)
+            .find(|(a, _)| a.key == PRESET_AXIS)
+            .map_or(&self.preset, |(_, v)| v);
+        let mut config = self.base(preset)?;
+        for (axis, value) in axes.iter().zip(combo).filter(|(a, _)| a.key != PRESET_AXIS) {
+            config
+                .set(&axis.key, value)
+                .map_err(|source| GridError::Config {
+                    context: format!("axis `{}` value `{value}`", axis.key),
+                    source,
+                })?;
+        }
+        Ok(config)
+    }
+
+    fn uci_player(
+        &self,
+        index: usize,
+        engine: &EngineSpec,
+        axes: &[Axis],
+        combo: &[String],
+    ) -> Result<Player, GridError> {
+        let fixed = self
+            .fixed
+            .iter()
+            .filter(|(k, _)| k.starts_with(UCI_KEY))
+            .map(|(k, v)| (k, v));
+        let pairs = fixed.chain(axes.iter().map(|a| &a.key).zip(combo));
+        let options = pairs
+            .map(|(key, value)| {
+                let name = &key[UCI_KEY.len()..];
+                engine
+                    .option(name)
+                    .map(|spelled| (spelled.to_string(), value.clone()))
+                    .ok_or_else(|| {
+                        GridError::Engines(format!(
+                            "`{key}`: UCI engine `{}` has no option `{name}`",
+                            engine.label()
+                        ))
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Player::Uci {
+            engine: index,
+            options,
+        })
     }
 
     fn base(&self, preset: &str) -> Result<SearchConfig, GridError> {
@@ -206,7 +346,7 @@ impl GridSpec {
             context: "preset".to_string(),
             source,
         })?;
-        for (key, value) in &self.fixed {
+        for (key, value) in self.fixed.iter().filter(|(k, _)| !k.starts_with(UCI_KEY)) {
             config.set(key, value).map_err(|source| GridError::Config {
                 context: format!("[set] {key}"),
                 source,
@@ -247,8 +387,8 @@ mod tests {
         let points = g.expand().unwrap();
         assert_eq!(points.len(), 6);
         assert_eq!(points[1].values, vec!["2", "false"]);
-        assert_eq!(points[5].config.selective.candidate_limit, 4);
-        assert!(!points[5].config.see);
+        assert_eq!(points[5].config().unwrap().selective.candidate_limit, 4);
+        assert!(!points[5].config().unwrap().see);
         assert_eq!(points[5].id, "c05");
     }
 
@@ -303,7 +443,7 @@ mod tests {
         );
         let points = g.expand().unwrap();
         assert_eq!(points.len(), 6);
-        assert!(points.iter().all(|p| p.config.qsearch.min_level == -10));
+        assert!(points.iter().all(|p| p.config().unwrap().qsearch.min_level == -10));
         assert!(GridSpec::from_toml("bogus = 1").is_err());
     }
 
@@ -317,17 +457,17 @@ mod tests {
         g.add_set("preset=fischerle,plain").unwrap();
         let points = g.expand().unwrap();
         assert_eq!(
-            points[0].config.ordering,
+            points[0].config().unwrap().ordering,
             engine::config::OrderingScheme::Fischerle
         );
         assert_eq!(
-            points[1].config.ordering,
+            points[1].config().unwrap().ordering,
             engine::config::OrderingScheme::MvvLva
         );
         assert!(
             points
                 .iter()
-                .all(|p| p.config.tt.as_ref().unwrap().size_mb == 2),
+                .all(|p| p.config().unwrap().tt.as_ref().unwrap().size_mb == 2),
             "fixed values apply to every preset"
         );
     }

@@ -9,6 +9,7 @@ use clap::Parser;
 mod bench;
 mod cli;
 mod commands;
+mod engines;
 mod epd;
 mod export;
 mod grid;
@@ -18,6 +19,7 @@ mod progress;
 mod report;
 mod runner;
 mod solve;
+mod uci;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

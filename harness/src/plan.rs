@@ -11,6 +11,7 @@ use engine::Limits;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::engines::EngineSpec;
 use crate::epd::{parse_suite, EpdRecord, Suite};
 use crate::grid::GridPoint;
 
@@ -92,10 +93,47 @@ impl JobLimits {
         self.solved_for.is_some() && depth >= self.min_depth
     }
 
+    /// The `go` arguments of a UCI search: the limit, and the node cap as a `nodes` bound.
+    pub fn go_args(&self) -> String {
+        let cap = self.nodes.map_or(self.node_cap, |n| n.min(self.node_cap));
+        let mut args = String::new();
+        if let Some(d) = self.depth {
+            args += &format!("depth {d} ");
+        }
+        if let Some(ms) = self.movetime_ms {
+            args += &format!("movetime {ms} ");
+        }
+        args + &format!("nodes {cap}")
+    }
+
     /// A depth-limited search that the node cap stopped short of its depth.
     pub fn is_censored(&self, depth_reached: i32, nodes: u64) -> bool {
         let capped = nodes >= self.node_cap && self.nodes.is_none_or(|n| n > self.node_cap);
         capped && self.depth.is_some_and(|d| depth_reached < d)
+    }
+}
+
+/// How long the harness waits for UCI engines before it calls them crashed or hung.
+#[derive(Debug, Clone, Copy)]
+pub struct UciTimeouts {
+    /// `uci` … `uciok` and `isready` … `readyok`.
+    pub handshake: Duration,
+    /// Time past a `movetime` before the engine is told to stop (and counts as hung).
+    pub slack: Duration,
+    /// Time a depth- or node-limited search may take at all.
+    pub search: Duration,
+}
+
+impl UciTimeouts {
+    /// When to send `stop` and how long to wait after it.
+    pub fn deadline(&self, limits: &JobLimits) -> crate::uci::go::Deadline {
+        let stop_after = limits
+            .movetime_ms
+            .map_or(self.search, |ms| Duration::from_millis(ms) + self.slack);
+        crate::uci::go::Deadline {
+            stop_after,
+            grace: self.slack,
+        }
     }
 }
 
@@ -126,8 +164,12 @@ pub struct Job {
 pub struct Plan {
     /// Name of the experiment.
     pub name: String,
-    /// Axis keys, in column order.
+    /// Axis keys, in column order (`engine` first when the grid has external engines).
     pub axes: Vec<String>,
+    /// The engines; configurations refer to them by index.
+    pub engines: Vec<EngineSpec>,
+    /// Timeouts for external engines.
+    pub uci: UciTimeouts,
     /// Configurations.
     pub points: Vec<GridPoint>,
     /// Suites.
@@ -199,6 +241,20 @@ impl Plan {
                     values.join(" ")
                 }
             );
+        }
+        for engine in &self.engines {
+            if let EngineSpec::Uci {
+                label,
+                path,
+                identity,
+            } = engine
+            {
+                s += &format!(
+                    "engine      {label}: {} ({})\n",
+                    path.display(),
+                    identity.name
+                );
+            }
         }
         for suite in &self.suites {
             s += &format!(

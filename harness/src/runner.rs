@@ -1,6 +1,9 @@
 //! Running a plan: rayon over (configuration × position) jobs. Each job owns its searcher (TT,
 //! killers, history, statistics), so node counts do not depend on the number of threads. Results go
-//! through a channel to one writer, which flushes them as they arrive.
+//! through a channel to one writer, which flushes them as they arrive. External engines run as
+//! one process per worker and engine, sent `ucinewgame` and `isready` before every position; one
+//! that crashes, hangs or speaks garbage fails its job (the reason is in the row), is dropped
+//! (killed), and the worker starts a fresh one for its next job.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -10,11 +13,24 @@ use anyhow::Result;
 use engine::{Position, Searcher};
 use rayon::prelude::*;
 
+use crate::engines::EngineSpec;
 use crate::export::rows::{IterationRow, JobOutput, RunRow};
 use crate::export::sink::Sink;
+use crate::grid::Player;
 use crate::plan::{Job, Plan};
 use crate::progress::Progress;
 use crate::solve::{judge, kept_for};
+use crate::uci::client::{UciEngine, UciError};
+use crate::uci::go;
+
+/// What a worker keeps between jobs.
+#[derive(Default)]
+pub struct Worker {
+    /// The project's searcher from the previous job (see `Searcher::reuse`).
+    searcher: Option<Searcher>,
+    /// Per engine index: a running UCI process and the options it was given.
+    uci: Vec<Option<(UciEngine, Vec<(String, String)>)>>,
+}
 
 /// Runs every job of the plan not already in `sink`, writing rows as they finish.
 pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
@@ -41,10 +57,10 @@ pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
             // Each worker keeps its searcher between jobs (TT cleared in O(1), buffers reused)
             // instead of allocating 16 MiB and a set of tables per job.
             jobs.par_iter().for_each_init(
-                || (tx.clone(), None),
-                |(tx, table), job| {
+                || (tx.clone(), Worker::default()),
+                |(tx, worker), job| {
                     // The writer only stops on an I/O error, which it reports itself.
-                    let _ = tx.send(run_job(plan, job, table));
+                    let _ = tx.send(run_job(plan, job, worker));
                 },
             )
         });
@@ -53,16 +69,37 @@ pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
     })
 }
 
-/// Searches one position with one configuration and turns the result into rows. `worker` is the
-/// worker's searcher from its previous job, reused (see `Searcher::reuse`).
-pub fn run_job(plan: &Plan, job: &Job, worker: &mut Option<Searcher>) -> JobOutput {
+/// Searches one position with one configuration and turns the result into rows.
+pub fn run_job(plan: &Plan, job: &Job, worker: &mut Worker) -> JobOutput {
     let point = &plan.points[job.point];
+    let (run, iterations) = match &point.player {
+        Player::Builtin(config) => builtin_job(plan, job, config, &mut worker.searcher),
+        Player::Uci { engine, options } => {
+            worker.uci.resize_with(plan.engines.len(), || None);
+            uci_job(plan, job, *engine, options, &mut worker.uci[*engine])
+        }
+    };
+    JobOutput {
+        key: plan.job_key(job),
+        values: point.values.clone(),
+        run,
+        iterations,
+    }
+}
+
+/// A search of the project's engine, in this thread.
+fn builtin_job(
+    plan: &Plan,
+    job: &Job,
+    config: &engine::SearchConfig,
+    worker: &mut Option<Searcher>,
+) -> (RunRow, Vec<IterationRow>) {
     let record = &plan.suites[job.suite].records[job.record];
     let position = Position::new(record.board.clone());
     let stop = Arc::new(AtomicBool::new(false));
     let limits = plan.limits.search_limits(stop.clone());
     let (best, avoid) = plan.answers(job);
-    let mut searcher = Searcher::reuse(worker.take(), point.config.clone());
+    let mut searcher = Searcher::reuse(worker.take(), config.clone());
     let wall = Instant::now();
     let cpu = cpu_time::ThreadTime::now();
     let mut seen = Vec::new();
@@ -78,14 +115,88 @@ pub fn run_job(plan: &Plan, job: &Job, worker: &mut Option<Searcher>) -> JobOutp
     let cpu_ms = cpu.elapsed().as_secs_f64() * 1e3;
     *worker = Some(searcher);
     let solution = judge(&result.stats.iterations, &best, &avoid);
-    let key = plan.job_key(job);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);
     let run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
-    let iterations = IterationRow::for_search(&result.stats.iterations);
-    JobOutput {
-        key,
-        values: point.values.clone(),
-        run,
-        iterations,
+    (run, IterationRow::for_search(&result.stats.iterations, true))
+}
+
+/// A search of an external engine. On failure the process is dropped (killed); the next job of
+/// this worker starts a new one.
+fn uci_job(
+    plan: &Plan,
+    job: &Job,
+    engine: usize,
+    options: &[(String, String)],
+    slot: &mut Option<(UciEngine, Vec<(String, String)>)>,
+) -> (RunRow, Vec<IterationRow>) {
+    let record = &plan.suites[job.suite].records[job.record];
+    let (best, avoid) = plan.answers(job);
+    let wall = Instant::now();
+    let searched = ready_engine(plan, engine, options, slot).and_then(|uci| {
+        let deadline = plan.uci.deadline(&plan.limits);
+        go::search(uci, &record.board, &plan.limits.go_args(), deadline, |its| {
+            its.last().is_some_and(|it| plan.limits.early_stop(it.depth))
+                && kept_for(its, &best, &avoid, plan.limits.solved_for.unwrap_or(0))
+        })
+    });
+    let outcome = match searched {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            *slot = None;
+            let reason = e.to_string();
+            return (RunRow::failed(&record.board, reason, wall.elapsed().as_secs_f64() * 1e3), Vec::new());
+        }
+    };
+    let mut judged = outcome.iterations.clone();
+    if judged.last().is_none_or(|it| it.best_move != outcome.best_move) {
+        // The answer is `bestmove`; a stopped engine may name a move no completed line showed.
+        let mut last = judged.last().cloned().unwrap_or_else(|| empty_iteration(&outcome));
+        last.best_move = outcome.best_move.clone();
+        last.total_nodes = outcome.nodes;
+        judged.push(last);
     }
+    let solution = judge(&judged, &best, &avoid);
+    let depth = judged.last().map_or(0, |it| it.depth);
+    let censored = plan.limits.is_censored(depth, outcome.nodes);
+    let run = RunRow::from_uci(&outcome, &judged, &record.board, solution, censored);
+    (run, IterationRow::for_search(&outcome.iterations, false))
+}
+
+fn empty_iteration(outcome: &go::GoOutcome) -> engine::Iteration {
+    engine::Iteration {
+        depth: 0,
+        nodes: outcome.nodes,
+        qnodes: 0,
+        total_nodes: outcome.nodes,
+        time_ms: outcome.time_ms as u64,
+        seldepth: outcome.seldepth,
+        best_move: outcome.best_move.clone(),
+        score: 0,
+        pv: Vec::new(),
+    }
+}
+
+/// The worker's process for `engine`, started if needed, with `options` set, after
+/// `ucinewgame` and `isready`.
+fn ready_engine<'a>(
+    plan: &Plan,
+    engine: usize,
+    options: &[(String, String)],
+    slot: &'a mut Option<(UciEngine, Vec<(String, String)>)>,
+) -> Result<&'a mut UciEngine, UciError> {
+    let EngineSpec::Uci { path, .. } = &plan.engines[engine] else {
+        unreachable!("UCI configurations name UCI engines");
+    };
+    if slot.is_none() {
+        *slot = Some((UciEngine::start(path, plan.uci.handshake)?, Vec::new()));
+    }
+    let (uci, applied) = slot.as_mut().expect("started above");
+    if applied.as_slice() != options {
+        for (name, value) in options {
+            uci.set_option(name, value)?;
+        }
+        *applied = options.to_vec();
+    }
+    uci.new_game(plan.uci.handshake)?;
+    Ok(uci)
 }

@@ -2,15 +2,17 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 
 use crate::cli::GridArgs;
+use crate::engines::{self, EngineSpec};
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
 use crate::grid::GridSpec;
-use crate::plan::{JobLimits, Plan, SuiteInput};
+use crate::plan::{JobLimits, Plan, SuiteInput, UciTimeouts};
 
 /// The experiment `harness grid` runs with no arguments.
 const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
@@ -73,6 +75,10 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
     crate::runner::run(&plan, sink, args.quiet)?;
     let rows = crate::report::write(&plan.out, None)?;
     print!("{}", crate::report::summary::table(&rows));
+    let failed: usize = rows.iter().map(|r| r.failed).sum();
+    if failed > 0 {
+        eprintln!("warning: {failed} jobs failed (external engine crashed, hung or spoke garbage): reasons in runs.csv `failure` and report.md");
+    }
     println!("results: {} (report.md, figures)", plan.out.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -86,6 +92,7 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
     let bare = args.suites.is_empty()
         && args.grid.is_none()
         && args.sets.is_empty()
+        && args.engines.is_empty()
         && args.preset.is_none()
         && args.depth.is_none()
         && args.nodes.is_none()
@@ -121,7 +128,17 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
 /// Validates everything (grid, suites, limits, output) before any search.
 fn build_plan(args: &GridArgs) -> Result<Plan> {
     let spec = grid_spec(args)?;
-    let points = spec.expand()?;
+    let uci = UciTimeouts {
+        handshake: Duration::from_millis(args.uci_handshake),
+        slack: Duration::from_millis(args.uci_slack),
+        search: Duration::from_secs(args.uci_timeout),
+    };
+    let engines = if spec.engines.is_empty() {
+        vec![EngineSpec::Builtin]
+    } else {
+        engines::resolve(&spec.engines, uci.handshake)?
+    };
+    let points = spec.expand_with(&engines)?;
     let suites = load_suites(args, &spec)?;
     if suites.iter().all(|s| s.records.is_empty()) {
         bail!("the suites hold no readable position");
@@ -153,7 +170,9 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         .unwrap_or_else(|| default_out(&spec.name));
     Ok(Plan {
         name: spec.name.clone(),
-        axes: spec.axes.iter().map(|a| a.key.clone()).collect(),
+        axes: spec.columns(&engines),
+        engines,
+        uci,
         points,
         suites,
         limits,
@@ -182,6 +201,9 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     }
     for set in &args.sets {
         spec.add_set(set)?;
+    }
+    if !args.engines.is_empty() {
+        spec.engines = args.engines.clone();
     }
     Ok(spec)
 }

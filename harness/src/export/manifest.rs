@@ -5,6 +5,8 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::engines::EngineSpec;
+use crate::grid::Player;
 use crate::plan::{JobLimits, Plan};
 
 /// The manifest of a run.
@@ -87,7 +89,7 @@ impl Manifest {
                 .map(|p| ManifestConfig {
                     id: p.id.clone(),
                     values: p.values.clone(),
-                    config: serde_json::to_value(&p.config).expect("configs serialise"),
+                    config: player_json(plan, &p.player),
                 })
                 .collect(),
             suites: plan
@@ -130,6 +132,33 @@ impl Manifest {
         configs(self) == configs(other)
             && self.suites == other.suites
             && self.limits == other.limits
+    }
+}
+
+/// The project engine's full configuration, or an external engine's program, name and options.
+fn player_json(plan: &Plan, player: &Player) -> serde_json::Value {
+    match player {
+        Player::Builtin(config) => serde_json::to_value(config).expect("configs serialise"),
+        Player::Uci { engine, options } => {
+            let EngineSpec::Uci {
+                label,
+                path,
+                identity,
+            } = &plan.engines[*engine]
+            else {
+                unreachable!("UCI configurations name UCI engines")
+            };
+            let options: serde_json::Map<String, serde_json::Value> = options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone().into()))
+                .collect();
+            serde_json::json!({ "uci": {
+                "engine": label,
+                "path": path.display().to_string(),
+                "id_name": identity.name,
+                "options": options,
+            }})
+        }
     }
 }
 

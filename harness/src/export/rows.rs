@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::plan::JobKey;
 use crate::solve::Solution;
+use crate::uci::go::GoOutcome;
 
 /// Everything one job produced.
 #[derive(Debug, Clone)]
@@ -24,7 +25,8 @@ pub struct JobOutput {
 
 /// One configuration × position (after the key and axis columns): the outcome, the solving-rule
 /// figures, and every counter of [`SearchStats`] (flattened, so a new statistic reaches the CSV
-/// without being listed again; arrays become numbered columns such as `legal_moves_4`).
+/// without being listed again; arrays become numbered columns such as `legal_moves_4`). An
+/// external engine's row has the same columns, empty where UCI does not tell.
 #[derive(Debug, Clone, Serialize)]
 pub struct RunRow {
     /// Final best move is correct (see `solve`).
@@ -39,8 +41,8 @@ pub struct RunRow {
     pub root_moves: usize,
     /// Wall time of the search, milliseconds.
     pub time_ms: f64,
-    /// The worker thread's CPU time for the search, milliseconds.
-    pub cpu_ms: f64,
+    /// The worker thread's CPU time for the search (for a UCI engine, its process's), milliseconds.
+    pub cpu_ms: Option<f64>,
     /// Nodes when the final answer was found and kept.
     pub nodes_to_solution: Option<u64>,
     /// Time when it was found and kept, milliseconds.
@@ -52,16 +54,55 @@ pub struct RunRow {
     /// Nodes of the last iteration over those of the one before.
     pub ebf: Option<f64>,
     /// Share of beta cutoffs made by the first move.
-    pub fail_high_first: f64,
+    pub fail_high_first: Option<f64>,
     /// Share of TT probes that hit.
-    pub tt_hit_rate: f64,
+    pub tt_hit_rate: Option<f64>,
     /// Every counter of the search.
     #[serde(flatten)]
-    pub stats: SearchStats,
+    pub stats: Counters,
     /// The node cap stopped the search before its depth.
     pub censored: bool,
     /// The position (FEN), so that a row names its position without the suite file.
     pub fen: String,
+    /// Why the job failed (an external engine crashed, hung or spoke garbage); empty if it ran.
+    pub failure: String,
+}
+
+/// The counters of [`SearchStats`] as named cells. The project's engine fills all of them; an
+/// external engine only what UCI reports (`nodes`, `seldepth`), the others are empty cells, so
+/// every row has the same columns and no counter claims a zero it did not count.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct Counters(serde_json::Map<String, serde_json::Value>);
+
+impl Counters {
+    /// All counters of a search of the project's engine.
+    pub fn of_search(stats: &SearchStats) -> Self {
+        let stats = SearchStats {
+            iterations: Vec::new(),
+            ..stats.clone()
+        };
+        match serde_json::to_value(stats).expect("stats serialise") {
+            serde_json::Value::Object(map) => Self(map),
+            _ => unreachable!("SearchStats is a struct"),
+        }
+    }
+
+    /// What a UCI engine reported; every other counter empty.
+    pub fn reported(nodes: Option<u64>, seldepth: Option<usize>) -> Self {
+        let Self(mut map) = Self::of_search(&SearchStats::default());
+        for value in map.values_mut() {
+            *value = match value {
+                serde_json::Value::Array(items) => {
+                    serde_json::Value::Array(vec![serde_json::Value::Null; items.len()])
+                }
+                _ => serde_json::Value::Null,
+            };
+        }
+        map.insert("nodes".into(), nodes.into());
+        map.insert("seldepth".into(), seldepth.into());
+        Self(map)
+    }
 }
 
 impl RunRow {
@@ -77,9 +118,6 @@ impl RunRow {
         let s = &result.stats;
         let at = |i: Option<usize>| i.map(|i| &s.iterations[i]);
         let kept = at(solution.kept_from);
-        let n = s.iterations.len();
-        let ebf = (n >= 2)
-            .then(|| s.iterations[n - 1].nodes as f64 / s.iterations[n - 2].nodes.max(1) as f64);
         Self {
             solved: solution.solved,
             best_move: result
@@ -90,22 +128,86 @@ impl RunRow {
             depth: result.depth,
             root_moves: legal_moves(root).len(),
             time_ms: round3(time_ms),
-            cpu_ms: round3(cpu_ms),
+            cpu_ms: Some(round3(cpu_ms)),
             nodes_to_solution: kept.map(|it| it.total_nodes),
             time_to_solution_ms: kept.map(|it| it.time_ms),
             depth_to_solution: kept.map(|it| it.depth),
             first_seen_depth: at(solution.first_seen).map(|it| it.depth),
-            ebf: ebf.map(round3),
-            fail_high_first: round3(s.fail_high_first_rate()),
-            tt_hit_rate: round3(s.tt_hit_rate()),
-            stats: SearchStats {
-                iterations: Vec::new(),
-                ..s.clone()
-            },
+            ebf: ebf(&s.iterations),
+            fail_high_first: Some(round3(s.fail_high_first_rate())),
+            tt_hit_rate: Some(round3(s.tt_hit_rate())),
+            stats: Counters::of_search(s),
             censored,
             fen: root.to_string(),
+            failure: String::new(),
         }
     }
+
+    /// The row of a UCI engine's search: `iterations` as its `info` lines gave them (the last
+    /// one ending with its `bestmove`), the solving rule applied to them.
+    pub fn from_uci(
+        outcome: &GoOutcome,
+        iterations: &[Iteration],
+        root: &Board,
+        solution: Solution,
+        censored: bool,
+    ) -> Self {
+        let at = |i: Option<usize>| i.map(|i| &iterations[i]);
+        let kept = at(solution.kept_from);
+        let last = iterations.last();
+        Self {
+            solved: solution.solved,
+            best_move: outcome.best_move.clone(),
+            score: last.map_or(0, |it| it.score),
+            depth: last.map_or(0, |it| it.depth),
+            root_moves: legal_moves(root).len(),
+            time_ms: round3(outcome.time_ms),
+            cpu_ms: outcome.cpu_ms.map(round3),
+            nodes_to_solution: kept.map(|it| it.total_nodes),
+            time_to_solution_ms: kept.map(|it| it.time_ms),
+            depth_to_solution: kept.map(|it| it.depth),
+            first_seen_depth: at(solution.first_seen).map(|it| it.depth),
+            ebf: ebf(&outcome.iterations),
+            fail_high_first: None,
+            tt_hit_rate: None,
+            stats: Counters::reported(Some(outcome.nodes), Some(outcome.seldepth)),
+            censored,
+            fen: root.to_string(),
+            failure: String::new(),
+        }
+    }
+
+    /// The row of a job that failed: unsolved, nothing counted, the reason in `failure`.
+    pub fn failed(root: &Board, reason: String, time_ms: f64) -> Self {
+        Self {
+            solved: false,
+            best_move: String::new(),
+            score: 0,
+            depth: 0,
+            root_moves: legal_moves(root).len(),
+            time_ms: round3(time_ms),
+            cpu_ms: None,
+            nodes_to_solution: None,
+            time_to_solution_ms: None,
+            depth_to_solution: None,
+            first_seen_depth: None,
+            ebf: None,
+            fail_high_first: None,
+            tt_hit_rate: None,
+            stats: Counters::reported(None, None),
+            censored: false,
+            fen: root.to_string(),
+            failure: reason,
+        }
+    }
+}
+
+/// Nodes of the last iteration over those of the one before.
+fn ebf(iterations: &[Iteration]) -> Option<f64> {
+    let n = iterations.len();
+    (n >= 2).then(|| {
+        round3(iterations[n - 1].nodes as f64 / iterations[n - 2].nodes.max(1) as f64)
+    })
 }
 
 fn round3(x: f64) -> f64 {
@@ -119,8 +221,8 @@ pub struct IterationRow {
     pub depth: i32,
     /// Nodes of this iteration.
     pub nodes: u64,
-    /// QS nodes of this iteration.
-    pub qnodes: u64,
+    /// QS nodes of this iteration (empty for a UCI engine: it does not tell).
+    pub qnodes: Option<u64>,
     /// Nodes of the search so far.
     pub total_nodes: u64,
     /// Milliseconds since the search started.
@@ -138,8 +240,8 @@ pub struct IterationRow {
 }
 
 impl IterationRow {
-    /// The rows of a search's completed iterations.
-    pub fn for_search(iterations: &[Iteration]) -> Vec<Self> {
+    /// The rows of a search's completed iterations; `qnodes_known` is false for UCI engines.
+    pub fn for_search(iterations: &[Iteration], qnodes_known: bool) -> Vec<Self> {
         let nodes: Vec<f64> = iterations.iter().map(|it| it.nodes.max(1) as f64).collect();
         iterations
             .iter()
@@ -147,7 +249,7 @@ impl IterationRow {
             .map(|(i, it)| Self {
                 depth: it.depth,
                 nodes: it.nodes,
-                qnodes: it.qnodes,
+                qnodes: qnodes_known.then_some(it.qnodes),
                 total_nodes: it.total_nodes,
                 time_ms: it.time_ms,
                 seldepth: it.seldepth,

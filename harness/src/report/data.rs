@@ -25,8 +25,8 @@ pub struct Run {
     pub censored: bool,
     /// Nodes (main + QS).
     pub nodes: f64,
-    /// QS nodes.
-    pub qnodes: f64,
+    /// QS nodes (absent for engines that do not count them, such as UCI engines).
+    pub qnodes: Option<f64>,
     /// Wall time, milliseconds.
     pub time_ms: f64,
     /// The worker thread's CPU time, milliseconds (steadier than wall time on a shared machine).
@@ -47,6 +47,8 @@ pub struct Run {
     pub fen: String,
     /// Every other numeric column (search counters such as `dyn_levels`), by name.
     pub counters: BTreeMap<String, f64>,
+    /// Why the job failed (`failure` column); empty for a search that ran.
+    pub failure: String,
 }
 
 impl Run {
@@ -82,8 +84,10 @@ pub struct RunDir {
     pub dir: PathBuf,
     /// Its manifest.
     pub manifest: Manifest,
-    /// `runs.csv`.
+    /// The rows of `runs.csv` whose search ran (every analysis reads these).
     pub runs: Vec<Run>,
+    /// The rows of jobs that failed (an external engine crashed, hung or spoke garbage).
+    pub failed: Vec<Run>,
     /// `iterations.csv`.
     pub iterations: Vec<IterationPoint>,
 }
@@ -107,6 +111,7 @@ const NAMED: &[&str] = &[
     "root_moves",
     "best_move",
     "fen",
+    "failure",
 ];
 
 impl RunDir {
@@ -115,15 +120,19 @@ impl RunDir {
         let manifest = Manifest::read(dir)?;
         let runs = read_csv(&dir.join("runs.csv"))?;
         let iterations = read_csv(&dir.join("iterations.csv"))?;
+        let (failed, runs): (Vec<Run>, Vec<Run>) = runs_of(&runs, &manifest.axes)
+            .with_context(|| format!("reading {}/runs.csv", dir.display()))?
+            .into_iter()
+            .partition(|r| !r.failure.is_empty());
         let run_dir = Self {
             dir: dir.to_path_buf(),
-            runs: runs_of(&runs, &manifest.axes)
-                .with_context(|| format!("reading {}/runs.csv", dir.display()))?,
+            runs,
+            failed,
             iterations: iterations_of(&iterations)
                 .with_context(|| format!("reading {}/iterations.csv", dir.display()))?,
             manifest,
         };
-        if run_dir.runs.is_empty() {
+        if run_dir.runs.is_empty() && run_dir.failed.is_empty() {
             bail!("{}/runs.csv has no rows: nothing to report", dir.display());
         }
         Ok(run_dir)
@@ -131,8 +140,12 @@ impl RunDir {
 
     /// Configuration ids in grid order (the manifest's), keeping only those with rows.
     pub fn config_ids(&self) -> Vec<String> {
-        let present: std::collections::HashSet<&str> =
-            self.runs.iter().map(|r| r.config.as_str()).collect();
+        let present: std::collections::HashSet<&str> = self
+            .runs
+            .iter()
+            .chain(&self.failed)
+            .map(|r| r.config.as_str())
+            .collect();
         self.manifest
             .configs
             .iter()
@@ -159,7 +172,12 @@ impl RunDir {
         }
     }
 
-    /// The runs of one configuration.
+    /// The failed jobs of one configuration.
+    pub fn failed_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a Run> + 'a {
+        self.failed.iter().filter(move |r| r.config == config)
+    }
+
+    /// The runs of one configuration (searches that ran).
     pub fn runs_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a Run> + 'a {
         self.runs.iter().filter(move |r| r.config == config)
     }
@@ -206,11 +224,14 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     );
     let (ebf, fhf) = (num("ebf")?, num("fail_high_first")?);
     let root_moves = optional_floats(df, "root_moves")?;
-    let fens = if has_column(df, "fen") {
-        strings(df, "fen")?
-    } else {
-        vec![String::new(); df.height()]
+    let optional_text = |name| -> Result<Vec<String>> {
+        if has_column(df, name) {
+            strings(df, name)
+        } else {
+            Ok(vec![String::new(); df.height()])
+        }
     };
+    let (fens, failures) = (optional_text("fen")?, optional_text("failure")?);
     let counters = counter_columns(df, axes)?;
     Ok((0..df.height())
         .map(|i| Run {
@@ -220,7 +241,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             solved: solved[i],
             censored: censored[i],
             nodes: nodes[i].unwrap_or(0.0),
-            qnodes: qnodes[i].unwrap_or(0.0),
+            qnodes: qnodes[i],
             time_ms: time[i].unwrap_or(0.0),
             cpu_ms: cpu[i].unwrap_or(0.0),
             nodes_to_solution: nts[i],
@@ -230,6 +251,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             fail_high_first: fhf[i],
             root_moves: root_moves.as_ref().and_then(|c| c[i]),
             fen: fens[i].clone(),
+            failure: failures[i].clone(),
             counters: counters
                 .iter()
                 .filter_map(|(name, col)| col[i].map(|v| (name.clone(), v)))

@@ -17,6 +17,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     let mut md = String::new();
     header(&mut md, run, &analysis.baseline);
     summary(&mut md, &analysis.summary);
+    failures(&mut md, run);
     ablation(&mut md, run, analysis);
     steps(&mut md, &run.suites(), &analysis.steps);
     heinz(&mut md, run, analysis);
@@ -58,27 +59,44 @@ fn summary(md: &mut String, rows: &[SummaryRow]) {
         "Nodes count main and quiescence nodes. Time and nodes to solution: when the final, \
         correct move was found and kept, median over solved positions. EBF: nodes of the last \
         iteration over the one before, mean over positions. FHF: share of beta cutoffs made by the \
-        first move. QS: quiescence share of all nodes.\n\n",
+        first move. QS: quiescence share of all nodes. Failed: jobs whose external engine crashed, \
+        hung or spoke garbage (unsolved, left out of every other figure; reasons below). A dash: \
+        the engine does not report it (UCI engines report nodes, depth and time only).\n\n",
     );
-    md.push_str("| config | values | solved | censored | total nodes | geomean nodes | median nodes to solution | median ms to solution | mean EBF | FHF | QS |\n");
-    md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("| config | values | solved | censored | failed | total nodes | geomean nodes | median nodes to solution | median ms to solution | mean EBF | FHF | QS |\n");
+    md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
         let _ = writeln!(
             md,
-            "| {} | {} | {}/{} | {} | {} | {:.0} | {} | {} | {} | {} | {:.2} |",
+            "| {} | {} | {}/{} | {} | {} | {} | {:.0} | {} | {} | {} | {} | {} |",
             r.config_id,
             r.values,
             r.solved,
             r.positions,
             r.censored,
+            r.failed,
             r.total_nodes,
             r.geomean_nodes,
             opt(r.median_nodes_to_solution, 0),
             opt(r.median_time_to_solution_ms, 0),
             opt(r.mean_ebf, 2),
             opt(r.mean_fail_high_first, 3),
-            r.qs_share
+            opt(r.qs_share, 2)
         );
+    }
+    md.push('\n');
+}
+
+/// Every failed job with its reason.
+fn failures(md: &mut String, run: &RunDir) {
+    if run.failed.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "## Failed jobs ({})\n", run.failed.len());
+    md.push_str("| config | suite | position | reason |\n|---|---|---|---|\n");
+    for r in &run.failed {
+        let reason = r.failure.replace('|', "\\|");
+        let _ = writeln!(md, "| {} | {} | {} | {reason} |", r.config, r.suite, r.position);
     }
     md.push('\n');
 }

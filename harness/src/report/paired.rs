@@ -136,7 +136,7 @@ mod tests {
             solved,
             censored: false,
             nodes,
-            qnodes: 0.0,
+            qnodes: Some(0.0),
             time_ms: 0.0,
             cpu_ms: 0.0,
             nodes_to_solution: None,

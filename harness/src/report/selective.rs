@@ -29,16 +29,12 @@ pub struct SelectiveRow {
 
 /// The rows, or nothing when the runs lack the counters (older runs or other engines).
 pub fn table(run: &RunDir) -> Vec<SelectiveRow> {
-    if run
-        .runs
-        .first()
-        .is_none_or(|r| !r.counters.contains_key("dyn_levels"))
-    {
-        return Vec::new();
-    }
+    // Other engines' configurations have no selective-deepening counters to show.
     run.config_ids()
         .iter()
-        .map(|id| row(id, &run.runs_of(id).collect::<Vec<_>>()))
+        .map(|id| run.runs_of(id).collect::<Vec<_>>())
+        .filter(|runs| runs.iter().all(|r| r.counters.contains_key("dyn_levels")))
+        .filter_map(|runs| Some(row(&runs.first()?.config, &runs)))
         .collect()
 }
 
@@ -50,7 +46,7 @@ fn row(id: &str, runs: &[&Run]) -> SelectiveRow {
     let sum = |name: &str| runs.iter().map(|r| counter(r, name)).sum::<f64>();
     let main_nodes: f64 = runs
         .iter()
-        .map(|r| r.nodes - r.qnodes)
+        .map(|r| r.nodes - r.qnodes.unwrap_or(0.0))
         .sum::<f64>()
         .max(1.0);
     let histogram_total: f64 = (0..9)

@@ -17,12 +17,14 @@ pub struct SummaryRow {
     pub config_id: String,
     /// `key=value` of each axis.
     pub values: String,
-    /// Positions searched.
+    /// Positions of the configuration's jobs (failed ones included).
     pub positions: usize,
     /// Positions solved.
     pub solved: usize,
     /// Searches stopped by the node cap.
     pub censored: usize,
+    /// Jobs that failed (external engine crashed, hung or spoke garbage): unsolved, not counted.
+    pub failed: usize,
     /// Sum of nodes.
     pub total_nodes: u64,
     /// Geometric mean of nodes.
@@ -35,8 +37,8 @@ pub struct SummaryRow {
     pub mean_ebf: Option<f64>,
     /// Mean fail-high-first rate.
     pub mean_fail_high_first: Option<f64>,
-    /// QS nodes over all nodes, pooled.
-    pub qs_share: f64,
+    /// QS nodes over all nodes, pooled (when every run counted them).
+    pub qs_share: Option<f64>,
     /// Sum of wall time, milliseconds.
     pub total_time_ms: f64,
 }
@@ -45,23 +47,27 @@ pub struct SummaryRow {
 pub fn summarise(run: &RunDir) -> Vec<SummaryRow> {
     run.config_ids()
         .iter()
-        .map(|id| row(id, run.label(id), &run.runs_of(id).collect::<Vec<_>>()))
+        .map(|id| {
+            let runs: Vec<&Run> = run.runs_of(id).collect();
+            row(id, run.label(id), &runs, run.failed_of(id).count())
+        })
         .collect()
 }
 
-fn row(id: &str, values: String, runs: &[&Run]) -> SummaryRow {
+fn row(id: &str, values: String, runs: &[&Run], failed: usize) -> SummaryRow {
     let nodes: Vec<f64> = runs.iter().map(|r| r.nodes).collect();
     let solved: Vec<&&Run> = runs.iter().filter(|r| r.solved).collect();
     let total: f64 = nodes.iter().sum();
-    let qnodes: f64 = runs.iter().map(|r| r.qnodes).sum();
+    let qnodes: Option<f64> = runs.iter().map(|r| r.qnodes).sum();
     let of_solved =
         |f: fn(&Run) -> Option<f64>| solved.iter().filter_map(|r| f(r)).collect::<Vec<_>>();
     SummaryRow {
         config_id: id.to_string(),
         values,
-        positions: runs.len(),
+        positions: runs.len() + failed,
         solved: solved.len(),
         censored: runs.iter().filter(|r| r.censored).count(),
+        failed,
         total_nodes: total as u64,
         geomean_nodes: round(geomean(&nodes).unwrap_or(0.0), 1),
         median_time_to_solution_ms: median(&of_solved(|r| r.time_to_solution_ms)),
@@ -74,7 +80,7 @@ fn row(id: &str, values: String, runs: &[&Run]) -> SummaryRow {
                 .collect::<Vec<_>>(),
         )
         .map(|x| round(x, 3)),
-        qs_share: round(if total > 0.0 { qnodes / total } else { 0.0 }, 3),
+        qs_share: qnodes.map(|q| round(if total > 0.0 { q / total } else { 0.0 }, 3)),
         total_time_ms: runs.iter().map(|r| r.time_ms).sum::<f64>().round(),
     }
 }
@@ -99,10 +105,11 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
 /// The summary as an aligned text table (the end of `grid`'s output).
 pub fn table(rows: &[SummaryRow]) -> String {
     let mut s = format!(
-        "{:<6} {:>9} {:>8} {:>14} {:>12} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
+        "{:<6} {:>9} {:>8} {:>6} {:>14} {:>12} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
         "config",
         "solved",
         "censored",
+        "failed",
         "total nodes",
         "geomean",
         "med nts",
@@ -114,18 +121,19 @@ pub fn table(rows: &[SummaryRow]) -> String {
     );
     for r in rows {
         s += &format!(
-            "{:<6} {:>4}/{:<4} {:>8} {:>14} {:>12.0} {:>12} {:>10} {:>7} {:>6} {:>5.2}  {}\n",
+            "{:<6} {:>4}/{:<4} {:>8} {:>6} {:>14} {:>12.0} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
             r.config_id,
             r.solved,
             r.positions,
             r.censored,
+            r.failed,
             r.total_nodes,
             r.geomean_nodes,
             opt(r.median_nodes_to_solution, 0),
             opt(r.median_time_to_solution_ms, 0),
             opt(r.mean_ebf, 2),
             opt(r.mean_fail_high_first, 3),
-            r.qs_share,
+            opt(r.qs_share, 2),
             r.values
         );
     }

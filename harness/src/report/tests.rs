@@ -31,7 +31,7 @@ fn run(c: &str, p: &str, nodes: f64, solved_at: Option<f64>, counters: &[(&str, 
         solved: solved_at.is_some(),
         censored: false,
         nodes,
-        qnodes: nodes / 2.0,
+        qnodes: Some(nodes / 2.0),
         time_ms: 1.0,
         cpu_ms: 1.0,
         nodes_to_solution: solved_at.map(|_| nodes),
@@ -106,7 +106,7 @@ fn summary_and_ablation_on_paper() {
         (2, 3400, 800.0)
     );
     assert_eq!(s1.median_nodes_to_solution, Some(1700.0));
-    assert_eq!(s0.qs_share, 0.5);
+    assert_eq!(s0.qs_share, Some(0.5));
     let (id, p) = &a.paired[0];
     assert_eq!(id, "c01");
     // Ratios 2 and 8: geometric mean 4, median 5; both grow ×2 or more, one ×8.

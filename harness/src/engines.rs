@@ -1,0 +1,147 @@
+//! The engines of a grid: the project's own search, run in-process (`builtin`), and external UCI
+//! engines (`uci:PATH`). Each UCI engine is started once while the plan is validated, so a
+//! missing program, a failed handshake or an option it does not have is an error before any
+//! search.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::uci::client::{Identity, UciEngine, UciError};
+
+/// The name of the in-process engine in `--engine` and in the `engine` column.
+pub const BUILTIN: &str = "builtin";
+/// The prefix of an external engine.
+pub const UCI_PREFIX: &str = "uci:";
+
+/// Why an engine cannot be part of a grid.
+#[derive(Debug, Error)]
+pub enum EngineError {
+    /// Neither `builtin` nor `uci:PATH`.
+    #[error("expected `--engine builtin` or `--engine uci:PATH`, found `{0}`")]
+    Syntax(String),
+    /// The handshake failed.
+    #[error("UCI engine {path}: {source}")]
+    Handshake {
+        /// The program.
+        path: PathBuf,
+        /// What went wrong.
+        source: UciError,
+    },
+}
+
+/// One engine of the grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineSpec {
+    /// The project's search, in-process, configured by `SearchConfig` axes.
+    Builtin,
+    /// An external engine, configured by `uci.NAME` axes.
+    Uci {
+        /// Its name in the `engine` column (the program's file name, made unique).
+        label: String,
+        /// The program.
+        path: PathBuf,
+        /// What it said in the handshake.
+        identity: Identity,
+    },
+}
+
+impl EngineSpec {
+    /// The name in the `engine` column.
+    pub fn label(&self) -> &str {
+        match self {
+            Self::Builtin => BUILTIN,
+            Self::Uci { label, .. } => label,
+        }
+    }
+
+    /// The option of this engine called `name` (UCI option names ignore case), as it spells it.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        match self {
+            Self::Builtin => None,
+            Self::Uci { identity, .. } => identity
+                .options
+                .iter()
+                .find(|o| o.eq_ignore_ascii_case(name))
+                .map(String::as_str),
+        }
+    }
+}
+
+/// Reads `--engine` arguments, starting each UCI engine once to check it answers.
+pub fn resolve(args: &[String], handshake: Duration) -> Result<Vec<EngineSpec>, EngineError> {
+    let mut engines: Vec<EngineSpec> = Vec::new();
+    for arg in args {
+        let spec = if arg == BUILTIN {
+            EngineSpec::Builtin
+        } else {
+            let path = arg
+                .strip_prefix(UCI_PREFIX)
+                .filter(|p| !p.is_empty())
+                .ok_or_else(|| EngineError::Syntax(arg.clone()))?;
+            let path = PathBuf::from(path);
+            let identity = probe(&path, handshake)?;
+            let label = unique_label(&engines, &path);
+            EngineSpec::Uci {
+                label,
+                path,
+                identity,
+            }
+        };
+        engines.push(spec);
+    }
+    Ok(engines)
+}
+
+fn probe(path: &Path, handshake: Duration) -> Result<Identity, EngineError> {
+    UciEngine::start(path, handshake)
+        .map(|e| e.identity.clone())
+        .map_err(|source| EngineError::Handshake {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// The program's file name; `-2`, `-3`… when another engine already has it.
+fn unique_label(engines: &[EngineSpec], path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .map_or("uci".to_string(), |s| s.to_string_lossy().to_string());
+    let taken = |l: &str| engines.iter().any(|e| e.label() == l);
+    if !taken(&stem) && stem != BUILTIN {
+        return stem;
+    }
+    (2..)
+        .map(|i| format!("{stem}-{i}"))
+        .find(|l| !taken(l))
+        .expect("some suffix is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_errors_say_what_is_expected() {
+        let d = Duration::from_secs(1);
+        for bad in ["stockfish", "uci:", "ucI:/x"] {
+            let e = resolve(&[bad.to_string()], d).unwrap_err();
+            assert!(e.to_string().contains("expected `--engine builtin`"), "{e}");
+        }
+        let e = resolve(&["uci:/no/such/engine".to_string()], d).unwrap_err();
+        assert!(e.to_string().contains("cannot start UCI engine /no/such/engine"), "{e}");
+        assert_eq!(resolve(&["builtin".into()], d).unwrap(), vec![EngineSpec::Builtin]);
+    }
+
+    #[test]
+    fn labels_are_unique() {
+        let engines = vec![EngineSpec::Uci {
+            label: "sf".into(),
+            path: "/a/sf".into(),
+            identity: Identity::default(),
+        }];
+        assert_eq!(unique_label(&engines, Path::new("/b/sf")), "sf-2");
+        assert_eq!(unique_label(&[], Path::new("/b/builtin")), "builtin-2");
+    }
+}

@@ -1,0 +1,201 @@
+//! One UCI engine process. A reader thread forwards the engine's stdout line by line over a
+//! channel, so every wait has a deadline: an engine that hangs is reported, never waited for.
+//! Dropping the engine sends `quit` and kills the process if it does not leave at once.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+/// Why talking to an engine failed. Each message says what was awaited and what happened.
+#[derive(Debug, Error)]
+pub enum UciError {
+    /// The program could not be started.
+    #[error("cannot start UCI engine {path}: {source}")]
+    Spawn {
+        /// The program.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// Nothing arrived in time.
+    #[error("timeout: no `{awaited}` within {ms} ms")]
+    Timeout {
+        /// The line that was awaited.
+        awaited: String,
+        /// How long was waited.
+        ms: u128,
+    },
+    /// The process ended (crashed or quit).
+    #[error("crashed: the engine exited ({status}) while the harness awaited `{awaited}`")]
+    Exited {
+        /// Exit status or signal, as the OS reports it.
+        status: String,
+        /// The line that was awaited.
+        awaited: String,
+    },
+    /// Writing to the engine failed (its stdin is closed).
+    #[error("crashed: cannot write `{line}` to the engine: {source}")]
+    Write {
+        /// The command.
+        line: String,
+        /// The reason.
+        source: std::io::Error,
+    },
+    /// The engine said something that breaks the protocol.
+    #[error("garbage: {0}")]
+    Garbage(String),
+    /// A search passed its limit and answered only when told to stop, or not at all.
+    #[error("hung: {0}")]
+    Hung(String),
+}
+
+/// What the engine said in its `uci` handshake.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Identity {
+    /// `id name`.
+    pub name: String,
+    /// Names of the options it declares (`option name X type …`).
+    pub options: Vec<String>,
+}
+
+/// A running engine.
+pub struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Name and options from the handshake.
+    pub identity: Identity,
+}
+
+impl UciEngine {
+    /// Starts `path` and completes `uci` … `uciok` within `timeout`.
+    pub fn start(path: &Path, timeout: Duration) -> Result<Self, UciError> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| UciError::Spawn {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Self {
+            child,
+            stdin,
+            lines,
+            identity: Identity::default(),
+        };
+        engine.identity = engine.handshake(timeout)?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, timeout: Duration) -> Result<Identity, UciError> {
+        self.send("uci")?;
+        let deadline = Instant::now() + timeout;
+        let mut identity = Identity::default();
+        loop {
+            let line = self.recv(deadline, "uciok")?;
+            let line = line.trim();
+            if line == "uciok" {
+                return Ok(identity);
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                identity.name = name.trim().to_string();
+            } else if let Some(option) = line.strip_prefix("option name ") {
+                let name = option.split(" type ").next().unwrap_or(option);
+                identity.options.push(name.trim().to_string());
+            }
+            // Anything else (banners, `id author`) is ignored, as the protocol says.
+        }
+    }
+
+    /// The operating system's process id (to read its CPU time).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends one command line.
+    pub fn send(&mut self, line: &str) -> Result<(), UciError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|source| UciError::Write {
+                line: line.to_string(),
+                source,
+            })
+    }
+
+    /// The next line, waiting until `deadline` at most.
+    pub fn recv(&mut self, deadline: Instant, awaited: &str) -> Result<String, UciError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(UciError::Timeout {
+                awaited: awaited.to_string(),
+                ms: wait.as_millis(),
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(UciError::Exited {
+                status: self.exit_status(),
+                awaited: awaited.to_string(),
+            }),
+        }
+    }
+
+    fn exit_status(&mut self) -> String {
+        // The pipe closes a moment before the kernel reports the exit.
+        for _ in 0..50 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.to_string();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        "stdout closed".to_string()
+    }
+
+    /// `isready` … `readyok` within `timeout`; other lines before it are ignored.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), UciError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        while self.recv(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// `setoption name NAME value VALUE`.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), UciError> {
+        self.send(&format!("setoption name {name} value {value}"))
+    }
+
+    /// `ucinewgame` and `isready`: what the harness sends before every position.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), UciError> {
+        self.send("ucinewgame")?;
+        self.sync(timeout)
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,211 @@
+//! One search on a UCI engine: `position fen …`, `go …`, then `info` lines until `bestmove`.
+//! Each depth's last principal-variation line (multipv 1, not a bound) is that iteration, so the
+//! solving rule ("found and kept") reads an external engine as it reads the project's own.
+//! A search that passes its deadline is sent `stop`; one that answers only then, or not at all,
+//! has hung.
+
+use std::time::{Duration, Instant};
+
+use cozy_chess::Board;
+use engine::board::parse_uci_move;
+use engine::Iteration;
+
+use super::client::{UciEngine, UciError};
+use super::info::{self, Info};
+
+/// What one `go` produced.
+#[derive(Debug, Clone)]
+pub struct GoOutcome {
+    /// Iterations as the engine reported them (nodes per iteration from its cumulative counts).
+    pub iterations: Vec<Iteration>,
+    /// `bestmove` (UCI).
+    pub best_move: String,
+    /// The last principal-variation line of each `multipv` index at the deepest depth reached.
+    pub lines: Vec<Info>,
+    /// Nodes of the whole search (the last `nodes` reported).
+    pub nodes: u64,
+    /// Deepest `seldepth` reported.
+    pub seldepth: usize,
+    /// Wall time from `go` to `bestmove`, milliseconds.
+    pub time_ms: f64,
+    /// The engine process's CPU time for the search, milliseconds (Linux `/proc`).
+    pub cpu_ms: Option<f64>,
+}
+
+/// How long a search may take.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    /// After this the engine is told to `stop` (the movetime plus a grace, or a timeout).
+    pub stop_after: Duration,
+    /// How long to wait for `bestmove` after `stop`.
+    pub grace: Duration,
+}
+
+/// Searches `board` with `go {go_args}`. `early_stop` is asked after each new iteration; when it
+/// says yes the engine is told to stop (a voluntary stop, not a hang).
+pub fn search(
+    engine: &mut UciEngine,
+    board: &Board,
+    go_args: &str,
+    deadline: Deadline,
+    mut early_stop: impl FnMut(&[Iteration]) -> bool,
+) -> Result<GoOutcome, UciError> {
+    let cpu_before = process_cpu_ms(engine.pid());
+    engine.send(&format!("position fen {board}"))?;
+    engine.send(&format!("go {go_args}"))?;
+    let start = Instant::now();
+    let mut until = start + deadline.stop_after;
+    let (mut overran, mut stopped) = (false, false);
+    let mut outcome = GoOutcome {
+        iterations: Vec::new(),
+        best_move: String::new(),
+        lines: Vec::new(),
+        nodes: 0,
+        seldepth: 0,
+        time_ms: 0.0,
+        cpu_ms: None,
+    };
+    loop {
+        let line = match engine.recv(until, "bestmove") {
+            Err(UciError::Timeout { .. }) if !overran => {
+                engine.send("stop")?;
+                (overran, stopped) = (true, true);
+                until = Instant::now() + deadline.grace;
+                continue;
+            }
+            Err(UciError::Timeout { .. }) => {
+                return Err(UciError::Hung(format!(
+                    "no `bestmove` {} ms after `go {go_args}` nor {} ms after `stop`",
+                    deadline.stop_after.as_millis(),
+                    deadline.grace.as_millis()
+                )))
+            }
+            other => other?,
+        };
+        if let Some(rest) = line.trim().strip_prefix("bestmove") {
+            if overran {
+                return Err(UciError::Hung(format!(
+                    "passed its limit: no `bestmove` within {} ms of `go {go_args}`; it answered only when told to stop",
+                    deadline.stop_after.as_millis()
+                )));
+            }
+            outcome.best_move = best_move(board, rest)?;
+            break;
+        }
+        let Some(parsed) = info::parse(&line) else {
+            continue;
+        };
+        let info = parsed.map_err(UciError::Garbage)?;
+        if record(&mut outcome, info) && !stopped && early_stop(&outcome.iterations) {
+            engine.send("stop")?;
+            stopped = true;
+        }
+    }
+    outcome.time_ms = start.elapsed().as_secs_f64() * 1e3;
+    outcome.cpu_ms = cpu_before
+        .zip(process_cpu_ms(engine.pid()))
+        .map(|(a, b)| b - a);
+    Ok(outcome)
+}
+
+/// Folds one `info` line into the outcome; true when it began a new iteration.
+fn record(outcome: &mut GoOutcome, info: Info) -> bool {
+    outcome.nodes = info.nodes.unwrap_or(outcome.nodes).max(outcome.nodes);
+    outcome.seldepth = outcome.seldepth.max(info.seldepth.unwrap_or(0));
+    if !info.is_pv_line() {
+        return false;
+    }
+    let depth = info.depth.expect("pv lines have a depth");
+    if outcome.lines.first().is_some_and(|l| l.depth != Some(depth)) {
+        outcome.lines.clear();
+    }
+    outcome.lines.retain(|l| l.multipv != info.multipv);
+    outcome.lines.push(info.clone());
+    outcome.lines.sort_by_key(|l| l.multipv);
+    if info.multipv != 1 {
+        return false;
+    }
+    let iterations = &mut outcome.iterations;
+    let new = iterations.last().is_none_or(|it| it.depth != depth);
+    if !new {
+        iterations.pop();
+    }
+    let before = iterations.last().map_or(0, |it| it.total_nodes);
+    let total = info.nodes.unwrap_or(outcome.nodes);
+    iterations.push(Iteration {
+        depth,
+        nodes: total.saturating_sub(before),
+        qnodes: 0,
+        total_nodes: total,
+        time_ms: info.time_ms.unwrap_or(0),
+        seldepth: outcome.seldepth,
+        best_move: info.pv[0].clone(),
+        score: info.score.expect("pv lines have a score").centipawns(),
+        pv: info.pv,
+    });
+    new
+}
+
+/// `bestmove X [ponder Y]`: X must be a legal move of the position.
+fn best_move(board: &Board, rest: &str) -> Result<String, UciError> {
+    let mv = rest.split_whitespace().next().unwrap_or("");
+    parse_uci_move(board, mv)
+        .map(|_| mv.to_string())
+        .map_err(|_| UciError::Garbage(format!("`bestmove {mv}` is not a legal move in {board}")))
+}
+
+/// utime + stime of a process from `/proc/PID/stat`, in milliseconds (USER_HZ is 100 on Linux).
+fn process_cpu_ms(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; fields after its closing parenthesis are fixed.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? + ticks(12)?) * 10.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Info {
+        info::parse(text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn each_depth_keeps_its_last_line_and_iteration_nodes_are_differences() {
+        let mut o = GoOutcome {
+            iterations: vec![],
+            best_move: String::new(),
+            lines: vec![],
+            nodes: 0,
+            seldepth: 0,
+            time_ms: 0.0,
+            cpu_ms: None,
+        };
+        assert!(record(&mut o, line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4")));
+        assert!(record(&mut o, line("info depth 2 score cp 5 nodes 120 time 2 pv d2d4")));
+        assert!(!record(&mut o, line("info depth 3 score cp 90 lowerbound nodes 300 pv d2d4")));
+        assert!(!record(&mut o, line("info depth 2 multipv 2 score cp 1 nodes 130 pv e2e4")));
+        assert!(record(&mut o, line("info depth 3 score cp 30 nodes 400 time 5 pv g1f3")));
+        assert!(!record(&mut o, line("info depth 3 score cp 31 nodes 450 time 6 pv c2c4")));
+        let moves: Vec<&str> = o.iterations.iter().map(|i| i.best_move.as_str()).collect();
+        assert_eq!(moves, ["e2e4", "d2d4", "c2c4"]);
+        let nodes: Vec<u64> = o.iterations.iter().map(|i| i.nodes).collect();
+        assert_eq!(nodes, [20, 100, 330]);
+        assert_eq!(o.nodes, 450);
+        assert_eq!(o.lines.len(), 1, "multipv lines of older depths are dropped");
+    }
+
+    #[test]
+    fn bestmove_must_be_legal() {
+        let b = Board::default();
+        assert_eq!(best_move(&b, " e2e4 ponder e7e5").unwrap(), "e2e4");
+        assert!(best_move(&b, " e2e5").unwrap_err().to_string().starts_with("garbage: "));
+        assert!(best_move(&b, "").is_err());
+    }
+
+    #[test]
+    fn own_cpu_time_is_readable() {
+        assert!(process_cpu_ms(std::process::id()).is_some());
+    }
+}
