@@ -22,12 +22,12 @@ pub enum EngineError {
     #[error("expected `--engine builtin` or `--engine uci:PATH`, found `{0}`")]
     Syntax(String),
     /// The handshake failed.
-    #[error("UCI engine {path}: {source}")]
+    #[error("UCI engine {path}: {reason}")]
     Handshake {
         /// The program.
         path: PathBuf,
         /// What went wrong.
-        source: UciError,
+        reason: UciError,
     },
 }
 
@@ -97,9 +97,9 @@ pub fn resolve(args: &[String], handshake: Duration) -> Result<Vec<EngineSpec>, 
 fn probe(path: &Path, handshake: Duration) -> Result<Identity, EngineError> {
     UciEngine::start(path, handshake)
         .map(|e| e.identity.clone())
-        .map_err(|source| EngineError::Handshake {
+        .map_err(|reason| EngineError::Handshake {
             path: path.to_path_buf(),
-            source,
+            reason,
         })
 }
 
@@ -130,8 +130,15 @@ mod tests {
             assert!(e.to_string().contains("expected `--engine builtin`"), "{e}");
         }
         let e = resolve(&["uci:/no/such/engine".to_string()], d).unwrap_err();
-        assert!(e.to_string().contains("cannot start UCI engine /no/such/engine"), "{e}");
-        assert_eq!(resolve(&["builtin".into()], d).unwrap(), vec![EngineSpec::Builtin]);
+        assert!(
+            e.to_string()
+                .contains("cannot start UCI engine /no/such/engine"),
+            "{e}"
+        );
+        assert_eq!(
+            resolve(&["builtin".into()], d).unwrap(),
+            vec![EngineSpec::Builtin]
+        );
     }
 
     #[test]

@@ -41,12 +41,12 @@ pub enum GridError {
     #[error("{0}")]
     Engines(String),
     /// The preset or a key/value is not accepted by the engine.
-    #[error("{context}: {source}")]
+    #[error("{context}: {reason}")]
     Config {
         /// Where the value came from.
         context: String,
         /// The engine's reason.
-        source: engine::config::ConfigError,
+        reason: engine::config::ConfigError,
     },
 }
 
@@ -300,9 +300,9 @@ impl GridSpec {
         for (axis, value) in axes.iter().zip(combo).filter(|(a, _)| a.key != PRESET_AXIS) {
             config
                 .set(&axis.key, value)
-                .map_err(|source| GridError::Config {
+                .map_err(|reason| GridError::Config {
                     context: format!("axis `{}` value `{value}`", axis.key),
-                    source,
+                    reason,
                 })?;
         }
         Ok(config)
@@ -342,14 +342,14 @@ impl GridSpec {
     }
 
     fn base(&self, preset: &str) -> Result<SearchConfig, GridError> {
-        let mut config = SearchConfig::preset(preset).map_err(|source| GridError::Config {
+        let mut config = SearchConfig::preset(preset).map_err(|reason| GridError::Config {
             context: "preset".to_string(),
-            source,
+            reason,
         })?;
         for (key, value) in self.fixed.iter().filter(|(k, _)| !k.starts_with(UCI_KEY)) {
-            config.set(key, value).map_err(|source| GridError::Config {
+            config.set(key, value).map_err(|reason| GridError::Config {
                 context: format!("[set] {key}"),
-                source,
+                reason,
             })?;
         }
         Ok(config)
@@ -443,7 +443,9 @@ mod tests {
         );
         let points = g.expand().unwrap();
         assert_eq!(points.len(), 6);
-        assert!(points.iter().all(|p| p.config().unwrap().qsearch.min_level == -10));
+        assert!(points
+            .iter()
+            .all(|p| p.config().unwrap().qsearch.min_level == -10));
         assert!(GridSpec::from_toml("bogus = 1").is_err());
     }
 
@@ -470,6 +472,57 @@ mod tests {
                 .all(|p| p.config().unwrap().tt.as_ref().unwrap().size_mb == 2),
             "fixed values apply to every preset"
         );
+    }
+
+    #[test]
+    fn each_engine_gets_the_product_of_its_own_axes() {
+        let text = r#"
+            engines = ["builtin", "uci:/usr/games/stockfish"]
+            [set]
+            "uci.threads" = 1
+            "tt.size_mb" = 8
+            [axes]
+            see = [true, false]
+            "uci.Hash" = [16, 64]
+        "#;
+        let g = GridSpec::from_toml(text).unwrap();
+        assert_eq!(g.engines.len(), 2);
+        let stockfish = EngineSpec::Uci {
+            label: "stockfish".into(),
+            path: "/usr/games/stockfish".into(),
+            identity: crate::uci::client::Identity {
+                name: "Stockfish".into(),
+                options: vec!["Threads".into(), "Hash".into()],
+            },
+        };
+        let engines = [EngineSpec::Builtin, stockfish];
+        assert_eq!(g.columns(&engines), ["engine", "see", "uci.Hash"]);
+        let points = g.expand_with(&engines).unwrap();
+        let values: Vec<Vec<&str>> = points
+            .iter()
+            .map(|p| p.values.iter().map(String::as_str).collect())
+            .collect();
+        assert_eq!(
+            values,
+            [
+                ["builtin", "true", ""],
+                ["builtin", "false", ""],
+                ["stockfish", "", "16"],
+                ["stockfish", "", "64"]
+            ]
+        );
+        assert_eq!(points[1].config().unwrap().tt.as_ref().unwrap().size_mb, 8);
+        let Player::Uci { engine, options } = &points[3].player else {
+            panic!("c03 is stockfish")
+        };
+        assert_eq!(*engine, 1);
+        let expected =
+            [("Threads", "1"), ("Hash", "64")].map(|(k, v)| (k.to_string(), v.to_string()));
+        assert_eq!(
+            options, &expected,
+            "names as the engine spells them, fixed first"
+        );
+        assert_eq!(points[3].id, "c03");
     }
 
     #[test]

@@ -117,7 +117,10 @@ fn builtin_job(
     let solution = judge(&result.stats.iterations, &best, &avoid);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);
     let run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
-    (run, IterationRow::for_search(&result.stats.iterations, true))
+    (
+        run,
+        IterationRow::for_search(&result.stats.iterations, true),
+    )
 }
 
 /// A search of an external engine. On failure the process is dropped (killed); the next job of
@@ -134,23 +137,39 @@ fn uci_job(
     let wall = Instant::now();
     let searched = ready_engine(plan, engine, options, slot).and_then(|uci| {
         let deadline = plan.uci.deadline(&plan.limits);
-        go::search(uci, &record.board, &plan.limits.go_args(), deadline, |its| {
-            its.last().is_some_and(|it| plan.limits.early_stop(it.depth))
-                && kept_for(its, &best, &avoid, plan.limits.solved_for.unwrap_or(0))
-        })
+        go::search(
+            uci,
+            &record.board,
+            &plan.limits.go_args(),
+            deadline,
+            |its| {
+                its.last()
+                    .is_some_and(|it| plan.limits.early_stop(it.depth))
+                    && kept_for(its, &best, &avoid, plan.limits.solved_for.unwrap_or(0))
+            },
+        )
     });
     let outcome = match searched {
         Ok(outcome) => outcome,
         Err(e) => {
             *slot = None;
             let reason = e.to_string();
-            return (RunRow::failed(&record.board, reason, wall.elapsed().as_secs_f64() * 1e3), Vec::new());
+            return (
+                RunRow::failed(&record.board, reason, wall.elapsed().as_secs_f64() * 1e3),
+                Vec::new(),
+            );
         }
     };
     let mut judged = outcome.iterations.clone();
-    if judged.last().is_none_or(|it| it.best_move != outcome.best_move) {
+    if judged
+        .last()
+        .is_none_or(|it| it.best_move != outcome.best_move)
+    {
         // The answer is `bestmove`; a stopped engine may name a move no completed line showed.
-        let mut last = judged.last().cloned().unwrap_or_else(|| empty_iteration(&outcome));
+        let mut last = judged
+            .last()
+            .cloned()
+            .unwrap_or_else(|| empty_iteration(&outcome));
         last.best_move = outcome.best_move.clone();
         last.total_nodes = outcome.nodes;
         judged.push(last);

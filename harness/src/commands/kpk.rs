@@ -89,7 +89,13 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     for point in &points {
         for &depth in &depths {
             let start = Instant::now();
-            let judgements = pool.install(|| search::judge_all(&tables, point.config().expect("kpk grids are builtin"), depth));
+            let judgements = pool.install(|| {
+                search::judge_all(
+                    &tables,
+                    point.config().expect("kpk grids are builtin"),
+                    depth,
+                )
+            });
             let summary = Misjudged::of(&judgements, &tables);
             eprintln!(
                 "{} {} depth {depth}: {} wrong of {} ({:.0} s)",

@@ -202,12 +202,17 @@ impl RunRow {
     }
 }
 
+impl RunRow {
+    /// The column names of every row (they do not depend on the values).
+    pub fn column_names() -> Vec<String> {
+        cells(&Self::failed(&Board::default(), String::new(), 0.0)).0
+    }
+}
+
 /// Nodes of the last iteration over those of the one before.
 fn ebf(iterations: &[Iteration]) -> Option<f64> {
     let n = iterations.len();
-    (n >= 2).then(|| {
-        round3(iterations[n - 1].nodes as f64 / iterations[n - 2].nodes.max(1) as f64)
-    })
+    (n >= 2).then(|| round3(iterations[n - 1].nodes as f64 / iterations[n - 2].nodes.max(1) as f64))
 }
 
 fn round3(x: f64) -> f64 {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::export::rows::{cells, JobOutput};
+use crate::export::rows::{cells, JobOutput, RunRow};
 use crate::plan::JobKey;
 
 /// File names inside the output directory.
@@ -41,6 +41,7 @@ impl Sink {
     pub fn resume(dir: &Path, axes: &[String]) -> Result<Self> {
         let runs = dir.join(RUNS);
         cut_partial_line(&runs)?;
+        check_columns(&runs, axes)?;
         let done = completed_jobs(&runs)?;
         keep_rows_of(&dir.join(ITERATIONS), &done)?;
         Self::open(dir, axes, done)
@@ -115,6 +116,26 @@ fn append(path: &PathBuf) -> Result<(csv::Writer<File>, bool)> {
             .from_writer(file),
         empty,
     ))
+}
+
+/// A run whose `runs.csv` has other columns than this build writes cannot be continued: the
+/// appended rows would not match its header.
+fn check_columns(runs: &Path, axes: &[String]) -> Result<()> {
+    if !runs.exists() || std::fs::metadata(runs)?.len() == 0 {
+        return Ok(());
+    }
+    let mut reader = csv::Reader::from_path(runs)?;
+    let found: Vec<String> = reader.headers()?.iter().map(String::from).collect();
+    let mut expected = vec!["config_id".to_string()];
+    expected.extend(axes.iter().cloned());
+    expected.extend(["suite".to_string(), "position_id".to_string()]);
+    expected.extend(RunRow::column_names());
+    if found != expected {
+        let missing: Vec<&String> = expected.iter().filter(|c| !found.contains(c)).collect();
+        let extra: Vec<&String> = found.iter().filter(|c| !expected.contains(c)).collect();
+        bail!("{} was written by another version of the harness (columns missing: {missing:?}, unknown: {extra:?}): it cannot be continued by this build; start a new run", runs.display());
+    }
+    Ok(())
 }
 
 /// Cuts a file after its last newline (a kill can leave half a line).

@@ -162,6 +162,8 @@ impl RunDir {
                 .axes
                 .iter()
                 .zip(&c.values)
+                // An axis of another engine has no value here.
+                .filter(|(_, v)| !v.is_empty())
                 .map(|(a, v)| format!("{}={v}", short_axis(a)))
                 .collect()
         });

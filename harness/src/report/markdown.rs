@@ -96,7 +96,11 @@ fn failures(md: &mut String, run: &RunDir) {
     md.push_str("| config | suite | position | reason |\n|---|---|---|---|\n");
     for r in &run.failed {
         let reason = r.failure.replace('|', "\\|");
-        let _ = writeln!(md, "| {} | {} | {} | {reason} |", r.config, r.suite, r.position);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {reason} |",
+            r.config, r.suite, r.position
+        );
     }
     md.push('\n');
 }

@@ -146,6 +146,7 @@ mod tests {
             fail_high_first: None,
             root_moves: None,
             fen: String::new(),
+            failure: String::new(),
             counters: BTreeMap::new(),
         }
     }

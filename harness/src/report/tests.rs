@@ -41,6 +41,7 @@ fn run(c: &str, p: &str, nodes: f64, solved_at: Option<f64>, counters: &[(&str, 
         fail_high_first: Some(0.9),
         root_moves: Some(if p == "a" { 10.0 } else { 30.0 }),
         fen: format!("fen-{p}"),
+        failure: String::new(),
         counters: counters
             .iter()
             .map(|(k, v)| (k.to_string(), *v))
@@ -79,6 +80,7 @@ fn paper_run() -> RunDir {
             run("c01", "a", 200.0, Some(1.0), &histogram(3.0)),
             run("c01", "b", 3200.0, Some(2.0), &histogram(3.0)),
         ],
+        failed: vec![],
         iterations: vec![
             iteration("c00", "a", 1, 20.0, 20.0),
             iteration("c00", "a", 2, 80.0, 100.0),
@@ -118,6 +120,28 @@ fn summary_and_ablation_on_paper() {
     );
     assert_eq!((p.gained, p.lost), (1, 0));
     assert_eq!(p.mcnemar_p, 1.0);
+}
+
+#[test]
+fn failed_jobs_count_as_unsolved_positions_and_stay_out_of_every_figure() {
+    let mut run = paper_run();
+    let mut crashed = Run {
+        failure: "crashed: the engine exited".into(),
+        ..self::run("c01", "c", 0.0, None, &[])
+    };
+    crashed.qnodes = None;
+    run.failed.push(crashed);
+    let a = analyse(&run, None).unwrap();
+    let s1 = &a.summary[1];
+    assert_eq!((s1.positions, s1.solved, s1.failed), (3, 2, 1));
+    assert_eq!((s1.total_nodes, s1.geomean_nodes), (3400, 800.0));
+    assert_eq!(a.paired[0].1.pairs.len(), 2);
+    let md = super::markdown::render(&run, &a, &[]);
+    assert!(md.contains("## Failed jobs (1)"), "{md}");
+    assert!(
+        md.contains("| c01 | s.epd | c | crashed: the engine exited |"),
+        "{md}"
+    );
 }
 
 #[test]

@@ -14,12 +14,12 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum UciError {
     /// The program could not be started.
-    #[error("cannot start UCI engine {path}: {source}")]
+    #[error("cannot start UCI engine {path}: {reason}")]
     Spawn {
         /// The program.
         path: PathBuf,
         /// The operating system's reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// Nothing arrived in time.
     #[error("timeout: no `{awaited}` within {ms} ms")]
@@ -38,12 +38,12 @@ pub enum UciError {
         awaited: String,
     },
     /// Writing to the engine failed (its stdin is closed).
-    #[error("crashed: cannot write `{line}` to the engine: {source}")]
+    #[error("crashed: cannot write `{line}` to the engine: {reason}")]
     Write {
         /// The command.
         line: String,
         /// The reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// The engine said something that breaks the protocol.
     #[error("garbage: {0}")]
@@ -79,9 +79,9 @@ impl UciEngine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|source| UciError::Spawn {
+            .map_err(|reason| UciError::Spawn {
                 path: path.to_path_buf(),
-                source,
+                reason,
             })?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
@@ -100,7 +100,7 @@ impl UciEngine {
             lines,
             identity: Identity::default(),
         };
-        engine.identity = engine.handshake(timeout)?;
+        engine.identity = engine.handshake(timeout).map_err(waited(timeout))?;
         Ok(engine)
     }
 
@@ -133,9 +133,9 @@ impl UciEngine {
     pub fn send(&mut self, line: &str) -> Result<(), UciError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|source| UciError::Write {
+            .map_err(|reason| UciError::Write {
                 line: line.to_string(),
-                source,
+                reason,
             })
     }
 
@@ -170,7 +170,12 @@ impl UciEngine {
     pub fn sync(&mut self, timeout: Duration) -> Result<(), UciError> {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
-        while self.recv(deadline, "readyok")?.trim() != "readyok" {}
+        while self
+            .recv(deadline, "readyok")
+            .map_err(waited(timeout))?
+            .trim()
+            != "readyok"
+        {}
         Ok(())
     }
 
@@ -183,6 +188,17 @@ impl UciEngine {
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), UciError> {
         self.send("ucinewgame")?;
         self.sync(timeout)
+    }
+}
+
+/// A timeout names the whole time allowed, not what was left of it at the last line.
+fn waited(timeout: Duration) -> impl Fn(UciError) -> UciError {
+    move |e| match e {
+        UciError::Timeout { awaited, .. } => UciError::Timeout {
+            awaited,
+            ms: timeout.as_millis(),
+        },
+        other => other,
     }
 }
 

@@ -116,7 +116,11 @@ fn record(outcome: &mut GoOutcome, info: Info) -> bool {
         return false;
     }
     let depth = info.depth.expect("pv lines have a depth");
-    if outcome.lines.first().is_some_and(|l| l.depth != Some(depth)) {
+    if outcome
+        .lines
+        .first()
+        .is_some_and(|l| l.depth != Some(depth))
+    {
         outcome.lines.clear();
     }
     outcome.lines.retain(|l| l.multipv != info.multipv);
@@ -182,25 +186,50 @@ mod tests {
             time_ms: 0.0,
             cpu_ms: None,
         };
-        assert!(record(&mut o, line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4")));
-        assert!(record(&mut o, line("info depth 2 score cp 5 nodes 120 time 2 pv d2d4")));
-        assert!(!record(&mut o, line("info depth 3 score cp 90 lowerbound nodes 300 pv d2d4")));
-        assert!(!record(&mut o, line("info depth 2 multipv 2 score cp 1 nodes 130 pv e2e4")));
-        assert!(record(&mut o, line("info depth 3 score cp 30 nodes 400 time 5 pv g1f3")));
-        assert!(!record(&mut o, line("info depth 3 score cp 31 nodes 450 time 6 pv c2c4")));
+        assert!(record(
+            &mut o,
+            line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4")
+        ));
+        assert!(record(
+            &mut o,
+            line("info depth 2 score cp 5 nodes 120 time 2 pv d2d4")
+        ));
+        assert!(!record(
+            &mut o,
+            line("info depth 3 score cp 90 lowerbound nodes 300 pv d2d4")
+        ));
+        assert!(!record(
+            &mut o,
+            line("info depth 2 multipv 2 score cp 1 nodes 130 pv e2e4")
+        ));
+        assert!(record(
+            &mut o,
+            line("info depth 3 score cp 30 nodes 400 time 5 pv g1f3")
+        ));
+        assert!(!record(
+            &mut o,
+            line("info depth 3 score cp 31 nodes 450 time 6 pv c2c4")
+        ));
         let moves: Vec<&str> = o.iterations.iter().map(|i| i.best_move.as_str()).collect();
         assert_eq!(moves, ["e2e4", "d2d4", "c2c4"]);
         let nodes: Vec<u64> = o.iterations.iter().map(|i| i.nodes).collect();
         assert_eq!(nodes, [20, 100, 330]);
         assert_eq!(o.nodes, 450);
-        assert_eq!(o.lines.len(), 1, "multipv lines of older depths are dropped");
+        assert_eq!(
+            o.lines.len(),
+            1,
+            "multipv lines of older depths are dropped"
+        );
     }
 
     #[test]
     fn bestmove_must_be_legal() {
         let b = Board::default();
         assert_eq!(best_move(&b, " e2e4 ponder e7e5").unwrap(), "e2e4");
-        assert!(best_move(&b, " e2e5").unwrap_err().to_string().starts_with("garbage: "));
+        assert!(best_move(&b, " e2e5")
+            .unwrap_err()
+            .to_string()
+            .starts_with("garbage: "));
         assert!(best_move(&b, "").is_err());
     }
 

@@ -81,9 +81,9 @@ fn fields(words: Vec<&str>) -> Result<Info, String> {
         let key = words[i];
         let value = words.get(i + 1).copied();
         let num = |what: &str| -> Result<u64, String> {
-            value
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("`{what}` expects a number, found `{}`", value.unwrap_or("")))
+            value.and_then(|v| v.parse().ok()).ok_or_else(|| {
+                format!("`{what}` expects a number, found `{}`", value.unwrap_or(""))
+            })
         };
         match key {
             "depth" => info.depth = Some(num(key)? as i32),
@@ -151,7 +151,9 @@ mod tests {
 
     #[test]
     fn mate_scores_use_the_engine_scale() {
-        let info = parse("info depth 3 score mate 2 nodes 10 pv a1a8").unwrap().unwrap();
+        let info = parse("info depth 3 score mate 2 nodes 10 pv a1a8")
+            .unwrap()
+            .unwrap();
         assert!(info.is_pv_line());
         assert_eq!(info.score.unwrap().centipawns(), MATE - 3);
         assert_eq!(UciScore::Mate(-1).centipawns(), -MATE + 2);
@@ -167,14 +169,19 @@ mod tests {
         assert!(parse("informal").is_none());
         let info = parse("info string depth banana").unwrap().unwrap();
         assert_eq!(info.depth, None);
-        let info = parse("info depth 5 currmove e2e4 currmovenumber 1").unwrap().unwrap();
+        let info = parse("info depth 5 currmove e2e4 currmovenumber 1")
+            .unwrap()
+            .unwrap();
         assert!(!info.is_pv_line());
     }
 
     #[test]
     fn garbage_in_a_known_field_is_an_error() {
         let e = parse("info depth banana").unwrap().unwrap_err();
-        assert!(e.contains("`depth` expects a number, found `banana`"), "{e}");
+        assert!(
+            e.contains("`depth` expects a number, found `banana`"),
+            "{e}"
+        );
         assert!(parse("info score cp").unwrap().is_err());
         assert!(parse("info nodes").unwrap().is_err());
     }

@@ -1,0 +1,268 @@
+//! External UCI engines as grid members: the project's own `engine` binary (always), a script
+//! that crashes, hangs and speaks garbage on purpose, and Debian's `stockfish` (CI installs it).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{csv_rows, harness, tiny, tools_available};
+use predicates::str::contains;
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn cell<'a>(row: &'a [(String, String)], column: &str) -> &'a str {
+    row.iter()
+        .find(|(h, _)| h == column)
+        .map_or_else(|| panic!("no column {column}"), |(_, v)| v.as_str())
+}
+
+fn by_position<'a>(rows: &'a [Vec<(String, String)>], id: &str) -> &'a [(String, String)] {
+    rows.iter()
+        .find(|r| cell(r, "position_id") == id)
+        .unwrap_or_else(|| panic!("no row for {id}"))
+}
+
+/// The project's `engine` binary of this build (built here if the test run did not build it).
+fn engine_binary() -> PathBuf {
+    let harness = assert_cmd::cargo::cargo_bin("harness");
+    let engine = harness.with_file_name("engine");
+    if !engine.exists() {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "engine", "--bin", "engine"])
+            .status()
+            .unwrap();
+        assert!(status.success(), "building the engine binary failed");
+    }
+    engine
+}
+
+#[test]
+fn crashed_hung_and_garbage_jobs_fail_with_their_reason_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let engine = format!("uci:{}", data("flaky-uci").display());
+    harness()
+        .args(["grid", "--suite"])
+        .arg(data("flaky.epd"))
+        .args([
+            "--engine",
+            &engine,
+            "--movetime",
+            "100",
+            "--uci-slack",
+            "300",
+        ])
+        .args(["--threads", "1", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(contains("warning: 3 jobs failed"));
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert_eq!(runs.len(), 5);
+    for (id, reason) in [
+        ("crash", "crashed: the engine exited (exit status: 3)"),
+        ("hang", "hung: no `bestmove` 400 ms after `go movetime 100"),
+        ("garbage", "garbage: `bestmove z9z9` is not a legal move"),
+    ] {
+        let row = by_position(&runs, id);
+        assert!(
+            cell(row, "failure").starts_with(reason),
+            "{id}: {}",
+            cell(row, "failure")
+        );
+        assert_eq!(cell(row, "solved"), "false");
+        assert_eq!(cell(row, "nodes"), "", "a failed job counts nothing");
+    }
+    // Each failure killed the process; the next position got a fresh one that answered.
+    for (id, best, nodes) in [("start", "e2e4", "40"), ("after-e4", "e7e5", "7")] {
+        let row = by_position(&runs, id);
+        assert_eq!(
+            (
+                cell(row, "failure"),
+                cell(row, "solved"),
+                cell(row, "best_move")
+            ),
+            ("", "true", best)
+        );
+        assert_eq!(cell(row, "nodes"), nodes);
+        assert_eq!(cell(row, "engine"), "flaky-uci");
+        assert_eq!(cell(row, "qnodes"), "", "UCI does not report QS nodes");
+    }
+    let start = by_position(&runs, "start");
+    assert_eq!(
+        (
+            cell(start, "depth_to_solution"),
+            cell(start, "first_seen_depth")
+        ),
+        ("2", "2"),
+        "found and kept is read from the info lines"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Failed jobs (3)"), "{report}");
+    assert!(
+        report.contains("| c00 | engine=flaky-uci | 2/5 | 0 | 3 |"),
+        "{report}"
+    );
+    // Resuming the finished run searches nothing and duplicates nothing.
+    harness()
+        .args(["grid", "--quiet", "--resume"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(csv_rows(&out.join("runs.csv"), &[]).len(), 5);
+}
+
+#[test]
+fn engines_that_do_not_answer_and_keys_without_an_engine_are_errors_before_any_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let flaky = format!("uci:{}", data("flaky-uci").display());
+    let cases: [(&[&str], &str); 5] = [
+        // `cat` echoes `uci` back and never says `uciok`.
+        (
+            &["--engine", "uci:/bin/cat", "--uci-handshake", "300"],
+            "timeout: no `uciok` within 300 ms",
+        ),
+        (&["--engine", "uci:/bin/true"], "crashed: the engine exited"),
+        (
+            &["--engine", "uci:/no/such/engine"],
+            "cannot start UCI engine /no/such/engine",
+        ),
+        (
+            &["--engine", &flaky, "--set", "uci.Threads=1,2"],
+            "UCI engine `flaky-uci` has no option `Threads`",
+        ),
+        (
+            &["--engine", &flaky, "--set", "see=true,false"],
+            "`see` configures the builtin engine, which is not in the grid",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = dir.path().join("run");
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args(args)
+            .args(["--depth", "2", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stderr(contains(message));
+        assert!(!out.join("runs.csv").exists(), "{args:?} searched anyway");
+    }
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args(["--set", "uci.Hash=16", "--dry-run"])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "`uci.Hash` is a UCI option, but the grid has no UCI engine",
+        ));
+}
+
+#[test]
+fn the_project_engine_over_uci_counts_exactly_the_nodes_it_counts_in_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let engine = format!("uci:{}", engine_binary().display());
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args(["--engine", "builtin", "--engine", &engine, "--depth", "4"])
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert_eq!(runs.len(), 2 * 6);
+    let of = |engine: &str| -> Vec<(String, String, String, String, String)> {
+        let mut rows: Vec<_> = runs
+            .iter()
+            .filter(|r| cell(r, "engine") == engine)
+            .map(|r| {
+                let c = |k| cell(r, k).to_string();
+                (
+                    c("position_id"),
+                    c("nodes"),
+                    c("best_move"),
+                    c("solved"),
+                    c("depth_to_solution"),
+                )
+            })
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(of("builtin").len(), 6);
+    assert_eq!(
+        of("builtin"),
+        of("engine"),
+        "in-process and UCI searches differ"
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(
+        manifest.contains("\"id_name\": \"fischerle-lab"),
+        "{manifest}"
+    );
+}
+
+#[test]
+fn stockfish_joins_the_grid_with_option_axes_and_is_deterministic_at_fixed_depth() {
+    let stockfish = Path::new("/usr/games/stockfish");
+    if !tools_available(
+        "stockfish grid test",
+        stockfish.exists(),
+        "Debian's stockfish",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let out = dir.path().join(name);
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args([
+                "--engine",
+                "builtin",
+                "--engine",
+                "uci:/usr/games/stockfish",
+            ])
+            .args(["--set", "uci.Threads=1", "--set", "uci.Hash=16,32"])
+            .args(["--set", "selective.candidate_limit=3,4", "--depth", "6"])
+            .args(["--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        csv_rows(
+            &out.join("runs.csv"),
+            &["time_ms", "cpu_ms", "time_to_solution_ms"],
+        )
+    };
+    let first = run("a");
+    assert_eq!(first.len(), 4 * 6, "2 builtin + 2 stockfish configurations");
+    assert_eq!(first, run("b"), "node counts must repeat exactly");
+    let sf: Vec<_> = first
+        .iter()
+        .filter(|r| cell(r, "engine") == "stockfish")
+        .collect();
+    assert_eq!(sf.len(), 12);
+    assert!(sf
+        .iter()
+        .all(|r| cell(r, "selective.candidate_limit").is_empty()));
+    assert!(sf
+        .iter()
+        .all(|r| ["16", "32"].contains(&cell(r, "uci.Hash"))));
+    assert!(sf
+        .iter()
+        .all(|r| cell(r, "failure").is_empty() && cell(r, "depth") == "6"));
+    let solved = sf.iter().filter(|r| cell(r, "solved") == "true").count();
+    assert!(
+        solved >= 10,
+        "stockfish solved {solved} of 12 tiny positions at depth 6"
+    );
+}
