@@ -126,6 +126,75 @@ pub enum SuiteCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Make a suite: candidate positions (EPD, PGN, or seeded self-play of the project's engine)
+    /// labelled by a reference UCI engine at MultiPV 2; keeps those whose best move beats the
+    /// second by a margin, with `bm`, `id` and a `c0` recording origin, engine, depth and margin.
+    Make(Box<SuiteMakeArgs>),
+}
+
+/// `harness suite make`.
+#[derive(Debug, Args)]
+pub struct SuiteMakeArgs {
+    /// The EPD file to write.
+    #[arg(long, value_name = "FILE.epd")]
+    pub out: PathBuf,
+    /// Candidates: every position of an EPD file (repeatable).
+    #[arg(long = "from-epd", value_name = "FILE")]
+    pub from_epd: Vec<PathBuf>,
+    /// Candidates: the positions of every game of a PGN file (repeatable).
+    #[arg(long = "from-pgn", value_name = "FILE")]
+    pub from_pgn: Vec<PathBuf>,
+    /// Candidates: this many games of the project's engine against itself from seeded openings.
+    #[arg(long, value_name = "GAMES")]
+    pub selfplay: Option<u64>,
+    /// Self-play: seed of the random opening plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Self-play: uniformly random legal plies from the start position.
+    #[arg(long, default_value_t = 6)]
+    pub random_plies: usize,
+    /// Self-play: search depth of every move.
+    #[arg(long, default_value_t = 5)]
+    pub play_depth: i32,
+    /// Self-play: longest game in plies.
+    #[arg(long, default_value_t = 120)]
+    pub max_plies: usize,
+    /// Self-play: the engine's preset.
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// Games (PGN, self-play): candidates from this ply on.
+    #[arg(long, default_value_t = 16)]
+    pub from_ply: usize,
+    /// Games: every n-th ply from --from-ply (2 keeps one side to move).
+    #[arg(long, default_value_t = 1)]
+    pub every: usize,
+    /// Games: most positions kept per game (the first that pass). Default: all.
+    #[arg(long, value_name = "N")]
+    pub per_game: Option<usize>,
+    /// Most positions kept in all (in source order).
+    #[arg(long, value_name = "N")]
+    pub max: Option<usize>,
+    /// The reference UCI engine.
+    #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
+    pub reference: PathBuf,
+    /// Depth of the reference's analysis.
+    #[arg(long, default_value_t = 14)]
+    pub depth: i32,
+    /// Least lead in centipawns of the best move over the second.
+    #[arg(long, default_value_t = 150)]
+    pub margin: i32,
+    /// The reference's hash, MiB (it runs with one thread).
+    #[arg(long, default_value_t = 64)]
+    pub hash: u32,
+    /// Seconds one analysis may take before the reference counts as hung.
+    #[arg(long, value_name = "S", default_value_t = 300)]
+    pub timeout: u64,
+    /// `id` prefix (`PREFIX.001`, …). Default: the output file's stem.
+    #[arg(long)]
+    pub id_prefix: Option<String>,
+    /// Worker threads, one reference process each. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// `harness bench`.

@@ -19,6 +19,7 @@ mod progress;
 mod report;
 mod runner;
 mod solve;
+mod suite_make;
 mod uci;
 
 fn main() -> ExitCode {

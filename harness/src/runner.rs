@@ -177,7 +177,21 @@ fn uci_job(
     let solution = judge(&judged, &best, &avoid);
     let depth = judged.last().map_or(0, |it| it.depth);
     let censored = plan.limits.is_censored(depth, outcome.nodes);
-    let run = RunRow::from_uci(&outcome, &judged, &record.board, solution, censored);
+    // A search stopped by time or nodes may end with a partial iteration (the engine reports
+    // it at `stop`): the branching factor is taken from completed ones.
+    let complete = if plan.limits.depth == Some(depth) {
+        outcome.iterations.len()
+    } else {
+        outcome.iterations.len().saturating_sub(1)
+    };
+    let run = RunRow::from_uci(
+        &outcome,
+        &judged,
+        complete,
+        &record.board,
+        solution,
+        censored,
+    );
     (run, IterationRow::for_search(&outcome.iterations, false))
 }
 

@@ -23,6 +23,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Grid(args) => grid::run(*args),
         Command::Perft(args) => perft::run(&args),
         Command::Suite(SuiteCommand::Check { files }) => suite::check(&files),
+        Command::Suite(SuiteCommand::Make(args)) => suite::make(&args),
         Command::Kpk(KpkCommand::Table { out }) => kpk::table(&out),
         Command::Kpk(KpkCommand::Check(args)) => kpk::check(&args),
         Command::Report(args) => report::run(&args),

@@ -1,12 +1,18 @@
 //! `harness suite check FILE…`: positions per file and every unreadable line with `file:line`.
+//! `harness suite make`: arguments → [`MakePlan`] → candidates, labels → the EPD file.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
+use crate::cli::SuiteMakeArgs;
 use crate::commands::CHECK_FAILED;
 use crate::epd::read_suite;
+use crate::suite_make::label::Reference;
+use crate::suite_make::selfplay::SelfPlay;
+use crate::suite_make::{make as make_suite, MakePlan, Source};
 
 /// Validates the files; exit 3 if any line could not be read.
 pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
@@ -33,5 +39,70 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(CHECK_FAILED)
+    })
+}
+
+/// Makes a suite; the file is written only when the whole run succeeded.
+pub fn make(args: &SuiteMakeArgs) -> Result<ExitCode> {
+    let plan = make_plan(args)?;
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let made = make_suite(&plan, &command)?;
+    for problem in &made.problems {
+        eprintln!("warning: {problem}");
+    }
+    std::fs::write(&args.out, &made.epd)
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    println!(
+        "{} positions analysed, {} kept (margin {} cp at depth {}) → {}",
+        made.analysed,
+        made.kept,
+        plan.reference.margin,
+        plan.reference.depth,
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
+    let mut sources: Vec<Source> = args.from_epd.iter().cloned().map(Source::Epd).collect();
+    sources.extend(args.from_pgn.iter().cloned().map(Source::Pgn));
+    if let Some(games) = args.selfplay {
+        let play = SelfPlay {
+            seed: args.seed,
+            random_plies: args.random_plies,
+            depth: args.play_depth,
+            max_plies: args.max_plies,
+            config: engine::SearchConfig::preset(&args.preset)?,
+        };
+        sources.push(Source::SelfPlay(play, games));
+    }
+    if sources.is_empty() {
+        bail!("no candidates: give --from-epd FILE, --from-pgn FILE or --selfplay GAMES");
+    }
+    if args.depth < 1 {
+        bail!("--depth must be at least 1, found {}", args.depth);
+    }
+    let id_prefix = args.id_prefix.clone().unwrap_or_else(|| {
+        args.out
+            .file_stem()
+            .map_or("suite".into(), |s| s.to_string_lossy().to_string())
+    });
+    Ok(MakePlan {
+        sources,
+        from_ply: args.from_ply,
+        every: args.every.max(1),
+        per_game: args.per_game,
+        max: args.max,
+        reference: Reference {
+            path: args.reference.clone(),
+            depth: args.depth,
+            hash_mb: args.hash,
+            margin: args.margin,
+            timeout: Duration::from_secs(args.timeout),
+        },
+        id_prefix,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     })
 }

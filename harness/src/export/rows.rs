@@ -144,10 +144,12 @@ impl RunRow {
     }
 
     /// The row of a UCI engine's search: `iterations` as its `info` lines gave them (the last
-    /// one ending with its `bestmove`), the solving rule applied to them.
+    /// one ending with its `bestmove`), the solving rule applied to them; the EBF from the first
+    /// `complete` iterations of the outcome.
     pub fn from_uci(
         outcome: &GoOutcome,
         iterations: &[Iteration],
+        complete: usize,
         root: &Board,
         solution: Solution,
         censored: bool,
@@ -167,7 +169,7 @@ impl RunRow {
             time_to_solution_ms: kept.map(|it| it.time_ms),
             depth_to_solution: kept.map(|it| it.depth),
             first_seen_depth: at(solution.first_seen).map(|it| it.depth),
-            ebf: ebf(&outcome.iterations),
+            ebf: ebf(&outcome.iterations[..complete]),
             fail_high_first: None,
             tt_hit_rate: None,
             stats: Counters::reported(Some(outcome.nodes), Some(outcome.seldepth)),

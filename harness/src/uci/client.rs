@@ -48,6 +48,9 @@ pub enum UciError {
     /// The engine said something that breaks the protocol.
     #[error("garbage: {0}")]
     Garbage(String),
+    /// The engine lacks something the harness needs of it.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
     /// A search passed its limit and answered only when told to stop, or not at all.
     #[error("hung: {0}")]
     Hung(String),

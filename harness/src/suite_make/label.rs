@@ -1,0 +1,100 @@
+//! Labelling a position with a reference UCI engine: MultiPV 2 to a fixed depth, one thread,
+//! hash cleared (`ucinewgame`) before every position, so the label repeats exactly. A position is
+//! kept when its best move beats the second best by the margin and is not a mate in one (too easy
+//! to say anything about a search).
+
+use std::time::Duration;
+
+use cozy_chess::Board;
+use engine::board::{parse_uci_move, san_move};
+
+use crate::uci::client::{UciEngine, UciError};
+use crate::uci::go::{self, Deadline};
+use crate::uci::info::UciScore;
+
+/// The reference engine and what it is asked.
+#[derive(Debug, Clone)]
+pub struct Reference {
+    /// The program.
+    pub path: std::path::PathBuf,
+    /// Depth of the analysis.
+    pub depth: i32,
+    /// Hash in MiB.
+    pub hash_mb: u32,
+    /// Least difference in centipawns between the best and the second-best move.
+    pub margin: i32,
+    /// How long one analysis may take before the engine counts as hung.
+    pub timeout: Duration,
+}
+
+/// The reference's verdict on one position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    /// The best move in SAN.
+    pub best_san: String,
+    /// Scores of the best and the second-best move.
+    pub best: UciScore,
+    /// The second.
+    pub second: UciScore,
+    /// best − second in centipawns (mates on the engine's scale).
+    pub margin: i32,
+}
+
+impl Reference {
+    /// Starts the engine with one thread, the hash and MultiPV 2.
+    pub fn start(&self) -> Result<UciEngine, UciError> {
+        let mut engine = UciEngine::start(&self.path, Duration::from_secs(10))?;
+        let has = |e: &UciEngine, name: &str| e.identity.options.iter().any(|o| o == name);
+        if !has(&engine, "MultiPV") {
+            return Err(UciError::Unsupported(format!(
+                "a reference must offer the MultiPV option to rank its two best moves; `{}` offers {:?}",
+                engine.identity.name, engine.identity.options
+            )));
+        }
+        for (name, value) in [
+            ("Threads", "1".to_string()),
+            ("Hash", self.hash_mb.to_string()),
+        ] {
+            if has(&engine, name) {
+                engine.set_option(name, &value)?;
+            }
+        }
+        engine.set_option("MultiPV", "2")?;
+        engine.sync(Duration::from_secs(10))?;
+        Ok(engine)
+    }
+
+    /// The label of `board`, or `None` when it has no clear best move.
+    pub fn label(&self, engine: &mut UciEngine, board: &Board) -> Result<Option<Label>, UciError> {
+        engine.new_game(Duration::from_secs(10))?;
+        let deadline = Deadline {
+            stop_after: self.timeout,
+            grace: Duration::from_secs(2),
+        };
+        let outcome = go::search(
+            engine,
+            board,
+            &format!("depth {}", self.depth),
+            deadline,
+            |_| false,
+        )?;
+        let [first, second, ..] = outcome.lines.as_slice() else {
+            return Ok(None);
+        };
+        let (best, next) = (
+            first.score.expect("pv line"),
+            second.score.expect("pv line"),
+        );
+        let margin = best.centipawns() - next.centipawns();
+        if best == UciScore::Mate(1) || margin < self.margin {
+            return Ok(None);
+        }
+        let mv = parse_uci_move(board, &outcome.best_move).expect("go::search checked it");
+        Ok(Some(Label {
+            best_san: san_move(board, mv),
+            best,
+            second: next,
+            margin,
+        }))
+    }
+}
