@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{csv_rows, harness, tiny, tools_available};
+use common::{csv_rows, engine_binary, harness, tiny, tools_available};
 use predicates::str::contains;
 
 fn data(name: &str) -> PathBuf {
@@ -24,20 +24,6 @@ fn by_position<'a>(rows: &'a [Vec<(String, String)>], id: &str) -> &'a [(String,
     rows.iter()
         .find(|r| cell(r, "position_id") == id)
         .unwrap_or_else(|| panic!("no row for {id}"))
-}
-
-/// The project's `engine` binary of this build (built here if the test run did not build it).
-fn engine_binary() -> PathBuf {
-    let harness = assert_cmd::cargo::cargo_bin("harness");
-    let engine = harness.with_file_name("engine");
-    if !engine.exists() {
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "-p", "engine", "--bin", "engine"])
-            .status()
-            .unwrap();
-        assert!(status.success(), "building the engine binary failed");
-    }
-    engine
 }
 
 #[test]

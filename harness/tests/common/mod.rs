@@ -85,3 +85,23 @@ pub fn not_run(what: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "NOT RUN: {what}");
 }
+
+/// The project's `engine` binary of this build (built here if the test run did not build it).
+pub fn engine_binary() -> PathBuf {
+    let harness = assert_cmd::cargo::cargo_bin("harness");
+    let engine = harness.with_file_name("engine");
+    if !engine.exists() {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "engine", "--bin", "engine"])
+            .status()
+            .unwrap();
+        assert!(status.success(), "building the engine binary failed");
+    }
+    engine
+}
+
+/// Debian's Stockfish, or `None` (said plainly; a failure under `FISCHERLE_REQUIRE_TOOLS=1`).
+pub fn stockfish(test: &str) -> Option<PathBuf> {
+    let path = Path::new("/usr/games/stockfish");
+    tools_available(test, path.exists(), "Debian's stockfish").then(|| path.to_path_buf())
+}
