@@ -10,7 +10,7 @@
 //! name = "dynlimit"
 //! preset = "fischerle"
 //! suites = ["suites:wac.epd", "selfplay.epd"]  # `suites:` = the shared suites directory
-//! depth = 6
+//! depth = 6          # or `nodes = N`, or `movetime = MS` (a command-line limit replaces these)
 //! node_cap = 5000000
 //! [set]
 //! "qsearch.min_level" = -30
@@ -83,6 +83,10 @@ pub struct GridSpec {
     pub depth: Option<i32>,
     /// Node cap named by the file.
     pub node_cap: Option<u64>,
+    /// Node budget per search named by the file.
+    pub nodes: Option<u64>,
+    /// Milliseconds per search named by the file.
+    pub movetime: Option<u64>,
     /// Engines named by the file (`builtin`, `uci:PATH`); empty: the project's engine alone.
     pub engines: Vec<String>,
 }
@@ -97,6 +101,8 @@ struct GridFile {
     suites: Vec<String>,
     depth: Option<i32>,
     node_cap: Option<u64>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
     #[serde(default)]
     engines: Vec<String>,
     #[serde(default)]
@@ -177,6 +183,8 @@ impl GridSpec {
             suites: file.suites,
             depth: file.depth,
             node_cap: file.node_cap,
+            nodes: file.nodes,
+            movetime: file.movetime,
             engines: file.engines,
         })
     }

@@ -232,8 +232,16 @@ impl Plan {
                 .zip(&p.values)
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
+            let options = match &p.player {
+                crate::grid::Player::Uci { options, .. } if !options.is_empty() => {
+                    let set: Vec<String> =
+                        options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    format!("  (setoption {})", set.join(" "))
+                }
+                _ => String::new(),
+            };
             s += &format!(
-                "  {}  {}\n",
+                "  {}  {}{options}\n",
                 p.id,
                 if values.is_empty() {
                     "(base)".to_string()

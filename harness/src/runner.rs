@@ -23,13 +23,16 @@ use crate::solve::{judge, kept_for};
 use crate::uci::client::{UciEngine, UciError};
 use crate::uci::go;
 
+/// A worker's process of one UCI engine and the options it was given.
+type UciSlot = Option<(UciEngine, Vec<(String, String)>)>;
+
 /// What a worker keeps between jobs.
 #[derive(Default)]
 pub struct Worker {
     /// The project's searcher from the previous job (see `Searcher::reuse`).
     searcher: Option<Searcher>,
     /// Per engine index: a running UCI process and the options it was given.
-    uci: Vec<Option<(UciEngine, Vec<(String, String)>)>>,
+    uci: Vec<UciSlot>,
 }
 
 /// Runs every job of the plan not already in `sink`, writing rows as they finish.
@@ -130,7 +133,7 @@ fn uci_job(
     job: &Job,
     engine: usize,
     options: &[(String, String)],
-    slot: &mut Option<(UciEngine, Vec<(String, String)>)>,
+    slot: &mut UciSlot,
 ) -> (RunRow, Vec<IterationRow>) {
     let record = &plan.suites[job.suite].records[job.record];
     let (best, avoid) = plan.answers(job);
@@ -215,7 +218,7 @@ fn ready_engine<'a>(
     plan: &Plan,
     engine: usize,
     options: &[(String, String)],
-    slot: &'a mut Option<(UciEngine, Vec<(String, String)>)>,
+    slot: &'a mut UciSlot,
 ) -> Result<&'a mut UciEngine, UciError> {
     let EngineSpec::Uci { path, .. } = &plan.engines[engine] else {
         unreachable!("UCI configurations name UCI engines");

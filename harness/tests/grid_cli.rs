@@ -282,3 +282,28 @@ fn config_prints_a_preset_as_toml() {
         .success()
         .stdout(contains("ordering = \"mvv_lva\""));
 }
+
+#[test]
+fn a_grid_file_names_its_limit_and_the_command_line_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("g.toml");
+    std::fs::write(
+        &grid,
+        "name = \"g\"\nmovetime = 50\n[axes]\nsee = [true, false]\n",
+    )
+    .unwrap();
+    let plan = |extra: &[&str]| {
+        let out = harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .arg("--grid")
+            .arg(&grid)
+            .args(extra)
+            .arg("--dry-run")
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    assert!(plan(&[]).contains(r#""depth":null,"nodes":null,"movetime_ms":50"#));
+    assert!(plan(&["--depth", "3"]).contains(r#""depth":3,"nodes":null,"movetime_ms":null"#));
+}

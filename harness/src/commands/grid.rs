@@ -17,7 +17,7 @@ use crate::plan::{JobLimits, Plan, SuiteInput, UciTimeouts};
 /// The experiment `harness grid` runs with no arguments.
 const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
 /// The shipped grid files, also runnable by name (`--grid dynlimit`) from any directory.
-const SHIPPED_GRIDS: [(&str, &str); 5] = [
+const SHIPPED_GRIDS: [(&str, &str); 6] = [
     ("default", DEFAULT_GRID),
     ("presets-wac", include_str!("../../grids/presets-wac.toml")),
     ("ordering", include_str!("../../grids/ordering.toml")),
@@ -26,6 +26,7 @@ const SHIPPED_GRIDS: [(&str, &str); 5] = [
         "dynlimit-split",
         include_str!("../../grids/dynlimit-split.toml"),
     ),
+    ("engines-wac", include_str!("../../grids/engines-wac.toml")),
 ];
 /// The project's own suites, built into the binary so the default experiment needs no files:
 /// positions from self-play, and those of them on which candidate limit 4 blows up.
@@ -143,13 +144,18 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     if suites.iter().all(|s| s.records.is_empty()) {
         bail!("the suites hold no readable position");
     }
+    // A limit on the command line replaces the file's; without either, the default depth.
+    let on_command_line = args.depth.is_some() || args.nodes.is_some() || args.movetime.is_some();
+    let (depth, nodes, movetime) = if on_command_line {
+        (args.depth, args.nodes, args.movetime)
+    } else {
+        (spec.depth, spec.nodes, spec.movetime)
+    };
+    let depth = depth.or((nodes.is_none() && movetime.is_none()).then_some(DEFAULT_DEPTH));
     let limits = JobLimits {
-        depth: args
-            .depth
-            .or(spec.depth)
-            .or((args.nodes.is_none() && args.movetime.is_none()).then_some(DEFAULT_DEPTH)),
-        nodes: args.nodes,
-        movetime_ms: args.movetime,
+        depth,
+        nodes,
+        movetime_ms: movetime,
         node_cap: args.node_cap.or(spec.node_cap).unwrap_or(DEFAULT_NODE_CAP),
         solved_for: args.solved_for,
         min_depth: args.min_depth,

@@ -106,8 +106,7 @@ fn movetext_tokens(text: &str) -> Vec<String> {
     let mut clean = String::new();
     let (mut brace, mut paren) = (false, 0usize);
     for line in text.lines().filter(|l| !l.trim_start().starts_with('[')) {
-        let mut chars = line.chars();
-        while let Some(c) = chars.next() {
+        for c in line.chars() {
             match c {
                 '{' if !brace => brace = true,
                 '}' if brace => brace = false,
