@@ -152,43 +152,32 @@ fn uci_job(
             },
         )
     });
-    let outcome = match searched {
-        Ok(outcome) => outcome,
+    match searched {
+        Ok(outcome) => uci_rows(plan, record, &best, &avoid, &outcome),
         Err(e) => {
             *slot = None;
-            let reason = e.to_string();
-            return (
-                RunRow::failed(&record.board, reason, wall.elapsed().as_secs_f64() * 1e3),
-                Vec::new(),
-            );
+            let ms = wall.elapsed().as_secs_f64() * 1e3;
+            (RunRow::failed(&record.board, e.to_string(), ms), Vec::new())
         }
-    };
-    let mut judged = outcome.iterations.clone();
-    if judged
-        .last()
-        .is_none_or(|it| it.best_move != outcome.best_move)
-    {
-        // The answer is `bestmove`; a stopped engine may name a move no completed line showed.
-        let mut last = judged
-            .last()
-            .cloned()
-            .unwrap_or_else(|| empty_iteration(&outcome));
-        last.best_move = outcome.best_move.clone();
-        last.total_nodes = outcome.nodes;
-        judged.push(last);
     }
-    let solution = judge(&judged, &best, &avoid);
+}
+
+/// The rows of a UCI search that answered: the solving rule on its iterations, ended by its
+/// `bestmove`.
+fn uci_rows(
+    plan: &Plan,
+    record: &crate::epd::EpdRecord,
+    best: &[String],
+    avoid: &[String],
+    outcome: &go::GoOutcome,
+) -> (RunRow, Vec<IterationRow>) {
+    let judged = outcome.answered_iterations();
+    let solution = judge(&judged, best, avoid);
     let depth = judged.last().map_or(0, |it| it.depth);
     let censored = plan.limits.is_censored(depth, outcome.nodes);
-    // A search stopped by time or nodes may end with a partial iteration (the engine reports
-    // it at `stop`): the branching factor is taken from completed ones.
-    let complete = if plan.limits.depth == Some(depth) {
-        outcome.iterations.len()
-    } else {
-        outcome.iterations.len().saturating_sub(1)
-    };
+    let complete = outcome.completed(plan.limits.depth);
     let run = RunRow::from_uci(
-        &outcome,
+        outcome,
         &judged,
         complete,
         &record.board,
@@ -196,20 +185,6 @@ fn uci_job(
         censored,
     );
     (run, IterationRow::for_search(&outcome.iterations, false))
-}
-
-fn empty_iteration(outcome: &go::GoOutcome) -> engine::Iteration {
-    engine::Iteration {
-        depth: 0,
-        nodes: outcome.nodes,
-        qnodes: 0,
-        total_nodes: outcome.nodes,
-        time_ms: outcome.time_ms as u64,
-        seldepth: outcome.seldepth,
-        best_move: outcome.best_move.clone(),
-        score: 0,
-        pv: Vec::new(),
-    }
 }
 
 /// The worker's process for `engine`, started if needed, with `options` set, after

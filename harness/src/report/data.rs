@@ -174,6 +174,13 @@ impl RunDir {
         }
     }
 
+    /// The `engine` column's value of a configuration (`None` in a grid of the builtin engine alone).
+    pub fn engine_of(&self, config: &str) -> Option<&str> {
+        let column = self.manifest.axes.iter().position(|a| a == "engine")?;
+        let c = self.manifest.configs.iter().find(|c| c.id == config)?;
+        c.values.get(column).map(String::as_str)
+    }
+
     /// The failed jobs of one configuration.
     pub fn failed_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a Run> + 'a {
         self.failed.iter().filter(move |r| r.config == config)

@@ -68,8 +68,11 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
                 )
             })
             .collect(),
+        // Depths of different engines are not the same unit: the Heinz table stays within the
+        // baseline's engine.
         heinz: others
             .iter()
+            .filter(|id| run.engine_of(id) == run.engine_of(&baseline))
             .map(|id| ((*id).clone(), heinz::table(run, &baseline, id)))
             .collect(),
         steps: steps::steps(run),

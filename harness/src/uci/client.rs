@@ -30,12 +30,12 @@ pub enum UciError {
         ms: u128,
     },
     /// The process ended (crashed or quit).
-    #[error("crashed: the engine exited ({status}) while the harness awaited `{awaited}`")]
+    #[error("crashed: the engine exited ({status}) {during}")]
     Exited {
         /// Exit status or signal, as the OS reports it.
         status: String,
-        /// The line that was awaited.
-        awaited: String,
+        /// What the harness was doing: awaiting a line or sending a command.
+        during: String,
     },
     /// Writing to the engine failed (its stdin is closed).
     #[error("crashed: cannot write `{line}` to the engine: {reason}")]
@@ -134,12 +134,18 @@ impl UciEngine {
 
     /// Sends one command line.
     pub fn send(&mut self, line: &str) -> Result<(), UciError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|reason| UciError::Write {
+        let sent = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush());
+        sent.map_err(|reason| match self.wait_exit() {
+            // A closed pipe usually means the process is gone: say so, as a read would.
+            Some(status) => UciError::Exited {
+                status,
+                during: format!("before the harness could send `{line}`"),
+            },
+            None => UciError::Write {
                 line: line.to_string(),
                 reason,
-            })
+            },
+        })
     }
 
     /// The next line, waiting until `deadline` at most.
@@ -152,21 +158,22 @@ impl UciEngine {
                 ms: wait.as_millis(),
             }),
             Err(RecvTimeoutError::Disconnected) => Err(UciError::Exited {
-                status: self.exit_status(),
-                awaited: awaited.to_string(),
+                status: self.wait_exit().unwrap_or_else(|| "stdout closed".into()),
+                during: format!("while the harness awaited `{awaited}`"),
             }),
         }
     }
 
-    fn exit_status(&mut self) -> String {
-        // The pipe closes a moment before the kernel reports the exit.
+    /// The exit status, if the process ends within half a second (a pipe closes a moment
+    /// before the kernel reports the exit).
+    fn wait_exit(&mut self) -> Option<String> {
         for _ in 0..50 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return status.to_string();
+                return Some(status.to_string());
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        "stdout closed".to_string()
+        None
     }
 
     /// `isready` … `readyok` within `timeout`; other lines before it are ignored.

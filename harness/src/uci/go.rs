@@ -32,6 +32,48 @@ pub struct GoOutcome {
     pub cpu_ms: Option<f64>,
 }
 
+impl GoOutcome {
+    /// The iterations, ending with the `bestmove`: a stopped engine may answer a move that no
+    /// line it printed showed, and the answer is what is judged.
+    pub fn answered_iterations(&self) -> Vec<Iteration> {
+        let mut iterations = self.iterations.clone();
+        if iterations
+            .last()
+            .is_none_or(|it| it.best_move != self.best_move)
+        {
+            let mut last = iterations.last().cloned().unwrap_or(Iteration {
+                depth: 0,
+                nodes: self.nodes,
+                qnodes: 0,
+                total_nodes: self.nodes,
+                time_ms: self.time_ms as u64,
+                seldepth: self.seldepth,
+                best_move: String::new(),
+                score: 0,
+                pv: Vec::new(),
+            });
+            last.best_move = self.best_move.clone();
+            last.total_nodes = self.nodes;
+            iterations.push(last);
+        }
+        iterations
+    }
+
+    /// How many iterations surely completed: all when the search reached its `depth` limit;
+    /// otherwise it was stopped by time or nodes, and the engine reports the interrupted
+    /// iteration at `stop`, so the last one may be partial.
+    pub fn completed(&self, depth_limit: Option<i32>) -> usize {
+        let n = self.iterations.len();
+        let reached =
+            self.iterations.last().map(|it| it.depth) == depth_limit && depth_limit.is_some();
+        if reached {
+            n
+        } else {
+            n.saturating_sub(1)
+        }
+    }
+}
+
 /// How long a search may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Deadline {
@@ -220,6 +262,45 @@ mod tests {
             1,
             "multipv lines of older depths are dropped"
         );
+    }
+
+    #[test]
+    fn the_answer_ends_the_iterations_and_a_stopped_search_may_end_partial() {
+        let mut o = GoOutcome {
+            iterations: vec![],
+            best_move: "g1f3".into(),
+            lines: vec![],
+            nodes: 0,
+            seldepth: 0,
+            time_ms: 0.0,
+            cpu_ms: None,
+        };
+        record(
+            &mut o,
+            line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4"),
+        );
+        record(
+            &mut o,
+            line("info depth 2 score cp 5 nodes 120 time 2 pv d2d4"),
+        );
+        o.nodes = 150;
+        let answered = o.answered_iterations();
+        assert_eq!(answered.len(), 3);
+        assert_eq!(
+            (answered[2].depth, answered[2].best_move.as_str()),
+            (2, "g1f3")
+        );
+        assert_eq!(answered[2].total_nodes, 150);
+        assert_eq!(
+            (
+                o.completed(Some(2)),
+                o.completed(Some(3)),
+                o.completed(None)
+            ),
+            (2, 1, 1)
+        );
+        o.best_move = "d2d4".into();
+        assert_eq!(o.answered_iterations().len(), 2);
     }
 
     #[test]
