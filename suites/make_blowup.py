@@ -3,7 +3,7 @@
 selective.candidate_limit (Fischerle's DynSuchLevelZugKandidatenLimit) from 3 to 4 blows the search
 up, selected by the harness and labelled by a reference engine.
 
-1. Candidates: seeded self-play games as in make_selfplay.py (`--random-plies` random legal plies
+1. Candidates: seeded self-play games (`--random-plies` random legal plies
    from the start position with random.Random(seed), then the `engine` binary, fischerle preset,
    plays both sides at `--play-depth`); every `--every`-th position from ply 16 on.
 2. Prefilter: `harness grid` with candidate_limit 3 and 4 at `--pre-depth`; keep positions whose
