@@ -24,8 +24,16 @@ pub struct DepthPoint {
     pub median_ebf: Option<f64>,
 }
 
-/// The depth series of one configuration.
+/// Whether a depth that `reached` of `positions` searches completed is shown: at least half of
+/// them, so a median is not that of a few outliers (an engine that finds a mate runs on to its
+/// maximum depth; a timed search reaches different depths on different positions).
+fn shown(reached: usize, positions: usize) -> bool {
+    2 * reached >= positions
+}
+
+/// The depth series of one configuration, at depths that at least half its positions completed.
 pub fn series(run: &RunDir, config: &str) -> Vec<DepthPoint> {
+    let positions = run.runs_of(config).count();
     let mut by_depth: BTreeMap<i32, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     for it in run.iterations.iter().filter(|it| it.config == config) {
         let entry = by_depth.entry(it.depth).or_default();
@@ -34,6 +42,7 @@ pub fn series(run: &RunDir, config: &str) -> Vec<DepthPoint> {
     }
     by_depth
         .into_iter()
+        .filter(|(_, (nodes, _))| shown(nodes.len(), positions))
         .map(|(depth, (nodes, ebfs))| DepthPoint {
             depth,
             positions: nodes.len(),
@@ -82,6 +91,7 @@ pub fn minimal_tree(run: &RunDir) -> Vec<MinimalTreeRow> {
             .collect();
         let Some(b) = mean(&moves) else { continue };
         for config in run.config_ids() {
+            let positions = run.runs_of(&config).filter(|r| r.suite == suite).count();
             let mut by_depth: BTreeMap<i32, Vec<f64>> = BTreeMap::new();
             for it in run
                 .iterations
@@ -90,7 +100,10 @@ pub fn minimal_tree(run: &RunDir) -> Vec<MinimalTreeRow> {
             {
                 by_depth.entry(it.depth).or_default().push(it.nodes);
             }
-            rows.extend(by_depth.into_iter().map(|(depth, nodes)| MinimalTreeRow {
+            let kept = by_depth
+                .into_iter()
+                .filter(|(_, n)| shown(n.len(), positions));
+            rows.extend(kept.map(|(depth, nodes)| MinimalTreeRow {
                 config: config.clone(),
                 suite: suite.clone(),
                 depth,

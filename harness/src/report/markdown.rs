@@ -228,7 +228,8 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
     md.push_str("## Distance from the minimal tree (Knuth–Moore)\n\n");
     md.push_str("Mean nodes of the depth-d iteration alone (main + QS) over b^⌈d/2⌉ + b^⌊d/2⌋ − 1, \
         with b the suite's mean number of legal moves at the root. The bound assumes a uniform tree \
-        without transpositions or quiescence, so it is a yardstick, not a floor.\n\n");
+        without transpositions or quiescence, so it is a yardstick, not a floor. Depths that fewer than \
+        half of a configuration's positions completed are left out.\n\n");
     for suite in run.suites() {
         let of_suite: Vec<&MinimalTreeRow> = rows.iter().filter(|r| r.suite == suite).collect();
         let Some(first) = of_suite.first() else {

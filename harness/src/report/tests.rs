@@ -176,6 +176,23 @@ fn depth_series_and_minimal_tree_on_paper() {
 }
 
 #[test]
+fn depths_that_fewer_than_half_the_positions_completed_are_left_out() {
+    let mut run = paper_run();
+    // c01 gets a third position that only reaches depth 1, and position a alone reaches depth 3.
+    run.runs.push(self::run("c01", "c", 10.0, None, &[]));
+    run.iterations.push(iteration("c01", "c", 1, 10.0, 10.0));
+    run.iterations.push(iteration("c01", "a", 3, 800.0, 1000.0));
+    let depths: Vec<(i32, usize)> = depth::series(&run, "c01")
+        .iter()
+        .map(|p| (p.depth, p.positions))
+        .collect();
+    assert_eq!(depths, [(1, 3), (2, 2)], "depth 3: 1 of 3 positions");
+    let rows = depth::minimal_tree(&run);
+    assert!(!rows.iter().any(|r| r.config == "c01" && r.depth == 3));
+    assert!(rows.iter().any(|r| r.config == "c01" && r.depth == 2));
+}
+
+#[test]
 fn steps_and_selective_counters_on_paper() {
     let run = paper_run();
     let all = steps::steps(&run);
