@@ -14,7 +14,7 @@ use super::client::{UciEngine, UciError};
 use super::info::{self, Info};
 
 /// What one `go` produced.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct GoOutcome {
     /// Iterations as the engine reported them (nodes per iteration from its cumulative counts).
     pub iterations: Vec<Iteration>,
@@ -98,15 +98,7 @@ pub fn search(
     let start = Instant::now();
     let mut until = start + deadline.stop_after;
     let (mut overran, mut stopped) = (false, false);
-    let mut outcome = GoOutcome {
-        iterations: Vec::new(),
-        best_move: String::new(),
-        lines: Vec::new(),
-        nodes: 0,
-        seldepth: 0,
-        time_ms: 0.0,
-        cpu_ms: None,
-    };
+    let mut outcome = GoOutcome::default();
     loop {
         let line = match engine.recv(until, "bestmove") {
             Err(UciError::Timeout { .. }) if !overran => {
@@ -219,15 +211,7 @@ mod tests {
 
     #[test]
     fn each_depth_keeps_its_last_line_and_iteration_nodes_are_differences() {
-        let mut o = GoOutcome {
-            iterations: vec![],
-            best_move: String::new(),
-            lines: vec![],
-            nodes: 0,
-            seldepth: 0,
-            time_ms: 0.0,
-            cpu_ms: None,
-        };
+        let mut o = GoOutcome::default();
         assert!(record(
             &mut o,
             line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4")
@@ -267,13 +251,8 @@ mod tests {
     #[test]
     fn the_answer_ends_the_iterations_and_a_stopped_search_may_end_partial() {
         let mut o = GoOutcome {
-            iterations: vec![],
             best_move: "g1f3".into(),
-            lines: vec![],
-            nodes: 0,
-            seldepth: 0,
-            time_ms: 0.0,
-            cpu_ms: None,
+            ..GoOutcome::default()
         };
         record(
             &mut o,
