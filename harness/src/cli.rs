@@ -99,6 +99,10 @@ pub struct GridArgs {
     /// arguments recorded in DIR/manifest.json; with plan arguments, they must describe the same plan.
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     pub resume: Option<PathBuf>,
+    /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
+    /// garbage); their old rows are removed. Without it, a failed job counts as done.
+    #[arg(long, requires = "resume")]
+    pub retry_failed: bool,
     /// Print the plan and exit without searching.
     #[arg(long)]
     pub dry_run: bool,

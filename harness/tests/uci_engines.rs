@@ -103,6 +103,49 @@ fn crashed_hung_and_garbage_jobs_fail_with_their_reason_and_the_run_goes_on() {
 }
 
 #[test]
+fn retry_failed_runs_the_failed_jobs_again_and_replaces_their_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("flaky-uci");
+    std::fs::copy(data("flaky-uci"), &script).unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(data("flaky.epd"))
+        .arg("--engine")
+        .arg(format!("uci:{}", script.display()))
+        .args([
+            "--movetime",
+            "100",
+            "--uci-slack",
+            "300",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    // The engine is mended (same name and options): it now answers every position.
+    let text = std::fs::read_to_string(&script).unwrap();
+    let mended = text
+        .replace("exit 3 ;;", "echo \"bestmove h1h8\" ;;")
+        .replace("hung=1 ;;", "echo \"bestmove a1a8\" ;;")
+        .replace("bestmove z9z9", "bestmove e1d2");
+    std::fs::write(&script, mended).unwrap();
+    harness()
+        .args(["grid", "--quiet", "--retry-failed", "--resume"])
+        .arg(&out)
+        .assert()
+        .success();
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert_eq!(runs.len(), 5, "each failed row replaced, none duplicated");
+    assert!(runs
+        .iter()
+        .all(|r| cell(r, "failure").is_empty() && cell(r, "solved") == "true"));
+}
+
+#[test]
 fn engines_that_do_not_answer_and_keys_without_an_engine_are_errors_before_any_search() {
     let dir = tempfile::tempdir().unwrap();
     let flaky = format!("uci:{}", data("flaky-uci").display());

@@ -58,7 +58,7 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         if !old.same_plan(&manifest) {
             bail!("{} was made by a different plan (configurations, suites or limits differ): resume it with the command in its manifest.json", plan.out.display());
         }
-        Sink::resume(&plan.out, &plan.axes)?
+        Sink::resume(&plan.out, &plan.axes, args.retry_failed)?
     } else {
         let sink = Sink::create(&plan.out, &plan.axes)?;
         manifest.write(&plan.out)?;
@@ -121,6 +121,7 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
         out: None,
         quiet: args.quiet,
         dry_run: args.dry_run,
+        retry_failed: args.retry_failed,
         threads: args.threads.or(recorded.threads),
         ..*recorded
     })

@@ -37,11 +37,15 @@ impl Sink {
         Self::open(dir, axes, HashSet::new())
     }
 
-    /// Continues an interrupted run in `dir`.
-    pub fn resume(dir: &Path, axes: &[String]) -> Result<Self> {
+    /// Continues an interrupted run in `dir`. With `retry_failed`, jobs whose row says they failed
+    /// (an external engine crashed, hung or spoke garbage) lose that row and run again.
+    pub fn resume(dir: &Path, axes: &[String], retry_failed: bool) -> Result<Self> {
         let runs = dir.join(RUNS);
         cut_partial_line(&runs)?;
         check_columns(&runs, axes)?;
+        if retry_failed {
+            drop_failed_rows(&runs)?;
+        }
         let done = completed_jobs(&runs)?;
         keep_rows_of(&dir.join(ITERATIONS), &done)?;
         Self::open(dir, axes, done)
@@ -196,11 +200,29 @@ fn keep_rows_of(path: &Path, done: &HashSet<JobKey>) -> Result<()> {
     if std::fs::metadata(path)?.len() == 0 {
         return Ok(());
     }
+    keep_rows(path, |key, _| done.contains(key))
+}
+
+/// Rewrites `runs.csv` without the rows of failed jobs.
+fn drop_failed_rows(runs: &Path) -> Result<()> {
+    if !runs.exists() || std::fs::metadata(runs)?.len() == 0 {
+        return Ok(());
+    }
+    let headers = csv::Reader::from_path(runs)?.headers()?.clone();
+    let failure = headers.iter().position(|h| h == "failure");
+    keep_rows(runs, |_, record| {
+        failure.is_none_or(|i| record[i].is_empty())
+    })
+}
+
+/// Rewrites a CSV with the rows `keep` accepts (through a temporary file, so a kill leaves either
+/// the old or the new file).
+fn keep_rows(path: &Path, keep: impl Fn(&JobKey, &csv::StringRecord) -> bool) -> Result<()> {
     let (headers, rows) = read_keyed_rows(path)?;
     let tmp = path.with_extension("csv.tmp");
     let mut w = csv::Writer::from_path(&tmp)?;
     w.write_record(&headers)?;
-    for (_, record) in rows.iter().filter(|(k, _)| done.contains(k)) {
+    for (_, record) in rows.iter().filter(|(k, r)| keep(k, r)) {
         w.write_record(record)?;
     }
     w.flush()?;
