@@ -212,30 +212,19 @@ mod tests {
     #[test]
     fn each_depth_keeps_its_last_line_and_iteration_nodes_are_differences() {
         let mut o = GoOutcome::default();
-        assert!(record(
-            &mut o,
-            line("info depth 1 score cp 10 nodes 20 time 1 pv e2e4")
-        ));
-        assert!(record(
-            &mut o,
-            line("info depth 2 score cp 5 nodes 120 time 2 pv d2d4")
-        ));
-        assert!(!record(
-            &mut o,
-            line("info depth 3 score cp 90 lowerbound nodes 300 pv d2d4")
-        ));
-        assert!(!record(
-            &mut o,
-            line("info depth 2 multipv 2 score cp 1 nodes 130 pv e2e4")
-        ));
-        assert!(record(
-            &mut o,
-            line("info depth 3 score cp 30 nodes 400 time 5 pv g1f3")
-        ));
-        assert!(!record(
-            &mut o,
-            line("info depth 3 score cp 31 nodes 450 time 6 pv c2c4")
-        ));
+        for (text, begins_iteration) in [
+            ("info depth 1 score cp 10 nodes 20 time 1 pv e2e4", true),
+            ("info depth 2 score cp 5 nodes 120 time 2 pv d2d4", true),
+            (
+                "info depth 3 score cp 90 lowerbound nodes 300 pv d2d4",
+                false,
+            ),
+            ("info depth 2 multipv 2 score cp 1 nodes 130 pv e2e4", false),
+            ("info depth 3 score cp 30 nodes 400 time 5 pv g1f3", true),
+            ("info depth 3 score cp 31 nodes 450 time 6 pv c2c4", false),
+        ] {
+            assert_eq!(record(&mut o, line(text)), begins_iteration, "{text}");
+        }
         let moves: Vec<&str> = o.iterations.iter().map(|i| i.best_move.as_str()).collect();
         assert_eq!(moves, ["e2e4", "d2d4", "c2c4"]);
         let nodes: Vec<u64> = o.iterations.iter().map(|i| i.nodes).collect();
