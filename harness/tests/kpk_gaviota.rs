@@ -6,9 +6,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
-use common::harness;
+use common::{harness, python};
 
 const GAVIOTA: &str = "/usr/share/gaviotatb/gtb4";
 
@@ -29,17 +28,9 @@ fn every_kpk_position_matches_gaviota() {
         .success()
         .stdout(predicates::str::contains("331352 legal KPK positions"));
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kpk_gaviota.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(&table)
-        .arg(GAVIOTA)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = python(
+        &[script.as_os_str(), table.as_os_str(), GAVIOTA.as_ref()],
+        &[],
     );
     assert!(
         stdout.contains("331352 positions checked against Gaviota, 0 mismatches"),

@@ -6,9 +6,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
-use common::{csv_rows, harness, tiny};
+use common::{csv_rows, harness, python, tiny};
 
 const EXECUTE: &str = r#"
 import sys, nbformat, nbclient
@@ -48,20 +47,18 @@ fn the_notebook_reproduces_the_main_table_of_a_run() {
         .assert()
         .success();
     let notebooks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../notebooks");
-    let out = Command::new("python3")
-        .args(["-c", EXECUTE])
-        .arg(notebooks.join("report.ipynb"))
-        .arg(&notebooks)
-        .env("FISCHERLE_RUN", &run)
-        .env("MPLBACKEND", "Agg")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let notebook = notebooks.join("report.ipynb");
+    let args = [
+        "-c".as_ref(),
+        EXECUTE.as_ref(),
+        notebook.as_os_str(),
+        notebooks.as_os_str(),
+    ];
+    let envs = [
+        ("FISCHERLE_RUN", run.as_os_str()),
+        ("MPLBACKEND", "Agg".as_ref()),
+    ];
+    let stdout = python(&args, &envs);
     for row in csv_rows(&run.join("summary.csv"), &[]) {
         let cell = |name: &str| row.iter().find(|(h, _)| h == name).unwrap().1.clone();
         let expected = format!("┆ {}", cell("total_nodes"));

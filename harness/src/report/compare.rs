@@ -123,20 +123,16 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
             .unwrap_or_else(|| "unknown".into())
     };
     let _ = writeln!(md, "# Comparison\n");
-    let _ = writeln!(
-        md,
-        "- first (baseline): `{}`, commit {}, bench {}",
-        before.dir.display(),
-        commit(before),
-        before.manifest.bench_signature
-    );
-    let _ = writeln!(
-        md,
-        "- second: `{}`, commit {}, bench {}\n",
-        after.dir.display(),
-        commit(after),
-        after.manifest.bench_signature
-    );
+    for (role, run) in [("first (baseline)", before), ("second", after)] {
+        let _ = writeln!(
+            md,
+            "- {role}: `{}`, commit {}, bench {}",
+            run.dir.display(),
+            commit(run),
+            run.manifest.bench_signature
+        );
+    }
+    md.push('\n');
     if c.mismatches.is_empty() {
         md.push_str("Same configurations, suites (by SHA-256) and limits.\n\n");
     } else {

@@ -43,6 +43,24 @@ pub struct SummaryRow {
     pub total_time_ms: f64,
 }
 
+impl SummaryRow {
+    /// The cells after `solved`, as every table shows them: censored, failed, total and geomean
+    /// nodes, median nodes and time to solution, EBF, FHF, QS share (a dash where unknown).
+    pub fn cells(&self) -> [String; 9] {
+        [
+            self.censored.to_string(),
+            self.failed.to_string(),
+            self.total_nodes.to_string(),
+            format!("{:.0}", self.geomean_nodes),
+            opt(self.median_nodes_to_solution, 0),
+            opt(self.median_time_to_solution_ms, 0),
+            opt(self.mean_ebf, 2),
+            opt(self.mean_fail_high_first, 3),
+            opt(self.qs_share, 2),
+        ]
+    }
+}
+
 /// The summary rows of a run directory, in grid order.
 pub fn summarise(run: &RunDir) -> Vec<SummaryRow> {
     run.config_ids()
@@ -119,23 +137,13 @@ pub fn table(rows: &[SummaryRow]) -> String {
         "qs",
         "values"
     );
+    const WIDTHS: [usize; 9] = [8, 6, 14, 12, 12, 10, 7, 6, 5];
     for r in rows {
-        s += &format!(
-            "{:<6} {:>4}/{:<4} {:>8} {:>6} {:>14} {:>12.0} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
-            r.config_id,
-            r.solved,
-            r.positions,
-            r.censored,
-            r.failed,
-            r.total_nodes,
-            r.geomean_nodes,
-            opt(r.median_nodes_to_solution, 0),
-            opt(r.median_time_to_solution_ms, 0),
-            opt(r.mean_ebf, 2),
-            opt(r.mean_fail_high_first, 3),
-            opt(r.qs_share, 2),
-            r.values
-        );
+        s += &format!("{:<6} {:>4}/{:<4}", r.config_id, r.solved, r.positions);
+        for (cell, width) in r.cells().iter().zip(WIDTHS) {
+            s += &format!(" {cell:>width$}");
+        }
+        s += &format!("  {}\n", r.values);
     }
     s
 }

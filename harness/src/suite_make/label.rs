@@ -12,6 +12,9 @@ use crate::uci::client::{UciEngine, UciError};
 use crate::uci::go::{self, Deadline};
 use crate::uci::info::UciScore;
 
+/// How long the handshake, `isready` and `ucinewgame` may take.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
 /// The reference engine and what it is asked.
 #[derive(Debug, Clone)]
 pub struct Reference {
@@ -43,7 +46,7 @@ pub struct Label {
 impl Reference {
     /// Starts the engine with one thread, the hash and MultiPV 2.
     pub fn start(&self) -> Result<UciEngine, UciError> {
-        let mut engine = UciEngine::start(&self.path, Duration::from_secs(10))?;
+        let mut engine = UciEngine::start(&self.path, HANDSHAKE)?;
         let has = |e: &UciEngine, name: &str| e.identity.options.iter().any(|o| o == name);
         if !has(&engine, "MultiPV") {
             return Err(UciError::Unsupported(format!(
@@ -60,13 +63,13 @@ impl Reference {
             }
         }
         engine.set_option("MultiPV", "2")?;
-        engine.sync(Duration::from_secs(10))?;
+        engine.sync(HANDSHAKE)?;
         Ok(engine)
     }
 
     /// The label of `board`, or `None` when it has no clear best move.
     pub fn label(&self, engine: &mut UciEngine, board: &Board) -> Result<Option<Label>, UciError> {
-        engine.new_game(Duration::from_secs(10))?;
+        engine.new_game(HANDSHAKE)?;
         let deadline = Deadline {
             stop_after: self.timeout,
             grace: Duration::from_secs(2),

@@ -88,7 +88,7 @@ pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
         .num_threads(plan.threads)
         .build()?;
     let (groups, mut problems) = pool.install(|| collect(plan))?;
-    let labelled: Vec<Vec<(Candidate, Result<Label, String>)>> = pool.install(|| {
+    let labelled: Vec<Vec<(Candidate, Labelled)>> = pool.install(|| {
         groups
             .par_iter()
             .map_init(|| None, |engine, group| label_group(plan, engine, group))
@@ -99,13 +99,12 @@ pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
     for (candidate, result) in labelled.into_iter().flatten() {
         analysed += 1;
         match result {
-            Ok(label) if plan.max.is_none_or(|m| kept < m) => {
+            Ok(Some(label)) if plan.max.is_none_or(|m| kept < m) => {
                 kept += 1;
                 epd += &record(plan, &name, kept, &candidate, &label);
             }
             Ok(_) => {}
-            Err(e) if !e.is_empty() => problems.push(format!("{}: {e}", candidate.origin)),
-            Err(_) => {}
+            Err(e) => problems.push(format!("{}: {e}", candidate.origin)),
         }
     }
     Ok(Made {
@@ -116,13 +115,16 @@ pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
     })
 }
 
-/// Labels a group's candidates in order until the per-game limit is reached. `Err("")` is a
-/// position without a clear best move; any other error is the reference failing (it is restarted).
+/// A candidate's label, `None` without a clear best move, or why the reference failed on it.
+type Labelled = Result<Option<Label>, String>;
+
+/// Labels a group's candidates in order until the per-game limit is reached. A reference that
+/// fails is restarted for the next candidate.
 fn label_group(
     plan: &MakePlan,
     engine: &mut Option<UciEngine>,
     group: &Group,
-) -> Vec<(Candidate, Result<Label, String>)> {
+) -> Vec<(Candidate, Labelled)> {
     let mut out = Vec::new();
     let mut kept = 0;
     for candidate in group {
@@ -130,29 +132,21 @@ fn label_group(
             break;
         }
         let result = label_one(plan, engine, &candidate.board);
-        kept += usize::from(result.is_ok());
+        kept += usize::from(matches!(result, Ok(Some(_))));
         out.push((candidate.clone(), result));
     }
     out
 }
 
-fn label_one(
-    plan: &MakePlan,
-    engine: &mut Option<UciEngine>,
-    board: &Board,
-) -> Result<Label, String> {
+fn label_one(plan: &MakePlan, engine: &mut Option<UciEngine>, board: &Board) -> Labelled {
     if engine.is_none() {
         *engine = Some(plan.reference.start().map_err(|e| e.to_string())?);
     }
     let reference = engine.as_mut().expect("started above");
-    match plan.reference.label(reference, board) {
-        Ok(Some(label)) => Ok(label),
-        Ok(None) => Err(String::new()),
-        Err(e) => {
-            *engine = None;
-            Err(e.to_string())
-        }
-    }
+    plan.reference.label(reference, board).map_err(|e| {
+        *engine = None;
+        e.to_string()
+    })
 }
 
 /// The candidates of every source, and the lines or games that could not be read.

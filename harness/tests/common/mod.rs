@@ -105,3 +105,20 @@ pub fn stockfish(test: &str) -> Option<PathBuf> {
     let path = Path::new("/usr/games/stockfish");
     tools_available(test, path.exists(), "Debian's stockfish").then(|| path.to_path_buf())
 }
+
+/// Runs `python3 ARGS…` with `envs`; fails the test with both outputs unless it succeeds, and
+/// returns its standard output.
+pub fn python(args: &[&std::ffi::OsStr], envs: &[(&str, &std::ffi::OsStr)]) -> String {
+    let out = std::process::Command::new("python3")
+        .args(args)
+        .envs(envs.iter().copied())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
