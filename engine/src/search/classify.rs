@@ -21,6 +21,9 @@ pub enum CaptureClass {
     Disadvantageous,
 }
 
+/// The value class of knights and bishops.
+const MINOR: u8 = 1;
+
 /// Value class: P < N = B < R < Q < K. A bishop is not "higher" than a knight (Fischerle).
 pub fn value_class(piece: Piece) -> u8 {
     match piece {
@@ -32,14 +35,17 @@ pub fn value_class(piece: Piece) -> u8 {
     }
 }
 
-/// Fischerle's rook rule, generalised to every capturer by value class (a choice the spec marks):
+/// Fischerle's rook rule (seed 003), generalised to every capturer by value class (a choice the
+/// spec marks): "a queen" becomes a higher class, "a rook" the same class, and "at least a minor
+/// piece" stays what it says — a pawn is never worth a neutral capture by a piece.
 ///
 /// | capture | advantageous iff | else neutral iff | else |
 /// |---|---|---|---|
-/// | any | no enemy attack on the square, **or** a higher class captured, **or** (same class **and** own > enemy), **or** (own > enemy **and** only the enemy king attacks) | same class captured, **or** (lower class captured **and** own > enemy) | disadvantageous |
+/// | any | no enemy attack on the square, **or** a higher class captured, **or** (same class **and** own > enemy), **or** (own > enemy **and** only the enemy king attacks) | same class captured, **or** (a minor piece or more captured **and** own > enemy) | disadvantageous |
 /// | by the king | always (a legal king capture is never defended) | | |
 ///
-/// Pawn captures are therefore at least neutral. `own` counts the capturer itself.
+/// So a defended R×P (or N×P, Q×P) with more own attacks is disadvantageous, as in the seed's rook
+/// row; pawn captures are at least neutral. `own` counts the capturer itself.
 pub fn classify_by_attacks(
     capturer: Piece,
     victim: Piece,
@@ -55,7 +61,7 @@ pub fn classify_by_attacks(
         || (more && enemy.only_king)
     {
         CaptureClass::Advantageous
-    } else if v == c || (v < c && more) {
+    } else if v == c || (v >= MINOR && more) {
         CaptureClass::Neutral
     } else {
         CaptureClass::Disadvantageous
@@ -213,6 +219,38 @@ mod tests {
     fn rook_takes_defended_knight_with_battery_is_neutral() {
         assert_eq!(
             class_of("4k3/8/4p3/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            Neutral
+        );
+    }
+
+    // Row 3 of the seed's rook rule: a pawn is not "at least a minor piece", so a defended R×P
+    // stays disadvantageous even with more own attacks (the old generalisation said neutral).
+    #[test]
+    fn rook_takes_defended_pawn_with_battery_is_disadvantageous() {
+        assert_eq!(
+            class_of("4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            Disadvantageous
+        );
+    }
+
+    // The same for the other pieces by value class: N×P and Q×P defended, with more attacks.
+    #[test]
+    fn pieces_taking_a_defended_pawn_with_more_attacks_are_disadvantageous() {
+        assert_eq!(
+            class_of("4k3/8/2p5/3p4/8/4N3/3R4/4K3 w - - 0 1", "e3d5"),
+            Disadvantageous
+        );
+        assert_eq!(
+            class_of("4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1", "d2d5"),
+            Disadvantageous
+        );
+    }
+
+    // Row 2 for the queen: a minor piece with more attacks is neutral.
+    #[test]
+    fn queen_takes_defended_knight_with_more_attacks_is_neutral() {
+        assert_eq!(
+            class_of("4k3/8/2p5/3n4/8/8/3Q4/3RK3 w - - 0 1", "d2d5"),
             Neutral
         );
     }
