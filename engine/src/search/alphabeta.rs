@@ -79,8 +79,9 @@ impl Searcher {
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let mut child = board.clone();
             child.play_unchecked(ordered.mv);
-            let level = self.check_extension(&child, child_level, level, ply);
-            let score = self.search_child(&child, alpha, beta, level, ply, child_budget, rank);
+            // The child's level is its own: killers and history below use this node's `level`.
+            let child_lvl = self.check_extension(&child, child_level, level, ply);
+            let score = self.search_child(&child, alpha, beta, child_lvl, ply, child_budget, rank);
             if self.clock.stopped() {
                 self.path.pop();
                 self.lists[ply] = moves;

@@ -26,6 +26,15 @@ impl HistoryTable {
         self.scores[color as usize][mv.from as usize][mv.to as usize]
     }
 
+    /// The sum of every score of `color` (how much evidence the table holds).
+    pub fn total(&self, color: Color) -> i64 {
+        self.scores[color as usize]
+            .iter()
+            .flatten()
+            .map(|&s| i64::from(s))
+            .sum()
+    }
+
     /// Forgets every score.
     pub fn reset(&mut self) {
         self.scores

@@ -365,3 +365,5 @@ fn a_reused_searcher_matches_a_fresh_one() {
         (again.stats.nodes, again.stats.killer_hits, again.pv)
     );
 }
+
+mod cutoffs;
