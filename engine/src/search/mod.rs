@@ -251,7 +251,6 @@ impl Searcher {
         iteration
     }
 
-    /// Draw by the 50-move rule or by repetition of a position on the game or search path.
     /// The static evaluation, or a KPK rule's verdict where a switched-on rule decides.
     fn evaluate(&self, board: &Board) -> Score {
         self.config
@@ -260,6 +259,8 @@ impl Searcher {
             .unwrap_or_else(|| crate::eval::evaluate(board))
     }
 
+    /// Draw by the 50-move rule or by repetition of a position on the game or search path (one
+    /// earlier occurrence is enough: a search that can repeat can repeat again).
     fn is_draw(&self, board: &Board) -> bool {
         if board.halfmove_clock() >= 100 {
             return true;

@@ -8,7 +8,7 @@ use cozy_chess::Board;
 use crate::eval::Score;
 use crate::search::classify::victim;
 use crate::search::ordering::{qsearch_moves, MoveList};
-use crate::search::score::{mated_in, INFINITY};
+use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::{Searcher, MAX_PLY};
 
 impl Searcher {
@@ -29,13 +29,21 @@ impl Searcher {
             return 0;
         }
 
-        // Step 2. Depth bound (QSMinSuchLevel).
+        // Step 2. Draws by rule at the horizon node: its move may have repeated a position or
+        // completed fifty moves, and the static evaluation would not see it. Deeper QS nodes follow
+        // captures and promotions, which cannot repeat; only an unbroken series of quiet evasions
+        // that each give check could, and QS keeps no path for it.
+        if entry && self.is_draw(board) {
+            return DRAW;
+        }
+
+        // Step 3. Depth bound (QSMinSuchLevel).
         if level <= self.config.qsearch.min_level || ply >= MAX_PLY - 1 {
             self.stats.qs_depth_cutoffs += 1;
             return self.evaluate(board);
         }
 
-        // Step 3. The moves QS looks at; in check, no evasion is mate.
+        // Step 4. The moves QS looks at; in check, no evasion is mate.
         let in_check = !board.checkers().is_empty();
         let mut moves = std::mem::take(&mut self.lists[ply]);
         qsearch_moves(
@@ -51,7 +59,7 @@ impl Searcher {
         score
     }
 
-    /// Steps 3–5 of a QS node over its generated moves.
+    /// Steps 5–6 of a QS node over its generated moves.
     #[allow(clippy::too_many_arguments)]
     fn search_qs_moves(
         &mut self,
@@ -71,7 +79,7 @@ impl Searcher {
             return self.evaluate(board);
         }
 
-        // Step 4. Stand pat: outside check the side to move may decline every capture.
+        // Step 5. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
             best = self.evaluate(board);
@@ -81,7 +89,7 @@ impl Searcher {
             alpha = alpha.max(best);
         }
 
-        // Step 5. Search the captures, promotions or evasions.
+        // Step 6. Search the captures, promotions or evasions.
         for ordered in moves.as_slice() {
             let mut child = board.clone();
             child.play_unchecked(ordered.mv);

@@ -367,3 +367,4 @@ fn a_reused_searcher_matches_a_fresh_one() {
 }
 
 mod cutoffs;
+mod draws;
