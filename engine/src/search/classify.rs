@@ -6,7 +6,8 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::board::is_en_passant;
 use crate::config::{CaptureFilter, SearchConfig};
-use crate::search::attacks::{count_attacks, AttackCount};
+use crate::eval::piece_value;
+use crate::search::attacks::{attackers, count_attacks, AttackCount};
 use crate::search::see::see;
 use crate::search::stats::SearchStats;
 
@@ -118,6 +119,38 @@ fn balance(board: &Board, mv: Move) -> (AttackCount, AttackCount) {
         count_attacks(board, mv.to, us),
         count_attacks(board, mv.to, !us),
     )
+}
+
+/// Whether the piece a promotion creates stands en prise (seed 003: such a promotion is only
+/// neutral in the QS order): the opponent's capture of it by its least valuable attacker would be
+/// advantageous for the opponent — by attack counts, or with `see` by a static exchange that does
+/// not keep the whole gain of the promotion.
+pub fn promotion_en_prise(board: &Board, mv: Move, see_on: bool) -> bool {
+    let Some(new_piece) = mv.promotion else {
+        return false;
+    };
+    if see_on {
+        let taken = victim(board, mv).map_or(0, piece_value);
+        return see(board, mv) < taken + piece_value(new_piece) - piece_value(Piece::Pawn);
+    }
+    let mut child = board.clone();
+    child.play_unchecked(mv);
+    let them = child.side_to_move();
+    let all = attackers(&child, mv.to, child.occupied()) & child.colors(them);
+    let Some(capturer) = Piece::ALL
+        .into_iter()
+        .find(|&p| !(all & child.pieces(p)).is_empty())
+    else {
+        return false;
+    };
+    let (theirs, ours) = (
+        count_attacks(&child, mv.to, them),
+        count_attacks(&child, mv.to, !them),
+    );
+    if capturer == Piece::King && ours.count > 0 {
+        return false; // the king cannot take a defended piece
+    }
+    classify_by_attacks(capturer, new_piece, theirs, ours) == CaptureClass::Advantageous
 }
 
 /// The QS capture filter: is this capture *potentially advantageous*?

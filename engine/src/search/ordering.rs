@@ -25,7 +25,9 @@ use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
 
 use crate::board::{is_castling, is_en_passant};
 use crate::config::{OrderingScheme, Promotions, SearchConfig};
-use crate::search::classify::{classify, victim, worth_capturing, CaptureClass};
+use crate::search::classify::{
+    classify, promotion_en_prise, victim, worth_capturing, CaptureClass,
+};
 use crate::search::history::HistoryTable;
 use crate::search::stats::SearchStats;
 
@@ -298,6 +300,9 @@ fn capturer_group(piece: Piece) -> u8 {
     }
 }
 
+/// The first key of bucket 8 (neutral captures, by pawn first).
+const NEUTRAL_PAWN_CAPTURE: u8 = 10;
+
 /// Fischerle's bucket key; `class` classifies a capture of the given victim.
 fn fischerle_key(board: &Board, mv: Move, class: impl FnOnce(Piece) -> CaptureClass) -> u8 {
     let piece = board.piece_on(mv.from).expect("a move starts on a piece");
@@ -316,7 +321,7 @@ fn fischerle_key(board: &Board, mv: Move, class: impl FnOnce(Piece) -> CaptureCl
         let group = capturer_group(piece);
         return match class(v) {
             CaptureClass::Advantageous => 4 + group,
-            CaptureClass::Neutral => 10 + group,
+            CaptureClass::Neutral => NEUTRAL_PAWN_CAPTURE + group,
             CaptureClass::Disadvantageous => 19 + group,
         };
     }
@@ -350,10 +355,14 @@ fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
     }
 }
 
-/// The moves of a QS node, in order: all evasions when in check; otherwise the captures the filter
-/// lets through and the promotions of the configured subset (a capturing promotion counts as a
-/// promotion). QS ordering is rudimentary: no TT, killer or history moves, and captures all count as
-/// advantageous, except while evading check.
+/// The moves of a QS node, in order, into `out`: all evasions when in check; otherwise the
+/// captures the filter lets through. Promotions follow the configured subset in both cases (a
+/// capturing promotion counts as a promotion). QS ordering is rudimentary: no TT, killer or
+/// history moves; captures all count as advantageous except while evading check; a promotion is
+/// advantageous, or neutral when the new piece stands en prise (seed 003).
+///
+/// Returns the number of legal moves the node has before the promotion subset is applied: in
+/// check, zero is mate, while evasions that are all excluded promotions are not.
 pub fn qsearch_moves(
     board: &Board,
     in_check: bool,
@@ -361,12 +370,19 @@ pub fn qsearch_moves(
     stats: &mut SearchStats,
     scratch: &mut Scratch,
     out: &mut MoveList,
-) {
+) -> usize {
     scratch.start();
+    let mut legal = 0;
     if in_check {
         board.generate_moves(|pm| {
             for mv in pm {
-                scratch.push(mv, main_key(board, mv, config, stats));
+                legal += 1;
+                if mv
+                    .promotion
+                    .is_none_or(|p| promotion_allowed(config.qsearch.promotions, p))
+                {
+                    scratch.push(mv, qsearch_evasion_key(board, mv, config, stats));
+                }
             }
             false
         });
@@ -393,6 +409,31 @@ pub fn qsearch_moves(
         Hints::default(),
         out,
     );
+    legal
+}
+
+/// An evasion's key: the main search's, except that a promotion is neutral when the new piece
+/// stands en prise.
+fn qsearch_evasion_key(
+    board: &Board,
+    mv: Move,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> u8 {
+    if mv.promotion.is_some() && config.ordering == OrderingScheme::Fischerle {
+        return promotion_key(board, mv, config);
+    }
+    main_key(board, mv, config, stats)
+}
+
+/// Fischerle's QS key of a promotion: bucket 1 when advantageous, the pawn's neutral key (bucket 8)
+/// when the new piece stands en prise.
+fn promotion_key(board: &Board, mv: Move, config: &SearchConfig) -> u8 {
+    if promotion_en_prise(board, mv, config.see) {
+        NEUTRAL_PAWN_CAPTURE
+    } else {
+        fischerle_key(board, mv, |_| CaptureClass::Advantageous)
+    }
 }
 
 /// The squares QS moves can go to, for pawns and for other pieces.
@@ -431,6 +472,7 @@ fn qsearch_key(
         }
     }
     Some(match config.ordering {
+        OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
         OrderingScheme::Fischerle => fischerle_key(board, mv, |_| CaptureClass::Advantageous),
         OrderingScheme::MvvLva => mvv_lva_key(board, mv),
         OrderingScheme::None => 0,
@@ -577,5 +619,70 @@ mod tests {
         let list = qs_list(&b, &config);
         assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
         assert!(list.len() >= 4);
+    }
+
+    fn qs_in_check(board: &Board, config: &SearchConfig) -> (MoveList, usize) {
+        let mut list = MoveList::default();
+        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
+        let legal = qsearch_moves(board, true, config, &mut stats, &mut scratch, &mut list);
+        (list, legal)
+    }
+
+    #[test]
+    fn qs_evasions_keep_only_the_subsets_promotions() {
+        // The rook on a8 checks; bxa8 promotes while taking it.
+        let b = parse_fen("r3k3/1P6/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let (list, legal) = qs_in_check(&b, &SearchConfig::fischerle());
+        let promotions: Vec<String> = list
+            .as_slice()
+            .iter()
+            .filter(|m| m.mv.promotion.is_some())
+            .map(|m| uci_move(&b, m.mv))
+            .collect();
+        assert_eq!(promotions, ["b7a8q", "b7a8n"]);
+        assert_eq!(
+            legal,
+            list.len() + 2,
+            "bxa8=R and bxa8=B are legal but not searched"
+        );
+    }
+
+    #[test]
+    fn qs_evasions_that_are_all_excluded_promotions_are_not_mate() {
+        // The king on a1 cannot move (the bishop covers b1, the knight b2); only bxa8 answers.
+        let b = parse_fen("r3k3/1P6/8/8/2n1b3/8/8/K7 w - - 0 1").unwrap();
+        let mut config = SearchConfig::fischerle();
+        config.qsearch.promotions = Promotions::None;
+        let (list, legal) = qs_in_check(&b, &config);
+        assert!(list.is_empty() && legal > 0);
+    }
+
+    /// White can take an undefended knight (advantageous) or promote on b8, where the rook on h8
+    /// takes the new piece.
+    const EN_PRISE: &str = "7r/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1";
+
+    #[test]
+    fn qs_orders_a_promotion_en_prise_as_neutral() {
+        let b = parse_fen(EN_PRISE).unwrap();
+        for see in [false, true] {
+            let config = SearchConfig {
+                see,
+                ..SearchConfig::fischerle()
+            };
+            let list = qs_list(&b, &config);
+            let mut got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
+            // Both promotions share the neutral pawn key, in generation order.
+            got[1..].sort();
+            assert_eq!(got, ["d1d4", "b7b8n", "b7b8q"], "see={see}");
+        }
+    }
+
+    #[test]
+    fn qs_orders_a_safe_promotion_first() {
+        // Without the rook on h8 the new piece is safe: bucket 1, ahead of the capture.
+        let b = parse_fen("8/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1").unwrap();
+        let list = qs_list(&b, &SearchConfig::fischerle());
+        let got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
+        assert_eq!(got, ["b7b8q", "b7b8n", "d1d4"]);
     }
 }

@@ -46,7 +46,7 @@ impl Searcher {
         // Step 4. The moves QS looks at; in check, no evasion is mate.
         let in_check = !board.checkers().is_empty();
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        qsearch_moves(
+        let legal = qsearch_moves(
             board,
             in_check,
             &self.config,
@@ -54,7 +54,17 @@ impl Searcher {
             &mut self.scratch,
             &mut moves,
         );
-        let score = self.search_qs_moves(board, alpha, beta, level, ply, entry, in_check, &moves);
+        let score = if in_check && moves.is_empty() {
+            // Mate, or evasions that are all promotions outside the QS subset: with nothing it
+            // may search, the node can only give the static evaluation.
+            if legal == 0 {
+                mated_in(ply)
+            } else {
+                self.evaluate(board)
+            }
+        } else {
+            self.search_qs_moves(board, alpha, beta, level, ply, entry, in_check, &moves)
+        };
         self.lists[ply] = moves;
         score
     }
@@ -72,9 +82,6 @@ impl Searcher {
         in_check: bool,
         moves: &MoveList,
     ) -> Score {
-        if in_check && moves.is_empty() {
-            return mated_in(ply);
-        }
         if entry && !self.count_entry(board, in_check, moves) {
             return self.evaluate(board);
         }
