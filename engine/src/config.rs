@@ -192,6 +192,12 @@ pub struct Tt {
     /// Let a stored score replace a search when it is deep enough and its bound fits the window.
     /// Default `true`; `false` keeps the table for move ordering only.
     pub cutoffs: bool,
+    /// Let a stored score replace a search only when it was searched with at least the
+    /// selective-deepening budget (dynamic and trivial levels left) the probing node has: an entry
+    /// searched with no dynamic level left then cannot answer a node that may still insert four.
+    /// Default `false` (Fischerle's pages say nothing of it; the TT compares levels only).
+    #[serde(default)]
+    pub budget_aware: bool,
 }
 
 /// Aspiration windows.
@@ -247,6 +253,7 @@ impl SearchConfig {
             tt: Some(Tt {
                 size_mb: 16,
                 cutoffs: true,
+                budget_aware: false,
             }),
             pvs: false,
             aspiration: None,

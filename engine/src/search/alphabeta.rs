@@ -48,7 +48,9 @@ impl Searcher {
         let key = board.hash();
         let tt_entry = self.probe_tt(key, ply);
         if ply > 0 {
-            if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, level, alpha, beta)) {
+            if let Some(score) =
+                tt_entry.and_then(|e| self.tt_cutoff(e, level, budget, alpha, beta))
+            {
                 return score;
             }
         }
@@ -104,7 +106,7 @@ impl Searcher {
 
         // Step 9. Remember the result.
         let (score, mv) = best.expect("a node with legal moves searched at least one");
-        self.store_tt(key, ply, level, score, mv, alpha_orig, beta);
+        self.store_tt(key, ply, level, budget, score, mv, (alpha_orig, beta));
         score
     }
 
@@ -145,17 +147,33 @@ impl Searcher {
         entry
     }
 
-    /// A stored score replaces the search only if it is deep enough and its bound fits the window.
-    fn tt_cutoff(&mut self, entry: Entry, level: i32, alpha: Score, beta: Score) -> Option<Score> {
-        let enabled = self.config.tt.as_ref().is_some_and(|t| t.cutoffs);
+    /// A stored score replaces the search only if it is deep enough and its bound fits the window;
+    /// with `tt.budget_aware`, only if it was also searched with at least this node's budget.
+    fn tt_cutoff(
+        &mut self,
+        entry: Entry,
+        level: i32,
+        budget: Budget,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let Some(tt) = self.config.tt.as_ref().filter(|t| t.cutoffs) else {
+            return None;
+        };
         let fits = match entry.bound {
             Bound::Exact => true,
             Bound::Lower => entry.score >= beta,
             Bound::Upper => entry.score <= alpha,
         };
-        let cut = enabled && entry.level >= level && fits;
-        self.stats.tt_cutoffs += u64::from(cut);
-        cut.then_some(entry.score)
+        if entry.level < level || !fits {
+            return None;
+        }
+        if tt.budget_aware && !entry.budget.covers(budget.saturated()) {
+            self.stats.tt_budget_refusals += 1;
+            return None;
+        }
+        self.stats.tt_cutoffs += 1;
+        Some(entry.score)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -164,10 +182,10 @@ impl Searcher {
         key: u64,
         ply: usize,
         level: i32,
+        budget: Budget,
         score: Score,
         mv: Move,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
     ) {
         let Some(tt) = self.tt.as_mut() else { return };
         let bound = if score >= beta {
@@ -185,6 +203,7 @@ impl Searcher {
                 score,
                 level,
                 bound,
+                budget,
             },
         );
     }

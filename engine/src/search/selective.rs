@@ -49,6 +49,20 @@ impl Budget {
         (root.dyn_left - self.dyn_left) + (root.triv_left - self.triv_left)
     }
 
+    /// The budget as the TT keeps it: each part at most 255.
+    pub fn saturated(self) -> Budget {
+        Budget {
+            dyn_left: self.dyn_left.min(255),
+            triv_left: self.triv_left.min(255),
+        }
+    }
+
+    /// Whether a search with this budget looked at least as far as one with `other`: it may
+    /// insert at least as many dynamic and as many trivial levels.
+    pub fn covers(self, other: Budget) -> bool {
+        self.dyn_left >= other.dyn_left && self.triv_left >= other.triv_left
+    }
+
     /// The step at a node with `legal_moves` legal moves. A single-move node whose trivial budget
     /// is spent falls through to the dynamic rule (a choice the spec marks).
     pub fn step(self, config: &SearchConfig, legal_moves: usize) -> Step {
@@ -155,5 +169,26 @@ mod tests {
         assert_eq!(b.step(&config, 4), Step::Normal);
         config.selective.candidate_limit = 4;
         assert_eq!(b.step(&config, 4), Step::Dynamic);
+    }
+
+    #[test]
+    fn a_budget_covers_one_with_no_more_levels_left() {
+        let four = Budget {
+            dyn_left: 4,
+            triv_left: 10,
+        };
+        let none = Budget {
+            dyn_left: 0,
+            triv_left: 10,
+        };
+        assert!(four.covers(none) && four.covers(four));
+        assert!(
+            !none.covers(four),
+            "an entry with no dynamic level left cannot answer four"
+        );
+        assert!(!four.covers(Budget {
+            dyn_left: 4,
+            triv_left: 11
+        }));
     }
 }

@@ -48,6 +48,9 @@ pub struct SearchStats {
     pub tt_hits: u64,
     /// Hits whose score replaced the search.
     pub tt_cutoffs: u64,
+    /// Hits deep enough whose bound fitted, refused because they were searched with less
+    /// selective-deepening budget than the node has (`tt.budget_aware`).
+    pub tt_budget_refusals: u64,
     /// Beta cutoffs in the main search.
     pub beta_cutoffs: u64,
     /// Beta cutoffs by the first move tried (fail-high-first count).

@@ -5,6 +5,7 @@ use cozy_chess::{Move, Piece, Square};
 
 use crate::eval::Score;
 use crate::search::score::{from_tt, to_tt};
+use crate::search::selective::Budget;
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,10 +29,14 @@ pub struct Entry {
     pub level: i32,
     /// Kind of score.
     pub bound: Bound,
+    /// Selective-deepening budget the node was searched with (each part saturates at 255).
+    pub budget: Budget,
 }
 
-/// A slot: the key, and the entry packed into one word as move (16 bits) | score (16) | level (8)
-/// | generation (16) | bound (8; 0 = empty).
+/// A slot: the key's upper 48 bits with the budget in the lower 16 (dynamic levels left (8) |
+/// trivial levels left (8)), and the entry packed into one word as move (16 bits) | score (16) |
+/// level (8) | generation (16) | bound (8; 0 = empty). The slot index comes from the key's upper
+/// bits, so 48 bits still tell positions apart.
 type Slot = [u64; 2];
 
 /// A fixed-size table owned by one searcher (no locking: one search = one thread).
@@ -89,7 +94,7 @@ impl TranspositionTable {
             3 => Bound::Upper,
             _ => return None,
         };
-        if stored_key != key {
+        if stored_key & KEY_MASK != key & KEY_MASK {
             return None;
         }
         Some(Entry {
@@ -97,6 +102,10 @@ impl TranspositionTable {
             score: from_tt(Score::from((data >> 16) as u16 as i16), ply),
             level: i32::from((data >> 32) as u8 as i8),
             bound,
+            budget: Budget {
+                dyn_left: u32::from((stored_key >> 8) as u8),
+                triv_left: u32::from(stored_key as u8),
+            },
         })
     }
 
@@ -112,8 +121,10 @@ impl TranspositionTable {
         let level = entry.level.clamp(i8::MIN.into(), i8::MAX.into()) as i8 as u8;
         let mv = entry.mv.map_or(0, pack);
         let generation = u64::from(self.generation);
+        let saturate = |levels: u32| u64::from(levels.min(255));
+        let budget = saturate(entry.budget.dyn_left) << 8 | saturate(entry.budget.triv_left);
         self.slots[i] = [
-            key,
+            key & KEY_MASK | budget,
             u64::from(mv)
                 | u64::from(score) << 16
                 | u64::from(level) << 32
@@ -122,6 +133,9 @@ impl TranspositionTable {
         ];
     }
 }
+
+/// The key bits a slot keeps.
+const KEY_MASK: u64 = !0xFFFF;
 
 /// from (6 bits) | to (6 bits) | promotion + 1 (3 bits); 0 never occurs for a real move.
 fn pack(mv: Move) -> u16 {
@@ -146,6 +160,11 @@ mod tests {
     use super::*;
     use crate::search::score::MATE;
 
+    const NO_BUDGET: Budget = Budget {
+        dyn_left: 0,
+        triv_left: 0,
+    };
+
     #[test]
     fn moves_pack_and_unpack() {
         for text in ["e2e4", "a7a8q", "h2h1n", "e1h1"] {
@@ -162,11 +181,13 @@ mod tests {
             score: MATE - 7,
             level: 3,
             bound: Bound::Exact,
+            budget: NO_BUDGET,
         };
-        tt.store(42, 5, entry);
+        let key = 42 << 16;
+        tt.store(key, 5, entry);
         // Mate in 2 plies from the node: seen from ply 1 it is mate at ply 3.
-        assert_eq!(tt.probe(42, 1).unwrap().score, MATE - 3);
-        assert_eq!(tt.probe(43, 1), None);
+        assert_eq!(tt.probe(key, 1).unwrap().score, MATE - 3);
+        assert_eq!(tt.probe(key + (1 << 16), 1), None);
     }
 
     #[test]
@@ -177,6 +198,7 @@ mod tests {
             score: 5,
             level: 2,
             bound: Bound::Exact,
+            budget: NO_BUDGET,
         };
         tt.store(9, 0, entry);
         tt.clear();
@@ -199,14 +221,30 @@ mod tests {
             score: -1234,
             level: -3,
             bound: Bound::Upper,
+            budget: Budget {
+                dyn_left: 3,
+                triv_left: 1000,
+            },
         };
         tt.store(7, 0, entry);
-        assert_eq!(tt.probe(7, 0), Some(entry));
+        let stored = tt.probe(7, 0).unwrap();
+        assert_eq!(stored.budget.triv_left, 255, "budgets saturate");
+        assert_eq!(
+            stored,
+            Entry {
+                budget: Budget {
+                    dyn_left: 3,
+                    triv_left: 255
+                },
+                ..entry
+            }
+        );
         let entry = Entry {
             mv: None,
             score: 32_000 - 9,
             level: 100,
             bound: Bound::Lower,
+            budget: NO_BUDGET,
         };
         tt.store(7, 0, entry);
         assert_eq!(tt.probe(7, 0), Some(entry));

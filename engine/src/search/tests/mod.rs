@@ -152,6 +152,7 @@ fn every_ordering_gives_the_same_root_score() {
             tt: Some(Tt {
                 size_mb: 1,
                 cutoffs: false,
+                budget_aware: false,
             }),
             see,
             ..SearchConfig::fischerle()
@@ -368,3 +369,4 @@ fn a_reused_searcher_matches_a_fresh_one() {
 
 mod cutoffs;
 mod draws;
+mod tt_budget;
