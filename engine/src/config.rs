@@ -40,7 +40,7 @@ pub enum ConfigError {
 }
 
 /// The names accepted by [`SearchConfig::preset`].
-pub const PRESETS: &[&str] = &["fischerle", "plain"];
+pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain"];
 
 /// All heuristics of one search. `Default` is the `fischerle` preset.
 ///
@@ -70,11 +70,13 @@ pub struct SearchConfig {
     pub tt_move: bool,
     /// Transposition table; absent = off.
     pub tt: Option<Tt>,
-    /// Principal-variation search (null-window search of all but the first move). Off in `fischerle`.
+    /// Principal-variation search (null-window search of all but the first move). On in
+    /// `fischerle` (the spec's §5), off in `seeds` and `plain`.
     pub pvs: bool,
     /// Aspiration windows around the previous iteration's score; absent = off.
     pub aspiration: Option<Aspiration>,
-    /// Null-move pruning with an adaptive reduction; absent = off.
+    /// Null-move pruning with an adaptive reduction; absent = off. On in `fischerle` (its later
+    /// versions, spec §5), off in `seeds` and `plain`.
     pub null_move: Option<NullMove>,
     /// Search a move that gives check one level deeper. Off in `fischerle`.
     pub check_extension: bool,
@@ -227,9 +229,24 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// Fischerle as its pages describe it: selective deepening 3/4/10, Fischerle QS (−30, Q+N),
-    /// 14-bucket ordering without SEE, two killers by ply, history, TT with TT move.
+    /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
+    /// §5 names that this engine has — principal-variation search and adaptive null-move pruning
+    /// (reduction 2 + level / 4). The evaluation cache and the later pruning family are not built.
     pub fn fischerle() -> Self {
+        Self {
+            pvs: true,
+            null_move: Some(NullMove {
+                base: 2,
+                divisor: 4,
+            }),
+            ..Self::seeds()
+        }
+    }
+
+    /// What the seed pages describe and nothing more: selective deepening 3/4/10, Fischerle QS
+    /// (−30, Q+N), 14-bucket ordering without SEE, two killers by ply, history, TT with TT move;
+    /// no PVS, no null move.
+    pub fn seeds() -> Self {
         Self {
             selective: Selective {
                 candidate_limit: 3,
@@ -282,7 +299,7 @@ impl SearchConfig {
             ordering: OrderingScheme::MvvLva,
             killers: None,
             history: None,
-            ..Self::fischerle()
+            ..Self::seeds()
         }
     }
 
@@ -290,6 +307,7 @@ impl SearchConfig {
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
             "fischerle" => Ok(Self::fischerle()),
+            "seeds" => Ok(Self::seeds()),
             "plain" => Ok(Self::plain()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
@@ -417,6 +435,26 @@ mod tests {
             let c = SearchConfig::preset(name).unwrap();
             assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c, "{name}");
         }
+    }
+
+    #[test]
+    fn fischerle_is_the_seeds_engine_with_pvs_and_null_move() {
+        let (f, s) = (SearchConfig::fischerle(), SearchConfig::seeds());
+        assert!(f.pvs && f.null_move.is_some());
+        assert!(!s.pvs && s.null_move.is_none());
+        assert_eq!(
+            SearchConfig {
+                pvs: false,
+                null_move: None,
+                ..f
+            },
+            s
+        );
+        let p = SearchConfig::plain();
+        assert!(
+            !p.pvs && p.null_move.is_none(),
+            "plain stays textbook alpha-beta"
+        );
     }
 
     #[test]

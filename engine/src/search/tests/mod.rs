@@ -296,12 +296,18 @@ fn mate_search_mode_inserts_no_levels() {
 }
 
 #[test]
-fn wac_one_is_solved_by_both_presets() {
-    for config in [SearchConfig::fischerle(), SearchConfig::plain()] {
+fn wac_one_is_solved_by_every_preset() {
+    // Null-move pruning (in `fischerle`) hides the quiet mate at depth 5, a horizon effect of
+    // the reduction, not a bug; the presets without it see it at depth 5, `fischerle` by depth 7.
+    for (config, depth) in [
+        (SearchConfig::seeds(), 5),
+        (SearchConfig::plain(), 5),
+        (SearchConfig::fischerle(), 7),
+    ] {
         let position = Position::from_fen(POSITIONS[0]).unwrap();
-        let r = Searcher::new(config).search(&position, Limits::depth(5), |_| {});
+        let r = Searcher::new(config).search(&position, Limits::depth(depth), |_| {});
         let expected = parse_uci_move(position.board(), "g3g6").unwrap();
-        assert_eq!(r.best_move, Some(expected));
+        assert_eq!(r.best_move, Some(expected), "depth {depth}");
     }
 }
 
@@ -314,7 +320,7 @@ fn modern_switches_keep_the_best_move_on_a_tactic() {
             min_depth: 3,
         }),
         check_extension: true,
-        ..SearchConfig::fischerle()
+        ..SearchConfig::seeds()
     };
     let r = search(POSITIONS[0], config, 5);
     assert_eq!(
@@ -334,11 +340,11 @@ fn null_move_prunes_a_quiet_position() {
             base: 2,
             divisor: 4,
         }),
-        ..SearchConfig::fischerle()
+        ..SearchConfig::seeds()
     };
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
     let with = search(fen, nm, 5);
-    let without = search(fen, SearchConfig::fischerle(), 5);
+    let without = search(fen, SearchConfig::seeds(), 5);
     assert!(with.stats.null_move_cutoffs > 0);
     assert!(
         with.stats.nodes < without.stats.nodes,
