@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use cozy_chess::{Board, Color};
 
-use crate::board::{uci_move, Position};
+use crate::board::{parse_uci_move, uci_move, Position};
 use crate::config::{SearchConfig, PRESETS};
 use crate::search::limits::Limits;
 use crate::search::score::mate_in_moves;
@@ -140,9 +140,18 @@ impl Uci {
 
     fn go(&mut self, args: &str) {
         self.stop();
-        let limits = match parse_go(args, self.position.side_to_move()) {
+        let limits = match parse_go(args, self.position.board()) {
             Ok(l) => l,
-            Err(e) => return self.info(&e),
+            Err(e) => {
+                // A GUI waits for `bestmove` after every `go`: say what was wrong, then answer.
+                self.info(&e);
+                Limits::depth(1)
+            }
+        };
+        // `go mate N` searches in mate-search mode (no selective deepening), this search only.
+        let config = SearchConfig {
+            mate_search: self.config.mate_search || limits.mate.is_some(),
+            ..self.config.clone()
         };
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
@@ -153,6 +162,9 @@ impl Uci {
             .searcher
             .take()
             .expect("searcher is home when no search runs");
+        if searcher.config() != &config {
+            searcher = Searcher::reuse(Some(searcher), config);
+        }
         let (position, out) = (self.position.clone(), self.out.clone());
         let handle = std::thread::spawn(move || {
             let start = std::time::Instant::now();
@@ -228,11 +240,14 @@ fn parse_setoption(args: &str) -> Option<(String, String)> {
 }
 
 /// `go` arguments to limits. Clock times become a movetime: a 30th of the remaining time plus
-/// most of the increment, never more than half of what is left.
-fn parse_go(args: &str, side: Color) -> Result<Limits, String> {
+/// most of the increment, never more than half of what is left. `mate N` stops at a mate in at
+/// most N moves and, without a depth, searches at most 2N − 1 plies (enough to see it);
+/// `searchmoves` takes the moves that follow it, up to the next keyword.
+fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut limits = Limits::default();
     let (mut time, mut inc) = (None, 0u64);
+    let side = board.side_to_move();
     let mut i = 0;
     while i < words.len() {
         let value = || -> Result<u64, String> {
@@ -246,6 +261,7 @@ fn parse_go(args: &str, side: Color) -> Result<Limits, String> {
             ("depth", _) => limits.depth = Some(value()?.min(64) as i32),
             ("nodes", _) => limits.nodes = Some(value()?),
             ("movetime", _) => limits.movetime = Some(Duration::from_millis(value()?)),
+            ("mate", _) => limits.mate = Some(value()?.clamp(1, 32) as i32),
             ("wtime", Color::White) | ("btime", Color::Black) => time = Some(value()?),
             ("winc", Color::White) | ("binc", Color::Black) => inc = value()?,
             ("wtime" | "btime" | "winc" | "binc" | "movestogo", _) => {
@@ -253,6 +269,16 @@ fn parse_go(args: &str, side: Color) -> Result<Limits, String> {
             }
             ("infinite" | "ponder", _) => {
                 i += 1;
+                continue;
+            }
+            ("searchmoves", _) => {
+                i += 1;
+                while let Some(text) = words.get(i).filter(|w| !GO_KEYWORDS.contains(w)) {
+                    let mv =
+                        parse_uci_move(board, text).map_err(|e| format!("`searchmoves`: {e}"))?;
+                    limits.searchmoves.push(mv);
+                    i += 1;
+                }
                 continue;
             }
             (other, _) => return Err(format!("unknown `go` argument `{other}`")),
@@ -263,8 +289,27 @@ fn parse_go(args: &str, side: Color) -> Result<Limits, String> {
         let budget = (t / 30 + inc * 3 / 4).min(t / 2).max(1);
         limits.movetime = Some(Duration::from_millis(budget));
     }
+    if let (Some(n), None) = (limits.mate, limits.depth) {
+        limits.depth = Some(2 * n - 1);
+    }
     Ok(limits)
 }
+
+/// The words that start a `go` argument (they end a `searchmoves` list).
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 #[cfg(test)]
 mod tests {
@@ -281,13 +326,22 @@ mod tests {
 
     #[test]
     fn go_arguments() {
-        let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", Color::White).unwrap();
+        let white = Board::default();
+        let mut black = Board::default();
+        black.play("e2e4".parse().unwrap());
+        let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", &white).unwrap();
         assert_eq!(l.movetime, Some(Duration::from_millis(2750)));
-        let l = parse_go("depth 5 nodes 1000", Color::Black).unwrap();
+        let l = parse_go("depth 5 nodes 1000", &black).unwrap();
         assert_eq!((l.depth, l.nodes), (Some(5), Some(1000)));
-        assert!(parse_go("depth x", Color::White).is_err());
-        assert!(parse_go("depth", Color::White).is_err());
-        assert!(parse_go("sideways 3", Color::White).is_err());
+        assert!(parse_go("depth x", &white).is_err());
+        assert!(parse_go("depth", &white).is_err());
+        assert!(parse_go("sideways 3", &white).is_err());
+        let l = parse_go("mate 3", &white).unwrap();
+        assert_eq!((l.mate, l.depth), (Some(3), Some(5)));
+        let l = parse_go("searchmoves e2e4 g1f3 depth 4", &white).unwrap();
+        assert_eq!(l.searchmoves.len(), 2);
+        assert_eq!(l.depth, Some(4));
+        assert!(parse_go("searchmoves e2e5", &white).is_err());
     }
 
     #[test]
@@ -334,5 +388,57 @@ mod tests {
         let mut board = Board::default();
         board.play("e2e4".parse().unwrap());
         assert!(crate::board::parse_uci_move(&board, best).is_ok(), "{best}");
+    }
+
+    /// Runs `script` and waits for the search it started, then `quit`s.
+    fn session(script: &str) -> String {
+        let buf = Shared::default();
+        let mut uci = Uci::new(Box::new(buf.clone()));
+        for line in script.lines() {
+            uci.command(line);
+        }
+        if let Some((handle, _)) = uci.running.take() {
+            uci.searcher = Some(handle.join().unwrap());
+        }
+        uci.command("quit");
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        text
+    }
+
+    fn bestmove(text: &str) -> &str {
+        text.lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("no bestmove in {text}"))
+    }
+
+    #[test]
+    fn go_mate_finds_the_mate_in_mate_search_mode() {
+        // Back rank: 1. Rd8+ Rxd8 2. Rxd8#.
+        let text = session(
+            "position fen 2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1\n\
+             go depth 10 mate 2",
+        );
+        assert_eq!(bestmove(&text), "d2d8", "{text}");
+        assert!(text.contains("score mate 2"), "{text}");
+        assert!(
+            !text.contains("info depth 4"),
+            "it stops at the mate: {text}"
+        );
+    }
+
+    #[test]
+    fn go_searchmoves_plays_one_of_the_moves_given() {
+        let text = session("position startpos\ngo depth 3 searchmoves a2a3 h2h3");
+        assert!(["a2a3", "h2h3"].contains(&bestmove(&text)), "{text}");
+    }
+
+    #[test]
+    fn a_bad_go_is_still_answered() {
+        let text = session("position startpos\ngo sideways 3");
+        assert!(
+            text.contains("info string unknown `go` argument `sideways`"),
+            "{text}"
+        );
+        bestmove(&text);
     }
 }

@@ -85,6 +85,7 @@ impl JobLimits {
             nodes: Some(self.nodes.map_or(self.node_cap, |n| n.min(self.node_cap))),
             movetime: self.movetime_ms.map(Duration::from_millis),
             stop: Some(stop),
+            ..Limits::default()
         }
     }
 

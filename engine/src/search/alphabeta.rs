@@ -59,6 +59,9 @@ impl Searcher {
         let in_check = !board.checkers().is_empty();
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level, &mut moves);
+        if ply == 0 {
+            moves.restrict_to(self.clock.searchmoves());
+        }
         if moves.is_empty() {
             self.lists[ply] = moves;
             return if in_check { mated_in(ply) } else { DRAW };

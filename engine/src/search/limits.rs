@@ -4,6 +4,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use cozy_chess::Move;
+
+use crate::eval::Score;
+use crate::search::score::mate_in_moves;
+
 /// When a search stops. Any limit that is reached stops it; with none, it runs to `MAX_DEPTH` or
 /// until the stop flag is raised.
 #[derive(Debug, Clone, Default)]
@@ -16,6 +21,12 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Raised by another thread to stop the search (UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Stop after the first iteration that finds a mate in at most this many moves (UCI `go
+    /// mate N`).
+    pub mate: Option<i32>,
+    /// Search only these root moves (UCI `go searchmoves`); empty = all. Moves that are not legal
+    /// at the root are ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Limits {
@@ -63,6 +74,17 @@ impl Clock {
 
     pub(crate) fn max_depth(&self) -> Option<i32> {
         self.limits.depth
+    }
+
+    /// Whether an iteration's score is the mate `go mate N` asked for.
+    pub(crate) fn mate_found(&self, score: Score) -> bool {
+        let wanted = self.limits.mate;
+        mate_in_moves(score).is_some_and(|m| wanted.is_some_and(|n| m > 0 && m <= n))
+    }
+
+    /// The root moves the search may play (`go searchmoves`); empty = all.
+    pub(crate) fn searchmoves(&self) -> &[Move] {
+        &self.limits.searchmoves
     }
 
     /// Whether the search must stop now, given the nodes searched so far. Once true, stays true.

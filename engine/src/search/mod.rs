@@ -163,6 +163,9 @@ impl Searcher {
             };
             let iteration = self.record_iteration(root, &result, before);
             on_iteration(&iteration);
+            if self.clock.mate_found(score) {
+                break;
+            }
         }
         result.stats = std::mem::take(&mut self.stats);
         result
@@ -185,10 +188,16 @@ impl Searcher {
         self.pv.lines.iter_mut().for_each(Vec::clear);
     }
 
-    /// Before any iteration completes: the first legal move, so a stopped search still answers;
-    /// with no legal move, the mate or stalemate score.
+    /// Before any iteration completes: the first legal move (of `searchmoves`, if given), so a
+    /// stopped search still answers; with no legal move, the mate or stalemate score.
     fn fallback_result(&self, root: &Board) -> SearchResult {
-        let best_move = legal_moves(root).first().copied();
+        let legal = legal_moves(root);
+        let allowed = self.clock.searchmoves();
+        let best_move = legal
+            .iter()
+            .find(|mv| allowed.is_empty() || allowed.contains(mv))
+            .or(legal.first())
+            .copied();
         let score = match best_move {
             None if !root.checkers().is_empty() => score::mated_in(0),
             _ => score::DRAW,

@@ -81,6 +81,13 @@ impl MoveList {
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+
+    /// Keeps only the moves in `allowed` (all when it is empty or names none of them), in order.
+    pub fn restrict_to(&mut self, allowed: &[Move]) {
+        if self.moves.iter().any(|m| allowed.contains(&m.mv)) {
+            self.moves.retain(|m| allowed.contains(&m.mv));
+        }
+    }
 }
 
 /// Reused buffers for generating and sorting moves (one per searcher).
