@@ -160,9 +160,7 @@ impl Searcher {
         alpha: Score,
         beta: Score,
     ) -> Option<Score> {
-        let Some(tt) = self.config.tt.as_ref().filter(|t| t.cutoffs) else {
-            return None;
-        };
+        let tt = self.config.tt.as_ref().filter(|t| t.cutoffs)?;
         let fits = match entry.bound {
             Bound::Exact => true,
             Bound::Lower => entry.score >= beta,
