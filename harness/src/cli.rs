@@ -32,6 +32,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Fixed positions, fixed depth, one thread, `fischerle` preset: the node-count signature.
     Bench(BenchArgs),
+    /// Elo, normalized Elo and the SPRT's LLR of finished results (pentanomial or W/D/L counts).
+    Sprt(SprtCalcArgs),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -109,6 +111,64 @@ pub struct GridArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct SprtOptions {
+    /// Probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Scale of the hypotheses: `normalized` (t-values, fishtest's default) or `logistic`.
+    #[arg(long, value_enum, default_value = "normalized")]
+    pub model: crate::elo::sprt::EloModel,
+}
+
+/// `harness sprt`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("results").required(true).args(["pentanomial", "wdl"])))]
+pub struct SprtCalcArgs {
+    /// Game-pair counts `LL,LD,DD,WD,WW` (DD counts draw-draw and win-loss pairs).
+    #[arg(long, value_name = "LL,LD,DD,WD,WW", value_parser = counts::<5>)]
+    pub pentanomial: Option<Counts>,
+    /// Game counts `W,D,L` (when pairs were not recorded).
+    #[arg(long, value_name = "W,D,L", value_parser = counts::<3>)]
+    pub wdl: Option<Counts>,
+    /// Elo under H0.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// Elo under H1.
+    #[arg(long, default_value_t = 2.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// Error rates and model.
+    #[command(flatten)]
+    pub sprt: SprtOptions,
+}
+
+/// Comma-separated result counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counts(pub Vec<u64>);
+
+/// Parses exactly `N` comma-separated counts.
+fn counts<const N: usize>(text: &str) -> Result<Counts, String> {
+    let values: Vec<u64> = text
+        .split(',')
+        .map(|v| {
+            v.trim()
+                .parse()
+                .map_err(|_| format!("expected a count (a whole number ≥ 0), found `{v}`"))
+        })
+        .collect::<Result<_, _>>()?;
+    if values.len() != N {
+        return Err(format!(
+            "expected {N} comma-separated counts, found {} in `{text}`",
+            values.len()
+        ));
+    }
+    Ok(Counts(values))
 }
 
 /// `harness perft`.

@@ -9,6 +9,7 @@ use clap::Parser;
 mod bench;
 mod cli;
 mod commands;
+mod elo;
 mod engines;
 mod epd;
 mod export;

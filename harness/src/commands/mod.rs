@@ -6,6 +6,7 @@ pub mod grid;
 mod kpk;
 mod perft;
 mod report;
+mod sprt;
 mod suite;
 
 use std::process::ExitCode;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Report(args) => report::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),
+        Command::Sprt(args) => sprt::run(&args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)
