@@ -239,14 +239,13 @@ fn parse_setoption(args: &str) -> Option<(String, String)> {
     Some((name.trim().to_string(), value.trim().to_string()))
 }
 
-/// `go` arguments to limits. Clock times become a movetime: a 30th of the remaining time plus
-/// most of the increment, never more than half of what is left. `mate N` stops at a mate in at
+/// `go` arguments to limits. Clock times go through the time manager ([`Limits::clock`]). `mate N` stops at a mate in at
 /// most N moves and, without a depth, searches at most 2N − 1 plies (enough to see it);
 /// `searchmoves` takes the moves that follow it, up to the next keyword.
 fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut limits = Limits::default();
-    let (mut time, mut inc) = (None, 0u64);
+    let (mut time, mut inc, mut moves_to_go) = (None, 0u64, None);
     let side = board.side_to_move();
     let mut i = 0;
     while i < words.len() {
@@ -264,7 +263,8 @@ fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
             ("mate", _) => limits.mate = Some(value()?.clamp(1, 32) as i32),
             ("wtime", Color::White) | ("btime", Color::Black) => time = Some(value()?),
             ("winc", Color::White) | ("binc", Color::Black) => inc = value()?,
-            ("wtime" | "btime" | "winc" | "binc" | "movestogo", _) => {
+            ("movestogo", _) => moves_to_go = Some(value()?.min(u64::from(u32::MAX)) as u32),
+            ("wtime" | "btime" | "winc" | "binc", _) => {
                 value()?;
             }
             ("infinite" | "ponder", _) => {
@@ -286,8 +286,13 @@ fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
         i += 2;
     }
     if let Some(t) = time {
-        let budget = (t / 30 + inc * 3 / 4).min(t / 2).max(1);
-        limits.movetime = Some(Duration::from_millis(budget));
+        let clock = Limits::clock(
+            Duration::from_millis(t),
+            Duration::from_millis(inc),
+            moves_to_go,
+        );
+        limits.soft_time = clock.soft_time;
+        limits.movetime = clock.movetime;
     }
     if let (Some(n), None) = (limits.mate, limits.depth) {
         limits.depth = Some(2 * n - 1);
@@ -330,7 +335,10 @@ mod tests {
         let mut black = Board::default();
         black.play("e2e4".parse().unwrap());
         let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", &white).unwrap();
-        assert_eq!(l.movetime, Some(Duration::from_millis(2750)));
+        assert_eq!(l.soft_time, Some(Duration::from_millis(2750)));
+        assert_eq!(l.movetime, Some(Duration::from_millis(8250)));
+        let l = parse_go("wtime 60000 btime 1000 movestogo 10", &white).unwrap();
+        assert_eq!(l.soft_time, Some(Duration::from_millis(6000)));
         let l = parse_go("depth 5 nodes 1000", &black).unwrap();
         assert_eq!((l.depth, l.nodes), (Some(5), Some(1000)));
         assert!(parse_go("depth x", &white).is_err());

@@ -21,6 +21,10 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Raised by another thread to stop the search (UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// A time manager's soft bound: no iteration starts after it, nor one that would likely run
+    /// past `movetime` (an iteration is taken to cost at least twice the one before). `movetime`
+    /// stays the hard bound inside an iteration.
+    pub soft_time: Option<Duration>,
     /// Stop after the first iteration that finds a mate in at most this many moves (UCI `go
     /// mate N`).
     pub mate: Option<i32>,
@@ -42,6 +46,30 @@ impl Limits {
     pub fn nodes(nodes: u64) -> Self {
         Self {
             nodes: Some(nodes),
+            ..Self::default()
+        }
+    }
+}
+
+impl Limits {
+    /// The time manager: limits for a move with `remaining` on the clock, `increment` per move and
+    /// `moves_to_go` until the next time control (none: sudden death, taken as 30). The soft bound
+    /// is an equal share of the time plus ¾ of the increment; the hard bound three times that, and
+    /// neither more than half of what is left, so the clock never falls.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let l = engine::Limits::clock(Duration::from_secs(60), Duration::from_secs(1), None);
+    /// assert_eq!(l.soft_time, Some(Duration::from_millis(2750)));
+    /// assert_eq!(l.movetime, Some(Duration::from_millis(8250)));
+    /// ```
+    pub fn clock(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> Self {
+        let half = remaining / 2;
+        let share = remaining / moves_to_go.unwrap_or(30).max(1) + increment * 3 / 4;
+        let soft = share.min(half).max(Duration::from_millis(1));
+        Self {
+            soft_time: Some(soft),
+            movetime: Some((soft * 3).min(half).max(soft)),
             ..Self::default()
         }
     }
@@ -74,6 +102,16 @@ impl Clock {
 
     pub(crate) fn max_depth(&self) -> Option<i32> {
         self.limits.depth
+    }
+
+    /// Whether another iteration may start, the last one having taken `last`.
+    pub(crate) fn may_start_iteration(&self, last: Duration) -> bool {
+        let Some(soft) = self.limits.soft_time else {
+            return true;
+        };
+        let elapsed = self.start.elapsed();
+        let fits = self.limits.movetime.is_none_or(|hard| elapsed + 2 * last <= hard);
+        elapsed < soft && fits
     }
 
     /// Whether an iteration's score is the mate `go mate N` asked for.

@@ -145,7 +145,12 @@ impl Searcher {
             .max_depth()
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
+        let mut last_iteration = std::time::Duration::ZERO;
         for depth in 1..=max_depth {
+            if depth > 1 && !self.clock.may_start_iteration(last_iteration) {
+                break;
+            }
+            let started = self.clock.elapsed();
             let before = (self.stats.nodes, self.stats.qnodes);
             let score = self.iterate(root, depth, result.score);
             if self.clock.stopped() {
@@ -163,6 +168,7 @@ impl Searcher {
             };
             let iteration = self.record_iteration(root, &result, before);
             on_iteration(&iteration);
+            last_iteration = self.clock.elapsed() - started;
             if self.clock.mate_found(score) {
                 break;
             }

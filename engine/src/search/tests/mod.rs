@@ -376,3 +376,16 @@ fn a_reused_searcher_matches_a_fresh_one() {
 mod cutoffs;
 mod draws;
 mod tt_budget;
+
+#[test]
+fn a_soft_time_bound_starts_no_new_iteration() {
+    // A zero soft bound lets the first iteration run and nothing after it.
+    let position = Position::from_fen(POSITIONS[3]).unwrap();
+    let limits = Limits {
+        depth: Some(6),
+        soft_time: Some(std::time::Duration::ZERO),
+        ..Limits::default()
+    };
+    let r = Searcher::new(SearchConfig::fischerle()).search(&position, limits, |_| {});
+    assert_eq!(r.depth, 1);
+}
