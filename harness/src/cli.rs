@@ -34,6 +34,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Elo, normalized Elo and the SPRT's LLR of finished results (pentanomial or W/D/L counts).
     Sprt(SprtCalcArgs),
+    /// Play games between configurations (and UCI engines): game pairs, Elo, SPRT, PGN.
+    Match(Box<MatchArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -106,6 +108,96 @@ pub struct GridArgs {
     #[arg(long, requires = "resume")]
     pub retry_failed: bool,
     /// Print the plan and exit without searching.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `harness match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Base preset of the builtin players (`fischerle`, `seeds`, `plain`).
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Grid file: its configurations are the players (`[set]`, `[axes]`, `preset`, `engines`).
+    #[arg(long, value_name = "FILE.toml")]
+    pub grid: Option<PathBuf>,
+    /// An axis `KEY=V1,V2,...` (repeatable): each configuration of the grid is a player; the
+    /// first is the baseline. `--set preset=fischerle,plain` plays two presets.
+    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// A player engine (repeatable): `builtin` or `uci:PATH` (its options as `uci.NAME` axes).
+    #[arg(long = "engine", value_name = "builtin|uci:PATH")]
+    pub engines: Vec<String>,
+    /// The baseline player (`p00`, …). Default: the first.
+    #[arg(long, value_name = "ID")]
+    pub baseline: Option<String>,
+    /// Every player against every other, instead of the baseline against each.
+    #[arg(long)]
+    pub round_robin: bool,
+    /// Per-move limit, `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds); prefix
+    /// `ID:` for one player's own (`--limit p01:nodes=10000`). Default `nodes=5000`.
+    #[arg(long = "limit", value_name = "[ID:]LIMIT")]
+    pub limits: Vec<String>,
+    /// Opening book, EPD or PGN (the position after each game). Default: the project's book.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Where in the book pair 1 starts: reruns with one seed play the same openings, shards
+    /// with different seeds disjoint ones.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Game pairs per pairing (at most, with --sprt).
+    #[arg(long, default_value_t = 100)]
+    pub pairs: u64,
+    /// Plies after which a game is drawn.
+    #[arg(long, value_name = "PLIES")]
+    pub max_plies: Option<usize>,
+    /// Resign adjudication: a player whose score is at most −CP …
+    #[arg(long, value_name = "CP", requires = "resign_moves")]
+    pub resign_score: Option<i32>,
+    /// … for this many of its moves in a row loses.
+    #[arg(long, value_name = "N", requires = "resign_score")]
+    pub resign_moves: Option<usize>,
+    /// Draw adjudication: when both scores stay within ±CP …
+    #[arg(long, value_name = "CP", requires = "draw_moves")]
+    pub draw_score: Option<i32>,
+    /// … for this many moves each …
+    #[arg(long, value_name = "N", requires = "draw_score")]
+    pub draw_moves: Option<usize>,
+    /// … from this move number on, the game is drawn.
+    #[arg(long, value_name = "MOVE", default_value_t = 0)]
+    pub draw_after: u32,
+    /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
+    #[arg(long, value_name = "ELO0,ELO1", allow_negative_numbers = true)]
+    pub sprt: Option<String>,
+    /// The SPRT's error rates and model.
+    #[command(flatten)]
+    pub sprt_options: SprtOptions,
+    /// Games played at once. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Name of the match (PGN Event, output directory).
+    #[arg(long, default_value = "match")]
+    pub name: String,
+    /// UCI players: milliseconds allowed for the handshake and `isready`.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub uci_handshake: u64,
+    /// UCI players: milliseconds past a movetime or the clock before a player has hung.
+    #[arg(long, value_name = "MS", default_value_t = 2_000)]
+    pub uci_slack: u64,
+    /// UCI players: seconds a node- or depth-limited move may take.
+    #[arg(long, value_name = "S", default_value_t = 120)]
+    pub uci_timeout: u64,
+    /// Output directory. Default `results/<timestamp>-<name>/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the match in DIR after its last complete pair; alone, with the arguments
+    /// recorded in DIR/manifest.json.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Print the plan and exit.
     #[arg(long)]
     pub dry_run: bool,
     /// No progress bar.
@@ -247,6 +339,10 @@ pub struct SuiteMakeArgs {
     /// Least lead in centipawns of the best move over the second.
     #[arg(long, default_value_t = 150)]
     pub margin: i32,
+    /// Keep balanced positions instead (an opening book): those whose best move scores within
+    /// ±CP, no mate; no `bm` is written.
+    #[arg(long, value_name = "CP")]
+    pub balanced: Option<i32>,
     /// The reference's hash, MiB (it runs with one thread).
     #[arg(long, default_value_t = 64)]
     pub hash: u32,

@@ -52,11 +52,14 @@ pub fn make(args: &SuiteMakeArgs) -> Result<ExitCode> {
     }
     std::fs::write(&args.out, &made.epd)
         .with_context(|| format!("writing {}", args.out.display()))?;
+    let rule = match plan.reference.balanced {
+        Some(w) => format!("balanced within ±{w} cp"),
+        None => format!("margin {} cp", plan.reference.margin),
+    };
     println!(
-        "{} positions analysed, {} kept (margin {} cp at depth {}) → {}",
+        "{} positions analysed, {} kept ({rule} at depth {}) → {}",
         made.analysed,
         made.kept,
-        plan.reference.margin,
         plan.reference.depth,
         args.out.display()
     );
@@ -98,6 +101,7 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
             depth: args.depth,
             hash_mb: args.hash,
             margin: args.margin,
+            balanced: args.balanced,
             timeout: Duration::from_secs(args.timeout),
         },
         id_prefix,

@@ -1,7 +1,7 @@
 //! Labelling a position with a reference UCI engine: MultiPV 2 to a fixed depth, one thread,
 //! hash cleared (`ucinewgame`) before every position, so the label repeats exactly. A position is
 //! kept when its best move beats the second best by the margin and is not a mate in one (too easy
-//! to say anything about a search).
+//! to say anything about a search) — or, for an opening book, when its best score is balanced.
 
 use std::time::Duration;
 
@@ -26,6 +26,9 @@ pub struct Reference {
     pub hash_mb: u32,
     /// Least difference in centipawns between the best and the second-best move.
     pub margin: i32,
+    /// Instead of a clear best move, keep positions whose best score lies within ±this (an
+    /// opening book's balanced positions).
+    pub balanced: Option<i32>,
     /// How long one analysis may take before the engine counts as hung.
     pub timeout: Duration,
 }
@@ -89,7 +92,11 @@ impl Reference {
             second.score.expect("pv line"),
         );
         let margin = best.centipawns() - next.centipawns();
-        if best == UciScore::Mate(1) || margin < self.margin {
+        let keep = match self.balanced {
+            Some(window) => matches!(best, UciScore::Cp(cp) if cp.abs() <= window),
+            None => best != UciScore::Mate(1) && margin >= self.margin,
+        };
+        if !keep {
             return Ok(None);
         }
         let mv = parse_uci_move(board, &outcome.best_move).expect("go::search checked it");

@@ -214,10 +214,20 @@ fn game_group(plan: &MakePlan, boards: &[Board], origin: impl Fn(usize) -> Strin
         .collect()
 }
 
-/// One EPD line: the position's four fields, `bm`, `id` and `c0`.
+/// One EPD line: the position's four fields, `bm` (not for a balanced position), `id` and `c0`.
 fn record(plan: &MakePlan, name: &str, n: usize, c: &Candidate, l: &Label) -> String {
     let fen = c.board.to_string();
     let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
+    if let Some(window) = plan.reference.balanced {
+        return format!(
+            "{} id \"{}.{n:03}\"; c0 \"{}; evaluated by {name} depth {}: best {} (balanced within {window} cp)\";\n",
+            fields.join(" "),
+            plan.id_prefix,
+            c.origin,
+            plan.reference.depth,
+            l.best
+        );
+    }
     let mut line = format!(
         "{} bm {}; id \"{}.{n:03}\"; ",
         fields.join(" "),
