@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod arena;
 mod bench;
 mod cli;
 mod commands;

@@ -15,6 +15,11 @@ use crate::engines::EngineSpec;
 use crate::epd::{parse_suite, EpdRecord, Suite};
 use crate::grid::GridPoint;
 
+/// The lowercase hex SHA-256 of `bytes` (suite and book identities).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    format!("{:x}", Sha256::digest(bytes))
+}
+
 /// One suite of the plan.
 #[derive(Debug)]
 pub struct SuiteInput {
@@ -34,7 +39,7 @@ impl SuiteInput {
         let mut parsed = parse_suite(&source, text);
         let mut records = std::mem::take(&mut parsed.records);
         make_ids_unique(&mut records);
-        let sha256 = format!("{:x}", Sha256::digest(text.as_bytes()));
+        let sha256 = sha256_hex(text.as_bytes());
         (
             Self {
                 label,

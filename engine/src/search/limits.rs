@@ -110,7 +110,10 @@ impl Clock {
             return true;
         };
         let elapsed = self.start.elapsed();
-        let fits = self.limits.movetime.is_none_or(|hard| elapsed + 2 * last <= hard);
+        let fits = self
+            .limits
+            .movetime
+            .is_none_or(|hard| elapsed + 2 * last <= hard);
         elapsed < soft && fits
     }
 

@@ -4,9 +4,10 @@
 mod compare;
 pub mod grid;
 mod kpk;
+mod match_cmd;
 mod perft;
 mod report;
-mod sprt;
+pub mod sprt;
 mod suite;
 
 use std::process::ExitCode;
@@ -31,6 +32,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),
         Command::Sprt(args) => sprt::run(&args),
+        Command::Match(args) => match_cmd::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

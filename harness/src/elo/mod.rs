@@ -62,17 +62,6 @@ impl Pentanomial {
     pub fn pairs(&self) -> u64 {
         self.counts().iter().sum()
     }
-
-    /// The reversed view: the same pairs from the opponent's side.
-    pub fn reversed(&self) -> Self {
-        Self {
-            ll: self.ww,
-            ld: self.wd,
-            dd_wl: self.dd_wl,
-            wd: self.ld,
-            ww: self.ll,
-        }
-    }
 }
 
 impl Trinomial {

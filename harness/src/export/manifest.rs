@@ -166,7 +166,8 @@ fn limits_json(limits: &JobLimits) -> serde_json::Value {
     serde_json::to_value(limits).expect("limits serialise")
 }
 
-fn git_commit() -> Option<String> {
+/// `git rev-parse HEAD` in the working directory, if it is a checkout.
+pub fn git_commit() -> Option<String> {
     let out = std::process::Command::new("git")
         .args(["rev-parse", "HEAD"])
         .output()
@@ -176,7 +177,8 @@ fn git_commit() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn host() -> String {
+/// Host name and logical CPUs.
+pub fn host() -> String {
     let name = std::fs::read_to_string("/etc/hostname")
         .map(|s| s.trim().to_string())
         .unwrap_or_else(|_| "unknown".into());

@@ -90,10 +90,24 @@ pub fn search(
     board: &Board,
     go_args: &str,
     deadline: Deadline,
+    early_stop: impl FnMut(&[Iteration]) -> bool,
+) -> Result<GoOutcome, UciError> {
+    let position = format!("fen {board}");
+    search_from(engine, &position, board, go_args, deadline, early_stop)
+}
+
+/// As [`search`], with the `position` command's argument given (`fen F moves …`, so that the
+/// engine knows the game's history); `board` is the position it describes.
+pub fn search_from(
+    engine: &mut UciEngine,
+    position: &str,
+    board: &Board,
+    go_args: &str,
+    deadline: Deadline,
     mut early_stop: impl FnMut(&[Iteration]) -> bool,
 ) -> Result<GoOutcome, UciError> {
     let cpu_before = process_cpu_ms(engine.pid());
-    engine.send(&format!("position fen {board}"))?;
+    engine.send(&format!("position {position}"))?;
     engine.send(&format!("go {go_args}"))?;
     let start = Instant::now();
     let mut until = start + deadline.stop_after;

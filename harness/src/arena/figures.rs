@@ -1,0 +1,139 @@
+//! The match report's figures: the SPRT's LLR after each pair with its bounds, and each player's
+//! Elo against its pairing's first player with the 95 % interval.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::report::figures::{colour, legend, DrawResult, Figure, FAMILY};
+
+/// LLR against pairs played, one curve per pairing, and Wald's bounds.
+pub struct LlrTrace {
+    /// (pairing name, (pairs, LLR) points).
+    pub series: Vec<(String, Vec<(u64, f64)>)>,
+    /// (lower, upper) bounds.
+    pub bounds: (f64, f64),
+    /// The hypotheses in words.
+    pub title: String,
+}
+
+impl Figure for LlrTrace {
+    fn name(&self) -> String {
+        "llr_trace".into()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        root.fill(&WHITE)?;
+        let max_x = self
+            .series
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q.0))
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        let values = self.series.iter().flat_map(|(_, p)| p.iter().map(|q| q.1));
+        let (lo, hi) = values.fold((self.bounds.0, self.bounds.1), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+        let pad = 0.1 * (hi - lo);
+        let mut chart = ChartBuilder::on(root)
+            .caption(self.title.as_str(), (FAMILY, 24))
+            .margin(20)
+            .x_label_area_size(50)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..max_x * 1.02, (lo - pad)..(hi + pad))?;
+        chart
+            .configure_mesh()
+            .x_desc("game pairs")
+            .y_desc("log-likelihood ratio")
+            .label_style((FAMILY, 15))
+            .axis_desc_style((FAMILY, 17))
+            .draw()?;
+        for bound in [self.bounds.0, self.bounds.1] {
+            chart.draw_series(LineSeries::new(
+                [(0.0, bound), (max_x * 1.02, bound)],
+                BLACK.mix(0.6).stroke_width(2),
+            ))?;
+        }
+        for (i, (label, points)) in self.series.iter().enumerate() {
+            let c = colour(i);
+            let line =
+                std::iter::once((0.0, 0.0)).chain(points.iter().map(|&(x, y)| (x as f64, y)));
+            chart
+                .draw_series(LineSeries::new(line, c.stroke_width(2)))?
+                .label(label.as_str())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], c.stroke_width(2)));
+        }
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)
+    }
+}
+
+/// Elo with its 95 % interval, one bar per pairing.
+pub struct EloBars {
+    /// (label, Elo, half-width).
+    pub bars: Vec<(String, f64, f64)>,
+    /// `Elo` or `nElo`.
+    pub unit: String,
+}
+
+impl Figure for EloBars {
+    fn name(&self) -> String {
+        "elo".into()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        root.fill(&WHITE)?;
+        let n = self.bars.len().max(1);
+        let (lo, hi) = self
+            .bars
+            .iter()
+            .fold((0.0f64, 0.0f64), |(a, b), (_, e, w)| {
+                (a.min(e - w), b.max(e + w))
+            });
+        let pad = 0.1 * (hi - lo).max(1.0);
+        let labels: Vec<String> = self.bars.iter().map(|b| b.0.clone()).collect();
+        let mut chart = ChartBuilder::on(root)
+            .caption(
+                format!(
+                    "{} against the pairing's first player, 95 % interval",
+                    self.unit
+                ),
+                (FAMILY, 24),
+            )
+            .margin(20)
+            .x_label_area_size(60)
+            .y_label_area_size(70)
+            .build_cartesian_2d(-0.5..(n as f64 - 0.5), (lo - pad)..(hi + pad))?;
+        chart
+            .configure_mesh()
+            .x_labels(n)
+            .x_label_formatter(&|v| {
+                let i = v.round() as usize;
+                if (v - i as f64).abs() < 0.01 {
+                    labels.get(i).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc(self.unit.as_str())
+            .label_style((FAMILY, 15))
+            .axis_desc_style((FAMILY, 17))
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            [(-0.5, 0.0), (n as f64 - 0.5, 0.0)],
+            BLACK.mix(0.6),
+        ))?;
+        for (i, (_, elo, w)) in self.bars.iter().enumerate() {
+            let x = i as f64;
+            let c = colour(i);
+            chart.draw_series(std::iter::once(ErrorBar::new_vertical(
+                x,
+                elo - w,
+                *elo,
+                elo + w,
+                c.filled().stroke_width(2),
+                12,
+            )))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,199 @@
+//! What a player may spend on a move: fixed nodes (deterministic, the default for ablations),
+//! fixed depth (Fischerle's "preselected depth"), a fixed time, or a real clock `BASE+INC` that
+//! the builtin engine's time manager ([`engine::Limits::clock`]) spends.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// A per-move limit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveLimit {
+    /// This many nodes per move.
+    Nodes(u64),
+    /// This depth per move.
+    Depth(i32),
+    /// This many milliseconds per move.
+    Movetime(u64),
+    /// A clock: base time and increment per move.
+    Clock(TimeControl),
+}
+
+/// `BASE+INC` in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Time on each clock at the start.
+    pub base_ms: u64,
+    /// Time added after each move.
+    pub inc_ms: u64,
+}
+
+impl MoveLimit {
+    /// The PGN `TimeControl` tag: seconds `BASE+INC` for a clock, `-` otherwise.
+    pub fn pgn_time_control(&self) -> String {
+        match self {
+            Self::Clock(tc) => format!("{}+{}", seconds(tc.base_ms), seconds(tc.inc_ms)),
+            _ => "-".to_string(),
+        }
+    }
+
+    /// The builtin engine's limits for a move, given the mover's clock when there is one.
+    pub fn search_limits(&self, clock: Option<ClockState>) -> engine::Limits {
+        match (*self, clock) {
+            (Self::Nodes(n), _) => engine::Limits::nodes(n),
+            (Self::Depth(d), _) => engine::Limits::depth(d),
+            (Self::Movetime(ms), _) => engine::Limits {
+                movetime: Some(Duration::from_millis(ms)),
+                ..engine::Limits::default()
+            },
+            (Self::Clock(tc), Some(c)) => engine::Limits::clock(
+                Duration::from_millis(c.own_ms),
+                Duration::from_millis(tc.inc_ms),
+                None,
+            ),
+            (Self::Clock(tc), None) => engine::Limits::clock(
+                Duration::from_millis(tc.base_ms),
+                Duration::from_millis(tc.inc_ms),
+                None,
+            ),
+        }
+    }
+
+    /// The UCI `go` arguments for a move; `white_to_move` orders the clocks.
+    pub fn go_args(&self, clock: Option<ClockState>, white_to_move: bool) -> String {
+        match (*self, clock) {
+            (Self::Nodes(n), _) => format!("nodes {n}"),
+            (Self::Depth(d), _) => format!("depth {d}"),
+            (Self::Movetime(ms), _) => format!("movetime {ms}"),
+            (Self::Clock(tc), c) => {
+                let c = c.unwrap_or(ClockState {
+                    own_ms: tc.base_ms,
+                    other_ms: tc.base_ms,
+                });
+                let (w, b) = if white_to_move {
+                    (c.own_ms, c.other_ms)
+                } else {
+                    (c.other_ms, c.own_ms)
+                };
+                format!("wtime {w} btime {b} winc {} binc {}", tc.inc_ms, tc.inc_ms)
+            }
+        }
+    }
+}
+
+/// Both clocks as the mover sees them, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockState {
+    /// The mover's remaining time.
+    pub own_ms: u64,
+    /// The opponent's.
+    pub other_ms: u64,
+}
+
+fn seconds(ms: u64) -> String {
+    let s = ms as f64 / 1000.0;
+    if ms % 1000 == 0 {
+        format!("{}", ms / 1000)
+    } else {
+        format!("{s}")
+    }
+}
+
+impl fmt::Display for MoveLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Nodes(n) => write!(f, "nodes={n}"),
+            Self::Depth(d) => write!(f, "depth={d}"),
+            Self::Movetime(ms) => write!(f, "movetime={ms}"),
+            Self::Clock(_) => write!(f, "tc={}", self.pgn_time_control()),
+        }
+    }
+}
+
+impl FromStr for MoveLimit {
+    type Err = String;
+
+    /// `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds, decimals allowed).
+    fn from_str(text: &str) -> Result<Self, String> {
+        let (kind, value) = text.split_once('=').ok_or_else(|| {
+            format!("expected `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC`, found `{text}`")
+        })?;
+        let positive = |v: &str| -> Result<u64, String> {
+            match v.parse::<u64>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!(
+                    "`{kind}` expects a whole number above 0, found `{v}`"
+                )),
+            }
+        };
+        match kind {
+            "nodes" => Ok(Self::Nodes(positive(value)?)),
+            "depth" => Ok(Self::Depth(positive(value)?.min(64) as i32)),
+            "movetime" => Ok(Self::Movetime(positive(value)?)),
+            "tc" => parse_tc(value).map(Self::Clock),
+            other => Err(format!(
+                "unknown limit `{other}`: expected nodes, depth, movetime or tc"
+            )),
+        }
+    }
+}
+
+/// `BASE+INC` or `BASE` in seconds.
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let ms = |v: &str| -> Result<u64, String> {
+        match v.parse::<f64>() {
+            Ok(s) if s >= 0.0 && s.is_finite() => Ok((s * 1000.0).round() as u64),
+            _ => Err(format!("`tc` expects seconds `BASE+INC`, found `{text}`")),
+        }
+    };
+    let tc = TimeControl {
+        base_ms: ms(base)?,
+        inc_ms: ms(inc)?,
+    };
+    if tc.base_ms == 0 {
+        return Err(format!("`tc` needs a base time above 0, found `{text}`"));
+    }
+    Ok(tc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_parse_and_print() {
+        for text in ["nodes=5000", "depth=6", "movetime=100", "tc=10+0.1"] {
+            let limit: MoveLimit = text.parse().unwrap();
+            assert_eq!(limit.to_string(), text);
+        }
+        assert_eq!(
+            "tc=8".parse::<MoveLimit>().unwrap(),
+            MoveLimit::Clock(TimeControl {
+                base_ms: 8000,
+                inc_ms: 0
+            })
+        );
+        for bad in ["nodes=0", "nodes", "depth=x", "tc=0+1", "tc=a+b", "speed=3"] {
+            assert!(bad.parse::<MoveLimit>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn go_arguments_name_the_clocks_by_colour() {
+        let tc: MoveLimit = "tc=10+0.1".parse().unwrap();
+        let c = ClockState {
+            own_ms: 9000,
+            other_ms: 8000,
+        };
+        assert_eq!(
+            tc.go_args(Some(c), false),
+            "wtime 8000 btime 9000 winc 100 binc 100"
+        );
+        assert_eq!(tc.pgn_time_control(), "10+0.1");
+        assert_eq!(MoveLimit::Nodes(7).go_args(None, true), "nodes 7");
+    }
+}

@@ -1,0 +1,173 @@
+//! `games.pgn`: standard PGN, one game after another, with the tags Event, Site, Date, Round,
+//! White, Black, Result, SetUp/FEN (the opening), TimeControl, Termination and the opening's id,
+//! and after every move a comment with its player's report: score/depth, seldepth, nodes, time.
+
+use std::fmt::Write as _;
+
+use engine::search::score::mate_in_moves;
+
+use super::game::GameRecord;
+
+/// The tags that differ between games of one match.
+#[derive(Debug, Clone)]
+pub struct Header<'a> {
+    /// The match's name.
+    pub event: &'a str,
+    /// `PAIR.GAME` (1-based pair, game 1 or 2).
+    pub round: String,
+    /// White's name.
+    pub white: &'a str,
+    /// Black's name.
+    pub black: &'a str,
+    /// `BASE+INC` or `-`.
+    pub time_control: String,
+    /// `YYYY.MM.DD`.
+    pub date: &'a str,
+}
+
+/// One game as PGN text, ending with a blank line.
+pub fn write(header: &Header, game: &GameRecord) -> String {
+    let mut out = String::new();
+    let tags = [
+        ("Event", header.event.to_string()),
+        ("Site", "fischerle-lab harness match".to_string()),
+        ("Date", header.date.to_string()),
+        ("Round", header.round.clone()),
+        ("White", header.white.to_string()),
+        ("Black", header.black.to_string()),
+        ("Result", game.outcome.pgn().to_string()),
+        ("SetUp", "1".to_string()),
+        ("FEN", game.start_fen.clone()),
+        ("TimeControl", header.time_control.clone()),
+        ("Termination", game.termination.name().to_string()),
+        ("Opening", game.opening.clone()),
+        ("PlyCount", game.moves.len().to_string()),
+    ];
+    for (tag, value) in tags {
+        let _ = writeln!(out, "[{tag} \"{}\"]", escape(&value));
+    }
+    if !game.reason.is_empty() {
+        let _ = writeln!(out, "[Annotator \"{}\"]", escape(&game.reason));
+    }
+    out.push('\n');
+    let (mut number, mut white) = fen_move_number(&game.start_fen);
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, m) in game.moves.iter().enumerate() {
+        if white {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.san.clone());
+        tokens.push(comment(&m.report));
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    tokens.push(game.outcome.pgn().to_string());
+    out.push_str(&wrap(&tokens, 79));
+    out.push_str("\n\n");
+    out
+}
+
+/// `{+0.31/7 sd=12 n=5000 t=15ms}`; mates as `+M3` / `-M2`.
+fn comment(r: &super::player::MoveReport) -> String {
+    let score = match r.score {
+        None => "-".to_string(),
+        Some(s) => match mate_in_moves(s) {
+            Some(m) if m > 0 => format!("+M{m}"),
+            Some(m) => format!("-M{}", -m),
+            None => format!("{:+.2}", f64::from(s) / 100.0),
+        },
+    };
+    format!(
+        "{{{score}/{} sd={} n={} t={:.0}ms}}",
+        r.depth, r.seldepth, r.nodes, r.time_ms
+    )
+}
+
+/// The FEN's full-move number and whether White moves first.
+fn fen_move_number(fen: &str) -> (u32, bool) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    (number, fields.get(1) != Some(&"b"))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Tokens joined by spaces into lines of at most `width` characters (a comment is one token).
+fn wrap(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(t);
+    }
+    out.push_str(&line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::game::PlayedMove;
+    use crate::arena::player::MoveReport;
+    use crate::arena::rules::{Outcome, Termination};
+
+    #[test]
+    fn a_game_from_a_black_to_move_opening() {
+        let report = |score| MoveReport {
+            mv: "e7e5".parse().unwrap(),
+            score,
+            depth: 7,
+            seldepth: 12,
+            nodes: 5000,
+            time_ms: 15.2,
+            search_ms: 15.0,
+        };
+        let game = GameRecord {
+            opening: "b.epd:1".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+            moves: vec![
+                PlayedMove {
+                    san: "e5".into(),
+                    report: report(Some(-31)),
+                },
+                PlayedMove {
+                    san: "Nf3".into(),
+                    report: report(Some(31_995)),
+                },
+            ],
+            outcome: Outcome::Draw,
+            termination: Termination::MaxPlies,
+            reason: String::new(),
+        };
+        let header = Header {
+            event: "m",
+            round: "1.2".into(),
+            white: "a",
+            black: "b \"q\"",
+            time_control: "-".into(),
+            date: "2026.11.23",
+        };
+        let text = write(&header, &game);
+        assert!(text.contains("[Black \"b \\\"q\\\"\"]"), "{text}");
+        assert!(text.contains("[Termination \"ply limit\"]"));
+        let movetext = text.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().all(|l| l.len() <= 79), "{text}");
+        assert_eq!(
+            movetext.replace('\n', " ").trim(),
+            "1... e5 {-0.31/7 sd=12 n=5000 t=15ms} 2. Nf3 {+M3/7 sd=12 n=5000 t=15ms} 1/2-1/2"
+        );
+    }
+}

@@ -1,0 +1,289 @@
+//! The match report, from the run directory alone (`manifest.json`, `games.csv`, `moves.csv`):
+//! per pairing the second player's results against the first — W/D/L, pentanomial counts, Elo
+//! and normalized Elo with 95 % intervals, LOS, and the SPRT — then what the searches did per
+//! move (nodes, depth, time: a blowup shows as a tail of move times or a loss of depth), how the
+//! games ended, and the forfeits. Figures: `elo.png`, and `llr_trace.png` with an SPRT.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Result;
+
+use super::figures::{EloBars, LlrTrace};
+use super::manifest::MatchManifest;
+use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
+use crate::commands::sprt::describe;
+use crate::elo::sprt::Decision;
+use crate::elo::{EloEstimate, Pentanomial, Trinomial};
+use crate::report::figures;
+use crate::report::stats::quantile;
+
+/// One pairing's numbers.
+#[derive(Debug, Clone)]
+pub struct PairingResult {
+    /// `pA-pB`.
+    pub name: String,
+    /// Its games.
+    pub games: Trinomial,
+    /// Its pairs.
+    pub pairs: Pentanomial,
+    /// Its estimate (by pairs).
+    pub estimate: Option<EloEstimate>,
+    /// (pairs, LLR) after each pair.
+    pub llr_trace: Vec<(u64, f64)>,
+}
+
+/// Writes `report.md` and the figures into `dir`; returns the pairings' numbers.
+pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
+    let manifest = MatchManifest::read(dir)?;
+    let games: Vec<GameRow> = read_rows(&dir.join(GAMES_CSV))?;
+    let moves: Vec<MoveRow> = read_rows(&dir.join(MOVES_CSV))?;
+    let results = pairings(&manifest, &games);
+    let mut md = format!("# Match `{}`\n\n", manifest.name);
+    header(&mut md, &manifest, &games);
+    table(&mut md, &manifest, &results);
+    move_stats(&mut md, &manifest, &moves);
+    endings(&mut md, &games);
+    figures_of(dir, &manifest, &results, &mut md)?;
+    std::fs::write(dir.join("report.md"), md)?;
+    Ok(results)
+}
+
+fn pairings(manifest: &MatchManifest, games: &[GameRow]) -> Vec<PairingResult> {
+    manifest
+        .pairings
+        .iter()
+        .map(|name| {
+            let second = name.split('-').nth(1).unwrap_or_default().to_string();
+            let mut r = PairingResult {
+                name: name.clone(),
+                games: Trinomial::default(),
+                pairs: Pentanomial::default(),
+                estimate: None,
+                llr_trace: Vec::new(),
+            };
+            let rows: Vec<&GameRow> = games.iter().filter(|g| &g.pairing == name).collect();
+            for pair in rows.chunks(2) {
+                let scores: Vec<f64> = pair.iter().filter_map(|g| g.score_of(&second)).collect();
+                scores.iter().for_each(|&s| r.games.add_game(s));
+                if let [a, b] = scores[..] {
+                    r.pairs.add_pair(a, b);
+                }
+                if let Some(sprt) = &manifest.sprt {
+                    r.llr_trace
+                        .push((r.pairs.pairs(), sprt.llr(&r.pairs.counts())));
+                }
+            }
+            r.estimate = EloEstimate::from_pairs(&r.pairs);
+            r
+        })
+        .collect()
+}
+
+fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
+    let _ = writeln!(
+        md,
+        "{} games in {} pairs; engine {} (bench {}), commit {}; openings {} ({} positions, sha256 {}) from offset {}; {} threads on {}.\n",
+        games.len(),
+        games.len() / 2,
+        m.engine_version,
+        m.bench_signature,
+        m.git_commit.as_deref().unwrap_or("-"),
+        m.book.source,
+        m.book.openings,
+        &m.book.sha256[..12.min(m.book.sha256.len())],
+        m.seed,
+        m.threads,
+        m.host
+    );
+    let _ = writeln!(md, "| player | name | limit |\n|---|---|---|");
+    for p in &m.players {
+        let _ = writeln!(md, "| {} | {} | {} |", p.id, p.name, p.limit);
+    }
+    let _ = writeln!(md, "\nRules: {:?}.\n", m.rules);
+}
+
+fn table(md: &mut String, m: &MatchManifest, results: &[PairingResult]) {
+    let _ = writeln!(
+        md,
+        "## Results\n\nThe second player's result against the first, by game pairs (each opening with both colours). Elo and nElo with 95 % intervals from the pentanomial variance; LOS = likelihood of superiority.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| pairing | pairs | W | D | L | draws | LL | LD | DD+WL | WD | WW | score | Elo | nElo | LOS | SPRT |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|"
+    );
+    for r in results {
+        let c = r.pairs.counts();
+        let (score, elo, nelo, los) = match &r.estimate {
+            Some(e) => (
+                format!("{:.1} %", 100.0 * e.score),
+                format!("{:+.1} ± {:.1}", e.elo, e.elo95),
+                format!("{:+.1} ± {:.1}", e.nelo, e.nelo95),
+                format!("{:.1} %", 100.0 * e.los),
+            ),
+            None => ("-".into(), "-".into(), "-".into(), "-".into()),
+        };
+        let sprt = match (&m.sprt, r.llr_trace.last()) {
+            (Some(s), Some(&(_, llr))) => {
+                let (lo, hi) = s.bounds();
+                let verdict = match s.decide(llr) {
+                    Decision::H1 => "H1",
+                    Decision::H0 => "H0",
+                    Decision::Continue => "running",
+                };
+                format!("LLR {llr:.2} ({lo:.2}, {hi:.2}) {verdict}")
+            }
+            _ => "-".into(),
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {:.1} % | {} | {} | {} | {} | {} | {score} | {elo} | {nelo} | {los} | {sprt} |",
+            r.name,
+            r.pairs.pairs(),
+            r.games.wins,
+            r.games.draws,
+            r.games.losses,
+            100.0 * r.games.draw_ratio(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
+        );
+    }
+    if let Some(s) = &m.sprt {
+        for r in results {
+            let _ = writeln!(
+                md,
+                "\n`{}`:\n```\n{}```",
+                r.name,
+                describe(s, &r.pairs.counts(), r.estimate.as_ref())
+            );
+        }
+    }
+    md.push('\n');
+}
+
+fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
+    let _ = writeln!(
+        md,
+        "## The searches, per move\n\nNodes and time per move (median, p90, p99, max) and depth reached (median, p10, p1, min), over every move each player made.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| player | moves | nodes p50 | p90 | p99 | max | time ms p50 | p90 | p99 | max | depth p50 | p10 | p1 | min |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for p in &m.players {
+        let own: Vec<&MoveRow> = moves.iter().filter(|r| r.player == p.id).collect();
+        let nodes: Vec<f64> = own.iter().map(|r| r.nodes as f64).collect();
+        let time: Vec<f64> = own.iter().map(|r| r.time_ms).collect();
+        let depth: Vec<f64> = own.iter().map(|r| f64::from(r.depth)).collect();
+        let q = |xs: &[f64], p: f64, digits: usize| {
+            quantile(xs, p).map_or("-".to_string(), |v| format!("{v:.digits$}"))
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            p.id,
+            own.len(),
+            q(&nodes, 0.5, 0),
+            q(&nodes, 0.9, 0),
+            q(&nodes, 0.99, 0),
+            q(&nodes, 1.0, 0),
+            q(&time, 0.5, 1),
+            q(&time, 0.9, 1),
+            q(&time, 0.99, 1),
+            q(&time, 1.0, 1),
+            q(&depth, 0.5, 1),
+            q(&depth, 0.1, 1),
+            q(&depth, 0.01, 1),
+            q(&depth, 0.0, 0),
+        );
+    }
+    md.push('\n');
+}
+
+fn endings(md: &mut String, games: &[GameRow]) {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for g in games {
+        match counts.iter_mut().find(|(t, _)| *t == g.termination) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((g.termination.clone(), 1)),
+        }
+    }
+    let _ = writeln!(
+        md,
+        "## How the games ended\n\n| termination | games |\n|---|---:|"
+    );
+    for (t, n) in &counts {
+        let _ = writeln!(md, "| {t} | {n} |");
+    }
+    let forfeits: Vec<&GameRow> = games.iter().filter(|g| !g.reason.is_empty()).collect();
+    if !forfeits.is_empty() {
+        let _ = writeln!(md, "\n### Forfeits\n\n| pair.game | white | black | result | reason |\n|---|---|---|---|---|");
+        for g in forfeits {
+            let _ = writeln!(
+                md,
+                "| {}.{} | {} | {} | {} | {} |",
+                g.pair,
+                g.game,
+                g.white,
+                g.black,
+                g.result,
+                g.reason.replace('|', "\\|")
+            );
+        }
+    }
+    md.push('\n');
+}
+
+fn figures_of(
+    dir: &Path,
+    m: &MatchManifest,
+    results: &[PairingResult],
+    md: &mut String,
+) -> Result<()> {
+    let bars: Vec<(String, f64, f64)> = results
+        .iter()
+        .filter_map(|r| r.estimate.map(|e| (r.name.clone(), e.elo, e.elo95)))
+        .collect();
+    let mut names = Vec::new();
+    if !bars.is_empty() {
+        names.push(figures::save(
+            dir,
+            &EloBars {
+                bars,
+                unit: "Elo".into(),
+            },
+        )?);
+    }
+    if let Some(s) = &m.sprt {
+        let title = format!(
+            "SPRT {} [{}, {}], α {}, β {}",
+            match s.model {
+                crate::elo::sprt::EloModel::Logistic => "Elo",
+                crate::elo::sprt::EloModel::Normalized => "nElo",
+            },
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta
+        );
+        names.push(figures::save(
+            dir,
+            &LlrTrace {
+                series: results
+                    .iter()
+                    .map(|r| (r.name.clone(), r.llr_trace.clone()))
+                    .collect(),
+                bounds: s.bounds(),
+                title,
+            },
+        )?);
+    }
+    let _ = writeln!(md, "## Figures\n");
+    for n in names {
+        let _ = writeln!(md, "![{n}]({n}.png)");
+    }
+    Ok(())
+}

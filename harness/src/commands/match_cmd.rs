@@ -1,0 +1,360 @@
+//! `harness match`: arguments → validated [`MatchPlan`] → games → PGN, CSVs, manifest → report.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+
+use crate::arena::limits::MoveLimit;
+use crate::arena::manifest::MatchManifest;
+use crate::arena::openings::Book;
+use crate::arena::output::{today, MatchSink};
+use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
+use crate::arena::player::{PlayerKind, UciSlack};
+use crate::arena::rules::{DrawRule, ResignRule, Rules};
+use crate::cli::MatchArgs;
+use crate::elo::sprt::Sprt;
+use crate::engines::{self, EngineSpec};
+use crate::grid::{GridPoint, GridSpec, Player};
+
+/// The project's opening book, built into the binary (see `suites/README.md`).
+const BUILTIN_BOOK: (&str, &str) = (
+    "builtin:openings.epd",
+    include_str!("../../../suites/openings.epd"),
+);
+/// The limit per move when none is given: fixed nodes, so games repeat exactly.
+const DEFAULT_LIMIT: MoveLimit = MoveLimit::Nodes(5_000);
+
+/// Runs `harness match`.
+pub fn run(args: MatchArgs) -> Result<ExitCode> {
+    let args = with_recorded_args(args)?;
+    let plan = build_plan(&args)?;
+    if args.dry_run {
+        print!("{}", plan.describe());
+        return Ok(ExitCode::SUCCESS);
+    }
+    std::fs::create_dir_all(&plan.out)
+        .with_context(|| format!("creating {}", plan.out.display()))?;
+    let (sink, done) = if args.resume.is_some() {
+        let old = MatchManifest::read(&plan.out)?;
+        let differences = old.differences(&MatchManifest::new(&plan, &old.date));
+        if !differences.is_empty() {
+            bail!(
+                "{} was made by a different plan ({} differ): resume it with the command in its manifest.json",
+                plan.out.display(),
+                differences.join(", ")
+            );
+        }
+        MatchSink::resume(&plan.out, &old.date)?
+    } else {
+        let date = today();
+        let sink = MatchSink::create(&plan.out, &date)?;
+        MatchManifest::new(&plan, &date).write(&plan.out)?;
+        (sink, Vec::new())
+    };
+    for problem in &plan.book.problems {
+        eprintln!("warning: skipping {problem}");
+    }
+    eprintln!(
+        "{} players, {} pairings × {} pairs, {} pairs already played, {} threads → {}",
+        plan.players.len(),
+        plan.pairings.len(),
+        plan.pairs,
+        done.len() / 2,
+        plan.threads,
+        plan.out.display()
+    );
+    let summary = crate::arena::run::run(&plan, sink, &done, args.quiet)?;
+    let results = crate::arena::report::write(&plan.out)?;
+    for r in &results {
+        let est = r.estimate.map_or("Elo -".to_string(), |e| {
+            format!(
+                "Elo {:+.1} ± {:.1}, nElo {:+.1} ± {:.1}, LOS {:.1} %",
+                e.elo,
+                e.elo95,
+                e.nelo,
+                e.nelo95,
+                100.0 * e.los
+            )
+        });
+        let llr = r
+            .llr_trace
+            .last()
+            .map_or(String::new(), |(_, llr)| format!(", LLR {llr:.2}"));
+        println!(
+            "{}: {} pairs, +{} ={} -{}: {est}{llr}",
+            r.name,
+            r.pairs.pairs(),
+            r.games.wins,
+            r.games.draws,
+            r.games.losses
+        );
+    }
+    if summary.pairs_written > 0 {
+        println!(
+            "{} pairs in {:.1} s ({:.0} games per minute); {:.1} % of the workers' time inside searches",
+            summary.pairs_written,
+            summary.wall_s,
+            2.0 * summary.pairs_written as f64 / summary.wall_s.max(1e-9) * 60.0,
+            100.0 * summary.search_ms / summary.busy_ms.max(1e-9)
+        );
+    }
+    println!(
+        "results: {} (games.pgn, games.csv, moves.csv, report.md)",
+        plan.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--resume DIR` alone continues with the arguments recorded in DIR's manifest.
+fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
+    let Some(dir) = args.resume.clone() else {
+        return Ok(args);
+    };
+    let manifest = MatchManifest::read(&dir)?;
+    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
+        format!(
+            "the command recorded in {}/manifest.json no longer parses",
+            dir.display()
+        )
+    })?;
+    let crate::cli::Command::Match(recorded) = cli.command else {
+        bail!(
+            "{}/manifest.json does not record a match command",
+            dir.display()
+        );
+    };
+    Ok(MatchArgs {
+        resume: Some(dir),
+        out: None,
+        quiet: args.quiet,
+        dry_run: args.dry_run,
+        threads: args.threads.or(recorded.threads),
+        ..*recorded
+    })
+}
+
+/// Validates everything before the first game.
+fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
+    let mut spec = match &args.grid {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading grid {}", path.display()))?;
+            GridSpec::from_toml(&text).with_context(|| format!("in {}", path.display()))?
+        }
+        None => GridSpec {
+            name: args.name.clone(),
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        },
+    };
+    if let Some(preset) = &args.preset {
+        spec.preset = preset.clone();
+    }
+    for set in &args.sets {
+        spec.add_set(set)?;
+    }
+    if !args.engines.is_empty() {
+        spec.engines = args.engines.clone();
+    }
+    let slack = UciSlack {
+        handshake: Duration::from_millis(args.uci_handshake),
+        slack: Duration::from_millis(args.uci_slack),
+        timeout: Duration::from_secs(args.uci_timeout),
+    };
+    let engines = if spec.engines.is_empty() {
+        vec![EngineSpec::Builtin]
+    } else {
+        engines::resolve(&spec.engines, slack.handshake)?
+    };
+    let points = spec.expand_with(&engines)?;
+    let columns = spec.columns(&engines);
+    let mut players: Vec<PlayerEntry> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
+        .collect();
+    if players.len() < 2 {
+        bail!(
+            "a match needs at least two players, found {}: give an axis (--set KEY=A,B) or more engines (--engine)",
+            players.len()
+        );
+    }
+    apply_limits(&mut players, &args.limits)?;
+    if let Some(id) = &args.baseline {
+        let i = players.iter().position(|p| &p.id == id).with_context(|| {
+            let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
+            format!(
+                "--baseline {id} is not a player (expected one of {})",
+                ids.join(", ")
+            )
+        })?;
+        let baseline = players.remove(i);
+        players.insert(0, baseline);
+    }
+    let schedule = if args.round_robin {
+        Schedule::RoundRobin
+    } else {
+        Schedule::Gauntlet
+    };
+    if args.pairs == 0 {
+        bail!("--pairs must be at least 1");
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let book = match &args.openings {
+        Some(path) => Book::read(path)?,
+        None => Book::parse(BUILTIN_BOOK.0, BUILTIN_BOOK.1)?,
+    };
+    Ok(MatchPlan {
+        name: args.name.clone(),
+        pairings: MatchPlan::pairings_of(schedule, players.len()),
+        players,
+        schedule,
+        pairs: args.pairs,
+        book,
+        offset: args.seed,
+        rules: rules(args)?,
+        sprt: sprt(args)?,
+        threads,
+        out: args
+            .resume
+            .clone()
+            .or_else(|| args.out.clone())
+            .unwrap_or_else(|| super::grid::default_out(&args.name)),
+    })
+}
+
+fn player_entry(
+    i: usize,
+    point: &GridPoint,
+    columns: &[String],
+    engines: &[EngineSpec],
+    preset: &str,
+    slack: UciSlack,
+) -> PlayerEntry {
+    let values: Vec<String> = columns
+        .iter()
+        .zip(&point.values)
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| {
+            if k == crate::grid::ENGINE_AXIS {
+                v.clone()
+            } else {
+                format!("{k}={v}")
+            }
+        })
+        .collect();
+    let (kind, description, default_name) = match &point.player {
+        Player::Builtin(config) => (
+            PlayerKind::Builtin(config.clone()),
+            serde_json::to_value(config).expect("configs serialise"),
+            preset.to_string(),
+        ),
+        Player::Uci { engine, options } => {
+            let EngineSpec::Uci {
+                label,
+                path,
+                identity,
+            } = &engines[*engine]
+            else {
+                unreachable!("UCI players name UCI engines")
+            };
+            let described: serde_json::Map<String, serde_json::Value> = options
+                .iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect();
+            (
+                PlayerKind::Uci {
+                    path: path.clone(),
+                    options: options.clone(),
+                    slack,
+                },
+                serde_json::json!({"engine": label, "path": path, "name": identity.name, "options": described}),
+                label.clone(),
+            )
+        }
+    };
+    PlayerEntry {
+        id: format!("p{i:02}"),
+        name: if values.is_empty() {
+            default_name
+        } else {
+            values.join(" ")
+        },
+        kind,
+        limit: DEFAULT_LIMIT,
+        description,
+    }
+}
+
+/// `--limit [ID:]LIMIT`: without an id for every player, with one for that player (later wins).
+fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
+    for spec in specs {
+        let (who, text) = match spec.split_once(':') {
+            Some((id, rest)) if id.starts_with('p') && !id.contains('=') => (Some(id), rest),
+            _ => (None, spec.as_str()),
+        };
+        let limit: MoveLimit = text
+            .parse()
+            .map_err(|e: String| anyhow::anyhow!("--limit {spec}: {e}"))?;
+        match who {
+            None => players.iter_mut().for_each(|p| p.limit = limit),
+            Some(id) => {
+                let p = players.iter_mut().find(|p| p.id == id).with_context(|| {
+                    format!("--limit {spec}: no player `{id}` (players are p00, p01, …)")
+                })?;
+                p.limit = limit;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn rules(args: &MatchArgs) -> Result<Rules> {
+    if args.max_plies == Some(0) {
+        bail!("--max-plies must be at least 1");
+    }
+    Ok(Rules {
+        max_plies: args.max_plies,
+        resign: args
+            .resign_score
+            .zip(args.resign_moves)
+            .map(|(score, moves)| ResignRule { score, moves }),
+        draw: args
+            .draw_score
+            .zip(args.draw_moves)
+            .map(|(score, moves)| DrawRule {
+                score,
+                moves,
+                after: args.draw_after,
+            }),
+    })
+}
+
+fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
+    let Some(text) = &args.sprt else {
+        return Ok(None);
+    };
+    let bounds: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .ok()
+        .filter(|b: &Vec<f64>| b.len() == 2)
+        .with_context(|| format!("--sprt expects ELO0,ELO1 (two numbers), found `{text}`"))?;
+    let sprt = Sprt {
+        elo0: bounds[0],
+        elo1: bounds[1],
+        alpha: args.sprt_options.alpha,
+        beta: args.sprt_options.beta,
+        model: args.sprt_options.model,
+    };
+    super::sprt::check(&sprt)?;
+    Ok(Some(sprt))
+}

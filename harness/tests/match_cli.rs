@@ -1,0 +1,336 @@
+//! `harness match` end to end: python-chess referees the games, fixed-node matches repeat exactly
+//! for 1 and 2 threads and after SIGKILL + resume, UCI players (the project's engine binary,
+//! Debian's Stockfish, a script that forfeits) play legal games or lose by forfeit, and an SPRT
+//! on a pair of players of very different strength stops at a bound.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::harness;
+use predicates::str::contains;
+
+fn book() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings.epd")
+}
+
+/// `match` arguments: fischerle against plain at fixed nodes, with every ending rule on.
+fn match_args(out: &Path, threads: u32, pairs: u32) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "match",
+        "--set",
+        "preset=fischerle,plain",
+        "--limit",
+        "nodes=1500",
+        "--max-plies",
+        "160",
+        "--resign-score",
+        "700",
+        "--resign-moves",
+        "3",
+        "--draw-score",
+        "5",
+        "--draw-moves",
+        "6",
+        "--draw-after",
+        "40",
+        "--quiet",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(["--threads".into(), threads.to_string()]);
+    args.extend(["--pairs".into(), pairs.to_string()]);
+    args.extend(["--openings".into(), book().display().to_string()]);
+    args.extend(["--out".into(), out.display().to_string()]);
+    args
+}
+
+/// A file with the wall-clock parts (`t=…ms` in PGN comments, time columns in CSVs) masked.
+fn timeless(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    if path.extension().is_some_and(|e| e == "pgn") {
+        let re = |s: &str| -> String {
+            s.split(" t=")
+                .enumerate()
+                .map(|(i, part)| {
+                    if i == 0 {
+                        part.to_string()
+                    } else {
+                        part.split_once("ms}")
+                            .map_or(part.to_string(), |(_, r)| format!("ms}}{r}"))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" t=")
+        };
+        return re(&text).replace("\n", " ");
+    }
+    let drop = ["time_ms", "search_ms"];
+    common::csv_rows(path, &[])
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .filter(|(k, _)| !drop.iter().any(|d| k.ends_with(d)))
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn same_games(a: &Path, b: &Path) {
+    for file in ["games.pgn", "games.csv", "moves.csv"] {
+        assert_eq!(
+            timeless(&a.join(file)),
+            timeless(&b.join(file)),
+            "{file} differs"
+        );
+    }
+}
+
+fn referee(run: &Path) {
+    if !common::tools_available("match referee", common::python_has("chess"), "python-chess") {
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/match_referee.py");
+    let out = common::python(&[script.as_ref(), run.as_os_str()], &[]);
+    assert!(out.contains(" 0 problems"), "{out}");
+}
+
+#[test]
+fn games_are_legal_repeat_for_any_thread_count_and_are_refereed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    harness().args(match_args(&one, 1, 4)).assert().success();
+    harness()
+        .args(match_args(&two, 2, 4))
+        .assert()
+        .success()
+        .stdout(contains("p00-p01: 4 pairs"));
+    same_games(&one, &two);
+    referee(&one);
+    let report = std::fs::read_to_string(one.join("report.md")).unwrap();
+    assert!(report.contains("| p00-p01 | 4 |"), "{report}");
+    assert!(one.join("elo.png").exists());
+    // Running into a finished match's directory is refused; resuming it plays nothing.
+    harness()
+        .args(match_args(&one, 1, 4))
+        .assert()
+        .code(1)
+        .stderr(contains("already holds a match"));
+    harness()
+        .args(["match", "--quiet", "--resume"])
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(contains("p00-p01: 4 pairs"));
+    assert_eq!(common::csv_rows(&one.join("games.csv"), &[]).len(), 8);
+}
+
+#[test]
+fn killed_and_resumed_plays_exactly_the_uninterrupted_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, killed) = (dir.path().join("whole"), dir.path().join("killed"));
+    harness().args(match_args(&whole, 2, 6)).assert().success();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .args(match_args(&killed, 2, 6))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let games = killed.join("games.csv");
+    let start = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&games).map_or(0, |t| t.lines().count());
+        if lines >= 3 || start.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = std::fs::read_to_string(&games).unwrap().lines().count();
+    assert!(partial < 13, "killed after the end ({partial} lines)");
+    harness()
+        .args(["match", "--quiet", "--threads", "1", "--resume"])
+        .arg(&killed)
+        .assert()
+        .success();
+    same_games(&whole, &killed);
+    referee(&killed);
+}
+
+#[test]
+fn uci_players_play_legal_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("ours");
+    let engine = common::engine_binary();
+    harness()
+        .args(["match", "--engine", "builtin", "--engine"])
+        .arg(format!("uci:{}", engine.display()))
+        .args([
+            "--limit",
+            "nodes=1000",
+            "--pairs",
+            "2",
+            "--max-plies",
+            "120",
+            "--quiet",
+        ])
+        .arg("--openings")
+        .arg(book())
+        .arg("--out")
+        .arg(&ours)
+        .assert()
+        .success();
+    referee(&ours);
+    let csv = std::fs::read_to_string(ours.join("games.csv")).unwrap();
+    assert!(!csv.contains("forfeit"), "{csv}");
+    let Some(stockfish) = common::stockfish("stockfish match") else {
+        return;
+    };
+    let sf = dir.path().join("sf");
+    harness()
+        .args(["match", "--engine", "builtin", "--engine"])
+        .arg(format!("uci:{}", stockfish.display()))
+        .args(["--set", "uci.Threads=1", "--set", "uci.Hash=16"])
+        .args([
+            "--limit",
+            "nodes=2000",
+            "--pairs",
+            "2",
+            "--max-plies",
+            "200",
+            "--quiet",
+        ])
+        .arg("--openings")
+        .arg(book())
+        .arg("--out")
+        .arg(&sf)
+        .assert()
+        .success();
+    referee(&sf);
+}
+
+#[test]
+fn a_misbehaving_uci_player_loses_by_forfeit_and_the_match_goes_on() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forfeit-uci");
+    let dir = tempfile::tempdir().unwrap();
+    for (mode, reasons) in [
+        ("", ["forfeit: illegal move", "forfeit: crash"]),
+        ("hang", ["forfeit: hang", "forfeit: hang"]),
+    ] {
+        let out = dir.path().join(format!("forfeit-{mode}"));
+        harness()
+            .env("FORFEIT_UCI", mode)
+            .args(["match", "--engine", "builtin", "--engine"])
+            .arg(format!("uci:{}", script.display()))
+            .args(["--limit", "nodes=500", "--pairs", "2", "--quiet"])
+            .args(["--uci-timeout", "1", "--uci-slack", "300", "--threads", "1"])
+            .arg("--openings")
+            .arg(book())
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(contains("p00-p01: 2 pairs, +0 =0 -4"));
+        let rows = common::csv_rows(&out.join("games.csv"), &[]);
+        assert_eq!(rows.len(), 4);
+        for row in &rows {
+            let get = |k: &str| row.iter().find(|(c, _)| c == k).unwrap().1.clone();
+            let game: usize = get("game").parse().unwrap();
+            assert_eq!(get("termination"), reasons[game - 1], "{row:?}");
+            assert!(!get("reason").is_empty());
+            // The builtin player p00 wins every game.
+            let won = if get("white") == "p00" { "1-0" } else { "0-1" };
+            assert_eq!(get("result"), won);
+        }
+        let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+        assert!(report.contains("### Forfeits"), "{report}");
+        referee(&out);
+    }
+}
+
+#[test]
+fn an_sprt_between_very_unequal_players_stops_at_a_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sprt");
+    // The second player searches 30 nodes a move against 3000: far below H0 = 0 Elo.
+    harness()
+        .args(["match", "--set", "preset=fischerle,fischerle"])
+        .args(["--limit", "nodes=3000", "--limit", "p01:nodes=30"])
+        .args([
+            "--sprt", "0,20", "--model", "logistic", "--pairs", "200", "--quiet",
+        ])
+        .args([
+            "--max-plies",
+            "200",
+            "--resign-score",
+            "600",
+            "--resign-moves",
+            "3",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("LLR -"));
+    let pairs = common::csv_rows(&out.join("games.csv"), &[]).len() / 2;
+    assert!(pairs < 200, "the SPRT did not stop: {pairs} pairs");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains(" H0 |"), "{report}");
+    assert!(out.join("llr_trace.png").exists());
+}
+
+#[test]
+fn plans_that_cannot_be_played_are_refused_before_any_game() {
+    harness()
+        .args(["match", "--preset", "fischerle", "--quiet", "--dry-run"])
+        .assert()
+        .code(1)
+        .stderr(contains("a match needs at least two players, found 1"));
+    harness()
+        .args([
+            "match",
+            "--set",
+            "see=false,true",
+            "--limit",
+            "nodes=0",
+            "--dry-run",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("`nodes` expects a whole number above 0"));
+    harness()
+        .args([
+            "match",
+            "--set",
+            "see=false,true",
+            "--limit",
+            "p07:depth=3",
+            "--dry-run",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("no player `p07`"));
+    harness()
+        .args([
+            "match",
+            "--set",
+            "see=false,true",
+            "--sprt",
+            "5,0",
+            "--dry-run",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("elo0 < elo1"));
+    harness()
+        .args(["match", "--set", "see=false,true", "--dry-run"])
+        .assert()
+        .success()
+        .stdout(contains("player      p01 see=true (nodes=5000)"));
+}
