@@ -170,7 +170,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MOVE", default_value_t = 0)]
     pub draw_after: u32,
     /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
-    #[arg(long, value_name = "ELO0,ELO1", allow_negative_numbers = true)]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// The SPRT's error rates and model.
     #[command(flatten)]

@@ -286,6 +286,34 @@ fn an_sprt_between_very_unequal_players_stops_at_a_bound() {
 }
 
 #[test]
+fn a_clock_match_spends_its_time_without_losing_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tc");
+    harness()
+        .args(["match", "--set", "see=false,true", "--limit", "tc=1+0.05"])
+        .args([
+            "--pairs",
+            "1",
+            "--max-plies",
+            "60",
+            "--threads",
+            "2",
+            "--quiet",
+        ])
+        .arg("--openings")
+        .arg(book())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"1+0.05\"]"), "{pgn}");
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(!games.contains("time forfeit"), "{games}");
+    referee(&out);
+}
+
+#[test]
 fn plans_that_cannot_be_played_are_refused_before_any_game() {
     harness()
         .args(["match", "--preset", "fischerle", "--quiet", "--dry-run"])
@@ -329,8 +357,16 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
         .code(1)
         .stderr(contains("elo0 < elo1"));
     harness()
-        .args(["match", "--set", "see=false,true", "--dry-run"])
+        .args([
+            "match",
+            "--set",
+            "see=false,true",
+            "--sprt",
+            "-5,5",
+            "--dry-run",
+        ])
         .assert()
         .success()
-        .stdout(contains("player      p01 see=true (nodes=5000)"));
+        .stdout(contains("player      p01 see=true (nodes=5000)"))
+        .stdout(contains("elo0: -5.0"));
 }

@@ -93,11 +93,12 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     }
     if summary.pairs_written > 0 {
         println!(
-            "{} pairs in {:.1} s ({:.0} games per minute); {:.1} % of the workers' time inside searches",
+            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
             summary.pairs_written,
             summary.wall_s,
             2.0 * summary.pairs_written as f64 / summary.wall_s.max(1e-9) * 60.0,
-            100.0 * summary.search_ms / summary.busy_ms.max(1e-9)
+            100.0 * summary.search_ms / summary.busy_ms.max(1e-9),
+            100.0 * summary.search_ms / (1e3 * summary.wall_s * plan.threads as f64).max(1e-9)
         );
     }
     println!(
