@@ -189,11 +189,8 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
 }
 
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
-    let mut spec = match &args.grid {
-        Some(path) => {
-            let text = grid_text(path)?;
-            GridSpec::from_toml(&text).with_context(|| format!("in {}", path.display()))?
-        }
+    let base = match &args.grid {
+        Some(path) => grid_file(path)?,
         None if args.sets.is_empty() && args.suites.is_empty() => {
             GridSpec::from_toml(DEFAULT_GRID).expect("the built-in grid is valid")
         }
@@ -203,16 +200,32 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
             ..GridSpec::default()
         },
     };
-    if let Some(preset) = &args.preset {
-        spec.preset = preset.clone();
+    with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)
+}
+
+/// The command line's preset, `--set` axes and `--engine`s applied to a grid (the grid file's or
+/// a default one): shared by `grid` and `match`, whose players are a grid's configurations.
+pub fn with_overrides(
+    mut spec: GridSpec,
+    preset: Option<&str>,
+    sets: &[String],
+    engines: &[String],
+) -> Result<GridSpec> {
+    if let Some(preset) = preset {
+        spec.preset = preset.to_string();
     }
-    for set in &args.sets {
+    for set in sets {
         spec.add_set(set)?;
     }
-    if !args.engines.is_empty() {
-        spec.engines = args.engines.clone();
+    if !engines.is_empty() {
+        spec.engines = engines.to_vec();
     }
     Ok(spec)
+}
+
+/// A grid file, or a shipped grid when `path` is one's name and no such file exists.
+pub fn grid_file(path: &Path) -> Result<GridSpec> {
+    GridSpec::from_toml(&grid_text(path)?).with_context(|| format!("in {}", path.display()))
 }
 
 /// A grid file's text, or a shipped grid's when `path` is one's name and no such file exists.

@@ -138,27 +138,16 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
 
 /// Validates everything before the first game.
 fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
-    let mut spec = match &args.grid {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading grid {}", path.display()))?;
-            GridSpec::from_toml(&text).with_context(|| format!("in {}", path.display()))?
-        }
+    let base = match &args.grid {
+        Some(path) => super::grid::grid_file(path)?,
         None => GridSpec {
             name: args.name.clone(),
             preset: "fischerle".into(),
             ..GridSpec::default()
         },
     };
-    if let Some(preset) = &args.preset {
-        spec.preset = preset.clone();
-    }
-    for set in &args.sets {
-        spec.add_set(set)?;
-    }
-    if !args.engines.is_empty() {
-        spec.engines = args.engines.clone();
-    }
+    let spec =
+        super::grid::with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)?;
     let slack = UciSlack {
         handshake: Duration::from_millis(args.uci_handshake),
         slack: Duration::from_millis(args.uci_slack),
