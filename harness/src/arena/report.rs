@@ -23,6 +23,8 @@ use crate::report::stats::quantile;
 pub struct PairingResult {
     /// `pA-pB`.
     pub name: String,
+    /// `B's name vs A's name`, for figures.
+    pub label: String,
     /// Its games.
     pub games: Trinomial,
     /// Its pairs.
@@ -54,8 +56,17 @@ fn pairings(manifest: &MatchManifest, games: &[GameRow]) -> Vec<PairingResult> {
         .pairings
         .iter()
         .map(|name| {
-            let second = name.split('-').nth(1).unwrap_or_default().to_string();
+            let (first, second) = name.split_once('-').unwrap_or((name, ""));
+            let second = second.to_string();
+            let named = |id: &str| {
+                manifest
+                    .players
+                    .iter()
+                    .find(|p| p.id == id)
+                    .map_or(id.to_string(), |p| format!("{id} {}", p.name))
+            };
             let mut r = PairingResult {
+                label: format!("{} vs {}", named(&second), named(first)),
                 name: name.clone(),
                 games: Trinomial::default(),
                 pairs: Pentanomial::default(),
@@ -245,7 +256,7 @@ fn figures_of(
 ) -> Result<()> {
     let bars: Vec<(String, f64, f64)> = results
         .iter()
-        .filter_map(|r| r.estimate.map(|e| (r.name.clone(), e.elo, e.elo95)))
+        .filter_map(|r| r.estimate.map(|e| (r.label.clone(), e.elo, e.elo95)))
         .collect();
     let mut names = Vec::new();
     if !bars.is_empty() {
@@ -274,7 +285,7 @@ fn figures_of(
             &LlrTrace {
                 series: results
                     .iter()
-                    .map(|r| (r.name.clone(), r.llr_trace.clone()))
+                    .map(|r| (r.label.clone(), r.llr_trace.clone()))
                     .collect(),
                 bounds: s.bounds(),
                 title,
