@@ -369,4 +369,10 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
         .success()
         .stdout(contains("player      p01 see=true (nodes=5000)"))
         .stdout(contains("elo0: -5.0"));
+    harness()
+        .args(["match", "--set", "selective.candidate_limit=2,3,4", "--round-robin"])
+        .args(["--baseline", "p01", "--dry-run"])
+        .assert()
+        .success()
+        .stdout(contains("RoundRobin: p01-p00, p01-p02, p00-p02"));
 }
