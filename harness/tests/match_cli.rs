@@ -370,7 +370,12 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
         .stdout(contains("player      p01 see=true (nodes=5000)"))
         .stdout(contains("elo0: -5.0"));
     harness()
-        .args(["match", "--set", "selective.candidate_limit=2,3,4", "--round-robin"])
+        .args([
+            "match",
+            "--set",
+            "selective.candidate_limit=2,3,4",
+            "--round-robin",
+        ])
         .args(["--baseline", "p01", "--dry-run"])
         .assert()
         .success()
