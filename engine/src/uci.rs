@@ -21,6 +21,9 @@ use crate::search::score::mate_in_moves;
 use crate::search::stats::Iteration;
 use crate::search::Searcher;
 
+/// The largest `Hash` the engine accepts, in MiB.
+const MAX_HASH_MB: usize = 4096;
+
 /// Where the engine writes; shared with the search thread.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -52,10 +55,20 @@ impl Uci {
         }
     }
 
-    /// Reads commands until `quit` or the end of input.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+    /// Reads commands until `quit` or the end of input. A line that is not UTF-8 is ignored with
+    /// an `info string` (the GUI's next command is still heard).
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut bytes = Vec::new();
+        for number in 1.. {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                self.info(&format!("ignored input line {number}: it is not UTF-8"));
+                continue;
+            };
             if !self.command(line.trim()) {
                 break;
             }
@@ -91,7 +104,12 @@ impl Uci {
         say(&self.out, "id author the fischerle-lab authors");
         say(
             &self.out,
-            "option name Hash type spin default 16 min 1 max 4096",
+            &format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
+        );
+        // One search thread; declared so that runners that always set Threads can.
+        say(
+            &self.out,
+            "option name Threads type spin default 1 min 1 max 1",
         );
         say(
             &self.out,
@@ -113,7 +131,12 @@ impl Uci {
 
     fn set_position(&mut self, args: &str) {
         match parse_position(args) {
-            Ok(p) => self.position = p,
+            Ok((p, problem)) => {
+                self.position = p;
+                if let Some(problem) = problem {
+                    self.info(&problem);
+                }
+            }
             Err(e) => self.info(&e),
         }
     }
@@ -125,7 +148,20 @@ impl Uci {
         self.stop();
         let mut config = self.config.clone();
         let result = match name.as_str() {
-            "Hash" => config.set("tt.size_mb", &value),
+            "Hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => config.set("tt.size_mb", &value),
+                _ => {
+                    return self.info(&format!(
+                        "Hash takes 1 to {MAX_HASH_MB} MiB, found `{value}`"
+                    ))
+                }
+            },
+            "Threads" if value == "1" => Ok(()),
+            "Threads" => {
+                return self.info(&format!(
+                    "Threads is 1 (one search thread), found `{value}`"
+                ))
+            }
             "Preset" => SearchConfig::preset(&value).map(|c| config = c),
             key => config.set(key, &value),
         };
@@ -209,8 +245,9 @@ fn info_line(it: &Iteration, elapsed: Duration) -> String {
     )
 }
 
-/// `startpos|fen <FEN> [moves m1 m2 …]`.
-fn parse_position(args: &str) -> Result<Position, String> {
+/// `startpos|fen <FEN> [moves m1 m2 …]`. An illegal move ends the list: the position after the
+/// legal moves before it is kept (as Stockfish does), with a message naming the move.
+fn parse_position(args: &str) -> Result<(Position, Option<String>), String> {
     let (setup, moves) = match args.split_once("moves") {
         Some((s, m)) => (s.trim(), m.split_whitespace().collect()),
         None => (args.trim(), Vec::new()),
@@ -224,12 +261,16 @@ fn parse_position(args: &str) -> Result<Position, String> {
             "expected `position startpos` or `position fen <FEN>`, found `{args}`"
         ));
     };
-    for mv in moves {
-        position
-            .play_uci(mv)
-            .map_err(|e| format!("{e} in `position {args}`"))?;
+    for (i, mv) in moves.iter().enumerate() {
+        if let Err(e) = position.play_uci(mv) {
+            let problem = format!(
+                "{e}: move {} of `position {args}`; kept the position after the {i} moves before it",
+                i + 1
+            );
+            return Ok((position, Some(problem)));
+        }
     }
-    Ok(position)
+    Ok((position, None))
 }
 
 /// `name <id> value <x>` (the id may contain spaces).
@@ -322,9 +363,17 @@ mod tests {
 
     #[test]
     fn position_with_castling_moves() {
-        let p = parse_position("startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1").unwrap();
+        let (p, problem) =
+            parse_position("startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1").unwrap();
         assert_eq!(p.board().king(Color::White), cozy_chess::Square::G1);
-        assert!(parse_position("startpos moves e2e5").is_err());
+        assert_eq!(problem, None);
+        let (p, problem) = parse_position("startpos moves e2e4 e7e5 e2e5 g1f3").unwrap();
+        assert_eq!(p.history().len(), 2, "the legal prefix is kept");
+        let problem = problem.unwrap();
+        assert!(
+            problem.contains("move 3") && problem.contains("e2e5"),
+            "{problem}"
+        );
         assert!(parse_position("fen 8/8 w").is_err());
         assert!(parse_position("garbage").is_err());
     }
@@ -386,7 +435,7 @@ mod tests {
         assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
         assert!(text.contains("info string unknown command `foo`"), "{text}");
         assert!(
-            text.contains("info string cannot set `tt.size_mb` to `x`"),
+            text.contains("info string Hash takes 1 to 4096 MiB, found `x`"),
             "{text}"
         );
         let best = text
@@ -448,5 +497,28 @@ mod tests {
             "{text}"
         );
         bestmove(&text);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_ignored_and_the_session_goes_on() {
+        let buf = Shared::default();
+        let mut uci = Uci::new(Box::new(buf.clone()));
+        uci.run(&b"uci\ncaf\xe9\nisready\nsetoption name Hash value 99999\nsetoption name Threads value 1\nsetoption name Threads value 4\nquit\n"[..]);
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(
+            text.contains("info string ignored input line 2: it is not UTF-8"),
+            "{text}"
+        );
+        assert!(text.contains("readyok"), "{text}");
+        assert!(text.contains("option name Threads type spin default 1 min 1 max 1"));
+        assert!(
+            text.contains("Hash takes 1 to 4096 MiB, found `99999`"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Threads is 1 (one search thread), found `4`"),
+            "{text}"
+        );
+        assert_eq!(text.matches("info string").count(), 3, "{text}");
     }
 }
