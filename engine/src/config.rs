@@ -27,6 +27,16 @@ pub enum ConfigError {
         /// What was wrong with it.
         reason: String,
     },
+    /// A value has the right type but lies outside what the search can use.
+    #[error("`{key}` = {found} is out of range: expected {expected}")]
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// The value found.
+        found: String,
+        /// The range expected.
+        expected: String,
+    },
     /// The value does not fit the field.
     #[error("cannot set `{key}` to `{value}`: {reason}")]
     BadValue {
@@ -315,9 +325,11 @@ impl SearchConfig {
         }
     }
 
-    /// Parses a complete configuration from TOML.
+    /// Parses a complete configuration from TOML, with its ranges checked.
     pub fn from_toml(text: &str) -> Result<Self, ConfigError> {
-        Ok(toml::from_str(text)?)
+        let config: Self = toml::from_str(text)?;
+        config.validate()?;
+        Ok(config)
     }
 
     /// Prints the configuration as TOML (absent tables are heuristics that are off).
@@ -401,16 +413,72 @@ impl SearchConfig {
                 table.insert(last.to_string(), parse_scalar(value));
             }
         }
-        *self = tree
+        let bad = |reason: String| ConfigError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            reason,
+        };
+        let updated: Self = tree
             .try_into()
-            .map_err(|e: toml::de::Error| ConfigError::BadValue {
+            .map_err(|e: toml::de::Error| bad(e.message().to_string()))?;
+        updated.validate().map_err(|e| bad(e.to_string()))?;
+        *self = updated;
+        Ok(())
+    }
+
+    /// Checks the ranges serde cannot: values that would make a search misbehave later (a TT too
+    /// large to allocate, a negative null-move reduction that never reduces, …) are refused here,
+    /// before any search starts.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let out_of_range = |key: &str, found: String, expected: &str| {
+            Err(ConfigError::OutOfRange {
                 key: key.to_string(),
-                value: value.to_string(),
-                reason: e.message().to_string(),
-            })?;
+                found,
+                expected: expected.to_string(),
+            })
+        };
+        if let Some(tt) = &self.tt {
+            if !(1..=MAX_TT_MB).contains(&tt.size_mb) {
+                return out_of_range("tt.size_mb", tt.size_mb.to_string(), "1 to 65536 (MiB)");
+            }
+        }
+        if let Some(n) = &self.null_move {
+            if n.base < 0 {
+                return out_of_range("null_move.base", n.base.to_string(), "0 or more");
+            }
+            if n.divisor < 1 {
+                return out_of_range("null_move.divisor", n.divisor.to_string(), "1 or more");
+            }
+        }
+        if !(-120..=0).contains(&self.qsearch.min_level) {
+            let found = self.qsearch.min_level.to_string();
+            return out_of_range("qsearch.min_level", found, "-120 to 0");
+        }
+        if let Some(k) = &self.killers {
+            if !(1..=crate::search::killers::MAX_KILLERS).contains(&k.count) {
+                return out_of_range("killers.count", k.count.to_string(), "1 to 4");
+            }
+        }
+        if let Some(h) = &self.history {
+            if h.moves > 8 {
+                return out_of_range("history.moves", h.moves.to_string(), "0 to 8");
+            }
+        }
+        if let Some(a) = &self.aspiration {
+            if a.window < 1 || a.min_depth < 1 {
+                let found = format!("window {}, min_depth {}", a.window, a.min_depth);
+                return out_of_range("aspiration", found, "window and min_depth 1 or more");
+            }
+        }
+        if self.selective.depth_scaling == Some(0) {
+            return out_of_range("selective.depth_scaling", "0".into(), "1 or more, or off");
+        }
         Ok(())
     }
 }
+
+/// The largest transposition table a configuration may ask for, in MiB.
+pub const MAX_TT_MB: usize = 65_536;
 
 /// A command-line value as the TOML scalar it most likely is.
 fn parse_scalar(text: &str) -> toml::Value {
@@ -514,6 +582,31 @@ mod tests {
             Err(ConfigError::UnknownKey { .. })
         ));
         assert_eq!(c, SearchConfig::fischerle(), "a failed set changes nothing");
+    }
+
+    #[test]
+    fn values_that_would_break_a_search_are_refused() {
+        let mut c = SearchConfig::fischerle();
+        for (key, value, expected) in [
+            ("tt.size_mb", "100000000", "1 to 65536"),
+            ("tt.size_mb", "0", "1 to 65536"),
+            ("null_move.base", "-1", "0 or more"),
+            ("null_move.divisor", "0", "1 or more"),
+            ("qsearch.min_level", "5", "-120 to 0"),
+            ("killers.count", "9", "1 to 4"),
+            ("history.moves", "20", "0 to 8"),
+            ("selective.depth_scaling", "0", "1 or more"),
+        ] {
+            let err = c.set(key, value).unwrap_err().to_string();
+            assert!(
+                err.contains(key) && err.contains(expected),
+                "{key}={value}: {err}"
+            );
+        }
+        assert_eq!(c, SearchConfig::fischerle(), "nothing was changed");
+        let mut text = c.to_toml();
+        text = text.replace("size_mb = 16", "size_mb = 0");
+        assert!(SearchConfig::from_toml(&text).is_err());
     }
 
     #[test]

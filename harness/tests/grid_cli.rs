@@ -148,6 +148,29 @@ fn bad_grids_fail_before_any_search() {
         .args(["grid", "--depth", "3", "--nodes", "5"])
         .assert()
         .code(2);
+    // Values of the right type that would break a search later are refused up front.
+    for (args, message) in [
+        (vec!["--set", "null_move.base=-1"], "expected 0 or more"),
+        (vec!["--set", "tt.size_mb=100000"], "expected 1 to 65536"),
+        (
+            vec!["--nodes", "0"],
+            "--nodes and --node-cap must be at least 1",
+        ),
+        (
+            vec!["--node-cap", "0"],
+            "--nodes and --node-cap must be at least 1",
+        ),
+    ] {
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stderr(contains(message));
+    }
     assert!(!out.exists());
 }
 

@@ -62,6 +62,16 @@ impl TranspositionTable {
         }
     }
 
+    /// Whether a table of `size_mb` can be had from the allocator, asked without touching its
+    /// memory: a harness checks this before its first search instead of aborting in the middle.
+    pub fn check_allocation(size_mb: usize) -> Result<(), String> {
+        let n = (size_mb << 20) / std::mem::size_of::<Slot>();
+        let mut probe: Vec<Slot> = Vec::new();
+        probe
+            .try_reserve_exact(n.max(1))
+            .map_err(|e| format!("cannot allocate a {size_mb} MiB transposition table: {e}"))
+    }
+
     /// The size asked for, in MiB.
     pub fn size_mb(&self) -> usize {
         self.size_mb
@@ -164,6 +174,13 @@ mod tests {
         dyn_left: 0,
         triv_left: 0,
     };
+
+    #[test]
+    fn an_impossible_table_is_an_error_not_an_abort() {
+        assert!(TranspositionTable::check_allocation(1).is_ok());
+        let err = TranspositionTable::check_allocation(usize::MAX >> 20).unwrap_err();
+        assert!(err.contains("cannot allocate"), "{err}");
+    }
 
     #[test]
     fn moves_pack_and_unpack() {

@@ -164,6 +164,10 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
         bail!("--depth must be between 1 and 64");
     }
+    if limits.nodes == Some(0) || limits.node_cap == 0 {
+        bail!("--nodes and --node-cap must be at least 1");
+    }
+    check_tables(points.iter().filter_map(|p| p.config()))?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -226,6 +230,20 @@ pub fn with_overrides(
 /// A grid file, or a shipped grid when `path` is one's name and no such file exists.
 pub fn grid_file(path: &Path) -> Result<GridSpec> {
     GridSpec::from_toml(&grid_text(path)?).with_context(|| format!("in {}", path.display()))
+}
+
+/// Every distinct TT size of the configurations can be allocated (checked once, untouched).
+pub fn check_tables<'a>(configs: impl Iterator<Item = &'a engine::SearchConfig>) -> Result<()> {
+    let mut sizes: Vec<usize> = configs
+        .filter_map(|c| c.tt.as_ref().map(|t| t.size_mb))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    for size in sizes {
+        engine::search::tt::TranspositionTable::check_allocation(size)
+            .map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
 }
 
 /// A grid file's text, or a shipped grid's when `path` is one's name and no such file exists.

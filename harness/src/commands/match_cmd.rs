@@ -159,6 +159,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         engines::resolve(&spec.engines, slack.handshake)?
     };
     let points = spec.expand_with(&engines)?;
+    super::grid::check_tables(points.iter().filter_map(|p| p.config()))?;
     let columns = spec.columns(&engines);
     let mut players: Vec<PlayerEntry> = points
         .iter()
