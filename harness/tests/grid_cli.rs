@@ -330,3 +330,34 @@ fn a_grid_file_names_its_limit_and_the_command_line_replaces_it() {
     assert!(plan(&[]).contains(r#""depth":null,"nodes":null,"movetime_ms":50"#));
     assert!(plan(&["--depth", "3"]).contains(r#""depth":3,"nodes":null,"movetime_ms":null"#));
 }
+
+#[test]
+fn perft_reports_every_bad_count_and_refuses_a_file_without_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.epd");
+    std::fs::write(
+        &file,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 lots\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 21 ;D2 400\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n",
+    )
+    .unwrap();
+    let p = file.display().to_string();
+    harness()
+        .args(["perft", "--depth", "2", &p])
+        .assert()
+        .code(3)
+        .stderr(contains(format!(
+            "{p}:1: D2: expected a node count, found `lots`"
+        )))
+        .stderr(contains(format!("{p}:2:")))
+        .stdout(contains("5 counts checked, 2 problems"));
+    let empty = dir.path().join("e.epd");
+    std::fs::write(&empty, "8/8/8/8/8/8/k7/K6R w - -\n").unwrap();
+    harness()
+        .args(["perft"])
+        .arg(&empty)
+        .assert()
+        .code(1)
+        .stderr(contains("no `D1` … `D4` count to check"));
+}
