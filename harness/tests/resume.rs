@@ -127,3 +127,57 @@ fn resuming_with_another_plan_is_refused() {
         .code(1)
         .stderr(predicates::str::contains("different plan"));
 }
+
+#[test]
+fn a_second_writer_on_a_running_run_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("busy");
+    let mut args = grid_args(&out);
+    // Deeper, so the first run is still going when the second starts.
+    args[2] = "10".into();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !out.join("manifest.json").exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let still_running = child.try_wait().unwrap().is_none();
+    harness()
+        .args(["grid", "--quiet", "--resume"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(format!(
+            "is in use by another harness process (PID {})",
+            child.id()
+        )));
+    assert!(
+        still_running,
+        "the first run ended before the second started"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // With the first process gone, its lock is gone too: the run resumes.
+    harness()
+        .args(["grid", "--quiet", "--resume"])
+        .arg(&out)
+        .assert()
+        .success();
+}
+
+#[test]
+fn stale_files_in_a_fresh_output_directory_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stale");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("iterations.csv"), "old,header\n").unwrap();
+    harness()
+        .args(grid_args(&out))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("iterations.csv already exists"));
+}

@@ -135,7 +135,7 @@ impl Clock {
         }
         if self.limits.nodes.is_some_and(|n| nodes >= n) {
             self.stopped = true;
-        } else if nodes % CHECK_EVERY == 0 {
+        } else if nodes.is_multiple_of(CHECK_EVERY) {
             self.stopped = self
                 .limits
                 .movetime

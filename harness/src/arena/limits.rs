@@ -95,7 +95,7 @@ pub struct ClockState {
 
 fn seconds(ms: u64) -> String {
     let s = ms as f64 / 1000.0;
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         format!("{s}")

@@ -28,11 +28,14 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Starts fresh files; fails if `runs.csv` already exists (use `--resume`).
+    /// Starts fresh files; fails if `runs.csv` or `iterations.csv` already exists (use
+    /// `--resume`, or another `--out`): new rows are never appended under an old header.
     pub fn create(dir: &Path, axes: &[String]) -> Result<Self> {
-        let runs = dir.join(RUNS);
-        if runs.exists() {
-            bail!("{} already exists: pass `--resume {}` to continue that run, or choose another --out", runs.display(), dir.display());
+        for name in [RUNS, ITERATIONS] {
+            let path = dir.join(name);
+            if path.exists() {
+                bail!("{} already exists: pass `--resume {}` to continue that run, or choose another --out", path.display(), dir.display());
+            }
         }
         Self::open(dir, axes, HashSet::new())
     }

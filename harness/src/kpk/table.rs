@@ -43,7 +43,7 @@ impl Placement {
             piece_sq: Square::index(i / (64 * 64 * 2)),
             wk: Square::index(i / (64 * 2) % 64),
             bk: Square::index(i / 2 % 64),
-            stm: if i % 2 == 0 {
+            stm: if i.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
@@ -233,7 +233,7 @@ fn resolve(values: &mut [u8], moves: &[Option<Vec<Next>>]) {
             if values[i] != UNKNOWN {
                 continue;
             }
-            let white = i % 2 == 0;
+            let white = i.is_multiple_of(2);
             remaining[i] -= 1;
             if white || remaining[i] == 0 {
                 values[i] = level;
