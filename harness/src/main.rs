@@ -21,6 +21,7 @@ mod progress;
 mod report;
 mod run_lock;
 mod runner;
+mod shutdown;
 mod solve;
 mod suite_make;
 mod uci;

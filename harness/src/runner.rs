@@ -62,6 +62,9 @@ pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
             jobs.par_iter().for_each_init(
                 || (tx.clone(), Worker::default()),
                 |(tx, worker), job| {
+                    if crate::shutdown::requested() {
+                        return; // asked to stop: no new job; those under way finish
+                    }
                     // The writer only stops on an I/O error, which it reports itself.
                     let _ = tx.send(run_job(plan, job, worker));
                 },

@@ -181,3 +181,67 @@ fn stale_files_in_a_fresh_output_directory_are_refused() {
         .code(1)
         .stderr(predicates::str::contains("iterations.csv already exists"));
 }
+
+#[test]
+fn sigterm_stops_cleanly_and_says_how_to_resume() {
+    let Some(suites) = common::shared_suites("sigterm_stops_cleanly_and_says_how_to_resume") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (whole, stopped) = (dir.path().join("whole"), dir.path().join("stopped"));
+    let args = |out: &std::path::Path| -> Vec<std::ffi::OsString> {
+        let mut a: Vec<std::ffi::OsString> = [
+            "grid",
+            "--depth",
+            "7",
+            "--threads",
+            "1",
+            "--quiet",
+            "--suite",
+        ]
+        .iter()
+        .map(Into::into)
+        .collect();
+        a.push(suites.join("bk.epd").into());
+        a.push("--out".into());
+        a.push(out.into());
+        a
+    };
+    harness().args(args(&whole)).assert().success();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .args(args(&stopped))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let runs = stopped.join("runs.csv");
+    let start = Instant::now();
+    while std::fs::read_to_string(&runs).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let term = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains(&format!("harness grid --resume {}", stopped.display())),
+        "{stderr}"
+    );
+    let partial = csv_rows(&runs, TIMES).len();
+    assert!(partial < 24, "{partial} rows: the run was not stopped");
+    harness()
+        .args(["grid", "--quiet", "--resume"])
+        .arg(&stopped)
+        .assert()
+        .success();
+    assert_eq!(
+        csv_rows(&whole.join("runs.csv"), TIMES),
+        csv_rows(&runs, TIMES)
+    );
+}

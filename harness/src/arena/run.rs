@@ -124,7 +124,7 @@ fn worker(
     let mut players: Vec<Player> = plan.players.iter().map(|p| Player::new(&p.kind)).collect();
     loop {
         let index = next_job.fetch_add(1, Ordering::Relaxed);
-        if index >= plan.jobs() {
+        if index >= plan.jobs() || crate::shutdown::requested() {
             return;
         }
         let job = plan.job(index);

@@ -74,7 +74,15 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         plan.threads,
         plan.out.display()
     );
+    crate::shutdown::install();
     crate::runner::run(&plan, sink, args.quiet)?;
+    if crate::shutdown::requested() {
+        eprintln!(
+            "interrupted; every finished job is written. Continue with:\n  harness grid --resume {}",
+            plan.out.display()
+        );
+        return Ok(ExitCode::from(crate::shutdown::INTERRUPTED));
+    }
     let rows = crate::report::write(&plan.out, None)?;
     print!("{}", crate::report::summary::table(&rows));
     let failed: usize = rows.iter().map(|r| r.failed).sum();

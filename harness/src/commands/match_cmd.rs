@@ -66,7 +66,16 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         plan.threads,
         plan.out.display()
     );
+    crate::shutdown::install();
     let summary = crate::arena::run::run(&plan, sink, &done, args.quiet)?;
+    if crate::shutdown::requested() {
+        eprintln!(
+            "interrupted after {} more pairs; every written pair is complete. Continue with:\n  harness match --resume {}",
+            summary.pairs_written,
+            plan.out.display()
+        );
+        return Ok(ExitCode::from(crate::shutdown::INTERRUPTED));
+    }
     let results = crate::arena::report::write(&plan.out)?;
     for r in &results {
         let est = r.estimate.map_or("Elo -".to_string(), |e| {
