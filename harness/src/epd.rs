@@ -95,14 +95,25 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
         ));
     }
     // Some suites put the two move counters between the FEN fields and the operations.
-    let counters =
-        tokens.len() >= 6 && tokens[4].parse::<u32>().is_ok() && tokens[5].parse::<u32>().is_ok();
+    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<u64>().ok());
+    let counters = number(4).is_some() && number(5).is_some();
+    if counters {
+        let (half, full) = (number(4).unwrap_or(0), number(5).unwrap_or(0));
+        if half > 150 || !(1..=10_000).contains(&full) {
+            return Err(format!(
+                "expected a halfmove clock of 0 to 150 and a move number of 1 to 10000, found `{half} {full}`"
+            ));
+        }
+    }
     let fen_len = if counters { 6 } else { 4 };
     let board = parse_fen(&tokens[..fen_len].join(" ")).map_err(|e| e.to_string())?;
     let rest = skip_tokens(text, fen_len);
-    let ops = split_operations(rest);
+    let ops = split_operations(rest)?;
     let best_moves = moves_of(&board, &ops, "bm")?;
     let avoid_moves = moves_of(&board, &ops, "am")?;
+    if best_moves.iter().any(|m| avoid_moves.contains(m)) {
+        return Err("a move is both a best move (`bm`) and one to avoid (`am`)".into());
+    }
     let id = ops
         .iter()
         .find(|(k, _)| k == "id")
@@ -128,8 +139,10 @@ fn skip_tokens(text: &str, n: usize) -> &str {
 }
 
 /// `op1 a b; op2 "x; y"; …` → [(op1, "a b"), (op2, "x; y")]. Semicolons inside quotes do not split;
-/// empty and `-` segments are skipped.
-fn split_operations(text: &str) -> Vec<(String, String)> {
+/// empty and `-` segments are skipped. An unterminated quote, or an opcode that is not a letter
+/// followed by letters, digits or `_` (a stray number, say, that would swallow the next
+/// operation), is an error: a line yields exactly its operations or none.
+fn split_operations(text: &str) -> Result<Vec<(String, String)>, String> {
     let mut segments = vec![String::new()];
     let mut quoted = false;
     for c in text.chars() {
@@ -139,13 +152,24 @@ fn split_operations(text: &str) -> Vec<(String, String)> {
             _ => segments.last_mut().expect("never empty").push(c),
         }
     }
+    if quoted {
+        return Err("expected a closing `\"`, found the end of the line".into());
+    }
     segments
         .iter()
         .map(|s| s.trim())
         .filter(|s| !s.is_empty() && *s != "-")
         .map(|s| {
             let (op, operand) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
-            (op.to_string(), operand.trim().to_string())
+            let valid = op.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && op.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(format!("expected an opcode (a letter, then letters, digits or `_`), found `{op}` in `{s}`"));
+            }
+            if matches!(op, "bm" | "am") && operand.trim().is_empty() {
+                return Err(format!("`{op}` names no move"));
+            }
+            Ok((op.to_string(), operand.trim().to_string()))
         })
         .collect()
 }
@@ -204,6 +228,32 @@ mod tests {
         let r = &s.records[0];
         assert_eq!(r.id, "WAC; 1");
         assert_eq!(r.best_moves.len(), 2);
+    }
+
+    #[test]
+    fn lines_that_would_lose_an_operation_are_errors() {
+        let fen = "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq -";
+        for (ops, expected) in [
+            ("bm Nxc6; id \"WAC.1;", "closing `\"`"),
+            ("5 bm Nxc6; id \"x\";", "found `5`"),
+            ("99999999 1 bm Nxc6;", "found `99999999 1`"),
+            (
+                "99999999999999999999 1 bm Nxc6;",
+                "found `99999999999999999999`",
+            ),
+            ("200 1 bm Nxc6;", "halfmove clock of 0 to 150"),
+            ("0 0 bm Nxc6;", "move number of 1 to 10000"),
+            ("bm ; id \"x\";", "`bm` names no move"),
+            ("bm Nxc6; am Nxc6;", "both a best move"),
+        ] {
+            let s = parse_suite("t.epd", &format!("{fen} {ops}\n"));
+            assert!(s.records.is_empty(), "{ops} was read");
+            let e = s.errors[0].to_string();
+            assert!(e.contains("t.epd:1") && e.contains(expected), "{ops}: {e}");
+        }
+        let s = parse_suite("t.epd", &format!("{fen} 0 1 bm Nxc6; c0 \"a; b\";\n"));
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert_eq!(s.records[0].op("c0"), Some("a; b"));
     }
 
     #[test]

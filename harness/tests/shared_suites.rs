@@ -15,7 +15,6 @@ fn suite_position_counts_are_pinned() {
         ("wac.epd", 300),
         ("bk.epd", 24),
         ("sts/sts1-15_v3.epd", 1500),
-        ("eret.epd", 111),
     ] {
         harness()
             .args(["suite", "check"])
@@ -28,17 +27,34 @@ fn suite_position_counts_are_pinned() {
     }
 }
 
+/// The malformed lines of the public suites are named, never half-read: ERET 41 has a stray `-`
+/// before its `id` (read before as an opcode `-` that swallowed the id), mate_in_5 line 185 a
+/// stray `-` before `bm` (the bm was lost and the position scored without it), mate_in_2 line 263
+/// an empty `bm`, zpts line 29 a comment after the last `;`.
 #[test]
-fn the_one_unreadable_mate_line_is_named() {
-    let Some(dir) = shared_suites("the_one_unreadable_mate_line_is_named") else {
+fn the_unreadable_lines_of_the_public_suites_are_named() {
+    let Some(dir) = shared_suites("the_unreadable_lines_of_the_public_suites_are_named") else {
         return;
     };
-    harness()
-        .args(["suite", "check"])
-        .arg(dir.join("mate/mate_in_2.epd"))
-        .assert()
-        .code(3)
-        .stdout(contains("mate_in_2.epd:263:"));
+    for (file, line, positions) in [
+        ("eret.epd", "eret.epd:41: expected an opcode", 110),
+        ("mate/mate_in_2.epd", "mate_in_2.epd:263:", 879),
+        (
+            "mate/mate_in_5.epd",
+            "mate_in_5.epd:185: expected an opcode",
+            901,
+        ),
+        ("zugzwang/zpts.epd", "zpts.epd:29: expected an opcode", 29),
+    ] {
+        harness()
+            .args(["suite", "check"])
+            .arg(dir.join(file))
+            .assert()
+            .code(3)
+            .stdout(contains(line))
+            .stdout(contains(format!("{positions} positions")))
+            .stdout(contains("1 unreadable lines"));
+    }
 }
 
 /// Line 51 of perft.epd cannot arise in a game (two bishops check along one diagonal); cozy-chess
