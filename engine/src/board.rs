@@ -40,9 +40,135 @@ pub fn parse_fen(fen: &str) -> Result<Board, FenError> {
     let defaults = ["0", "1"];
     full.extend_from_slice(&defaults[full.len() - 4..]);
     let text = full.join(" ");
-    Board::from_fen(&text, false).map_err(|e| FenError::Invalid {
+    let invalid = |reason: String| FenError::Invalid {
         fen: fen.to_string(),
-        reason: e.to_string(),
+        reason,
+    };
+    if let Some(reason) = placement_problem(full[0]).or_else(|| rights_problem(&full)) {
+        return Err(invalid(reason));
+    }
+    Board::from_fen(&text, false)
+        .map_err(|e| invalid(check_problem(&full).unwrap_or(e.to_string())))
+}
+
+/// The piece on each square of a FEN's placement field (index = square, a1 = 0), or what is wrong
+/// with the field.
+fn placement(field: &str) -> Result<[Option<(Color, Piece)>; 64], String> {
+    let mut squares = [None; 64];
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!(
+            "expected 8 ranks in the placement, found {}",
+            ranks.len()
+        ));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let rank_no = 8 - i;
+        let mut file = 0;
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+                continue;
+            }
+            let piece = Piece::try_from(c.to_ascii_lowercase()).map_err(|_| {
+                format!("expected a piece letter or a digit, found `{c}` on rank {rank_no}")
+            })?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if file < 8 {
+                squares[(rank_no - 1) * 8 + file] = Some((color, piece));
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(format!("rank {rank_no} has {file} squares, expected 8"));
+        }
+    }
+    Ok(squares)
+}
+
+/// Kings and pawns: one king a side, no pawn on the first or last rank.
+fn placement_problem(field: &str) -> Option<String> {
+    let squares = match placement(field) {
+        Ok(s) => s,
+        Err(e) => return Some(e),
+    };
+    for color in [Color::White, Color::Black] {
+        let kings = squares
+            .iter()
+            .filter(|s| **s == Some((color, Piece::King)))
+            .count();
+        if kings != 1 {
+            return Some(format!("{color:?} has {kings} kings, expected 1"));
+        }
+    }
+    let pawn_rank =
+        (0..64).find(|&i| matches!(squares[i], Some((_, Piece::Pawn))) && !(8..56).contains(&i));
+    pawn_rank.map(|i| {
+        format!(
+            "a pawn stands on {} (no pawn can be on the first or last rank)",
+            cozy_chess::Square::index(i)
+        )
+    })
+}
+
+/// Castling rights need the king and that rook on their home squares (standard chess, not
+/// Chess960); an en-passant square must lie behind a pawn that just made a double step.
+fn rights_problem(fields: &[&str]) -> Option<String> {
+    let squares = placement(fields[0]).ok()?;
+    let at = |sq: &str| squares[sq.parse::<cozy_chess::Square>().ok()? as usize];
+    for right in fields[2].chars().filter(|&c| c != '-') {
+        let (color, king, rook) = match right {
+            'K' => (Color::White, "e1", "h1"),
+            'Q' => (Color::White, "e1", "a1"),
+            'k' => (Color::Black, "e8", "h8"),
+            'q' => (Color::Black, "e8", "a8"),
+            other => {
+                return Some(format!(
+                    "expected castling rights from KQkq or -, found `{other}`"
+                ))
+            }
+        };
+        if at(king) != Some((color, Piece::King)) || at(rook) != Some((color, Piece::Rook)) {
+            return Some(format!(
+                "castling right `{right}` needs the {color:?} king on {king} and a rook on {rook} (standard chess, not Chess960)"
+            ));
+        }
+    }
+    let ep = fields[3];
+    if ep != "-" {
+        let (behind, pawn_rank, mover) = match fields[1] {
+            "w" => ('6', '5', Color::Black),
+            _ => ('3', '4', Color::White),
+        };
+        let file = ep.chars().next().unwrap_or('?');
+        let fits = ep.len() == 2
+            && ep.ends_with(behind)
+            && at(&format!("{file}{pawn_rank}")) == Some((mover, Piece::Pawn))
+            && at(ep).is_none();
+        if !fits {
+            return Some(format!(
+                "en-passant square `{ep}` does not fit: expected a square on rank {behind} behind a {mover:?} pawn that just moved two squares"
+            ));
+        }
+    }
+    None
+}
+
+/// The side not to move in check (cozy-chess only says the board is invalid).
+fn check_problem(fields: &[&str]) -> Option<String> {
+    let mut flipped = fields.to_vec();
+    flipped[1] = if fields[1] == "w" { "b" } else { "w" };
+    flipped[3] = "-";
+    let board = Board::from_fen(&flipped.join(" "), false).ok()?;
+    (!board.checkers().is_empty()).then(|| {
+        format!(
+            "the side not to move ({:?}) is in check",
+            board.side_to_move()
+        )
     })
 }
 
@@ -150,6 +276,42 @@ mod tests {
     fn epd_fields_get_default_counters() {
         let b = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
         assert_eq!(b, Board::default());
+    }
+
+    #[test]
+    fn invalid_positions_say_which_rule_failed() {
+        for (fen, reason) in [
+            ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "White has 2 kings"),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", "White has 0 kings"),
+            ("3Pk3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn stands on d8"),
+            ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", ""),
+            (
+                "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+                "the side not to move (Black) is in check",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1",
+                "castling right `K` needs the White king on e1 and a rook on h1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+                "en-passant square `e6` does not fit",
+            ),
+            ("4k3/8/8/8/8/8/8/4K3 w Z - 0 1", "castling rights from KQkq"),
+            ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", "rank 1 has 9 squares"),
+            ("4k3/8/8/8/8/8/4K3 w - - 0 1", "expected 8 ranks"),
+            ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "found `X`"),
+        ] {
+            match parse_fen(fen) {
+                Ok(_) => assert_eq!(reason, "", "{fen} was accepted"),
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(!reason.is_empty() && e.contains(reason), "{fen}: {e}");
+                }
+            }
+        }
+        // A real en-passant square is fine.
+        assert!(parse_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").is_ok());
     }
 
     #[test]
