@@ -69,8 +69,12 @@ impl EngineSpec {
     }
 }
 
-/// Reads `--engine` arguments, starting each UCI engine once to check it answers.
+/// Reads `--engine` arguments, starting each UCI engine once to check it answers; none means the
+/// project's engine alone.
 pub fn resolve(args: &[String], handshake: Duration) -> Result<Vec<EngineSpec>, EngineError> {
+    if args.is_empty() {
+        return Ok(vec![EngineSpec::Builtin]);
+    }
     let mut engines: Vec<EngineSpec> = Vec::new();
     for arg in args {
         let spec = if arg == BUILTIN {

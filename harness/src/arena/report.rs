@@ -12,6 +12,7 @@ use anyhow::Result;
 use super::figures::{EloBars, LlrTrace};
 use super::manifest::MatchManifest;
 use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
+use super::standings::Standing;
 use crate::commands::sprt::describe;
 use crate::elo::sprt::Decision;
 use crate::elo::{EloEstimate, Pentanomial, Trinomial};
@@ -65,28 +66,19 @@ fn pairings(manifest: &MatchManifest, games: &[GameRow]) -> Vec<PairingResult> {
                     .find(|p| p.id == id)
                     .map_or(id.to_string(), |p| format!("{id} {}", p.name))
             };
-            let mut r = PairingResult {
-                label: format!("{} vs {}", named(&second), named(first)),
-                name: name.clone(),
-                games: Trinomial::default(),
-                pairs: Pentanomial::default(),
-                estimate: None,
-                llr_trace: Vec::new(),
-            };
+            let mut tally = Standing::default();
             let rows: Vec<&GameRow> = games.iter().filter(|g| &g.pairing == name).collect();
             for pair in rows.chunks(2) {
-                let scores: Vec<f64> = pair.iter().filter_map(|g| g.score_of(&second)).collect();
-                scores.iter().for_each(|&s| r.games.add_game(s));
-                if let [a, b] = scores[..] {
-                    r.pairs.add_pair(a, b);
-                }
-                if let Some(sprt) = &manifest.sprt {
-                    r.llr_trace
-                        .push((r.pairs.pairs(), sprt.llr(&r.pairs.counts())));
-                }
+                tally.add_pair(&second, pair, manifest.sprt.as_ref());
             }
-            r.estimate = EloEstimate::from_pairs(&r.pairs);
-            r
+            PairingResult {
+                label: format!("{} vs {}", named(&second), named(first)),
+                name: name.clone(),
+                estimate: EloEstimate::from_pairs(&tally.pairs),
+                games: tally.games,
+                pairs: tally.pairs,
+                llr_trace: tally.llr_trace,
+            }
         })
         .collect()
 }

@@ -45,7 +45,7 @@ pub fn run(
     for pair in done.chunks(2) {
         let job = plan.job(pair[0].index);
         let second = &plan.players[plan.pairings[job.pairing].1].id;
-        standings.add_pair(job.pairing, second, pair);
+        standings.add_pair(job.pairing, second, &[&pair[0], &pair[1]]);
         next_write = job.index + 1;
     }
     let decided: Vec<AtomicBool> = (0..plan.pairings.len())
@@ -88,7 +88,9 @@ pub fn run(
             };
             let rows = sink.write(plan, &pair)?;
             let second = &plan.players[plan.pairings[job.pairing].1].id;
-            summary.standings.add_pair(job.pairing, second, &rows);
+            summary
+                .standings
+                .add_pair(job.pairing, second, &[&rows[0], &rows[1]]);
             decided[job.pairing].store(summary.standings.decided(job.pairing), Ordering::Relaxed);
             summary.pairs_written += 1;
             summary.busy_ms += pair.wall_ms;

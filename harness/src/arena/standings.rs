@@ -47,19 +47,25 @@ impl Standings {
     }
 
     /// Counts a pair (its two rows) of pairing `i` whose second player is `second`.
-    pub fn add_pair(&mut self, i: usize, second: &str, rows: &[GameRow]) {
-        let s = &mut self.pairings[i];
+    pub fn add_pair(&mut self, i: usize, second: &str, rows: &[&GameRow]) {
+        self.pairings[i].add_pair(second, rows, self.sprt.as_ref());
+    }
+}
+
+impl Standing {
+    /// Counts a pair (its two rows) for the second player `second`, and the SPRT's state after it.
+    pub fn add_pair(&mut self, second: &str, rows: &[&GameRow], sprt: Option<&Sprt>) {
         let scores: Vec<f64> = rows.iter().filter_map(|r| r.score_of(second)).collect();
         for &score in &scores {
-            s.games.add_game(score);
+            self.games.add_game(score);
         }
         if let [a, b] = scores[..] {
-            s.pairs.add_pair(a, b);
+            self.pairs.add_pair(a, b);
         }
-        if let Some(sprt) = &self.sprt {
-            let llr = sprt.llr(&s.pairs.counts());
-            s.llr_trace.push((s.pairs.pairs(), llr));
-            s.decision = Some(sprt.decide(llr));
+        if let Some(sprt) = sprt {
+            let llr = sprt.llr(&self.pairs.counts());
+            self.llr_trace.push((self.pairs.pairs(), llr));
+            self.decision = Some(sprt.decide(llr));
         }
     }
 }

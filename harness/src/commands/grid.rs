@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 
 use crate::cli::GridArgs;
-use crate::engines::{self, EngineSpec};
+use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
 use crate::grid::GridSpec;
@@ -144,11 +144,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         slack: Duration::from_millis(args.uci_slack),
         search: Duration::from_secs(args.uci_timeout),
     };
-    let engines = if spec.engines.is_empty() {
-        vec![EngineSpec::Builtin]
-    } else {
-        engines::resolve(&spec.engines, uci.handshake)?
-    };
+    let engines = engines::resolve(&spec.engines, uci.handshake)?;
     let points = spec.expand_with(&engines)?;
     let suites = load_suites(args, &spec)?;
     if suites.iter().all(|s| s.records.is_empty()) {

@@ -163,11 +163,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         slack: Duration::from_millis(args.uci_slack),
         timeout: Duration::from_secs(args.uci_timeout),
     };
-    let engines = if spec.engines.is_empty() {
-        vec![EngineSpec::Builtin]
-    } else {
-        engines::resolve(&spec.engines, slack.handshake)?
-    };
+    let engines = engines::resolve(&spec.engines, slack.handshake)?;
     let points = spec.expand_with(&engines)?;
     super::grid::check_tables(points.iter().filter_map(|p| p.config()))?;
     let columns = spec.columns(&engines);
