@@ -303,6 +303,16 @@ pub struct SuiteMakeArgs {
     /// Candidates: this many games of the project's engine against itself from seeded openings.
     #[arg(long, value_name = "GAMES")]
     pub selfplay: Option<u64>,
+    /// Candidates: the positions of a grid run whose node ratio between two configurations is at
+    /// least --min-ratio (with --select-pair).
+    #[arg(long, value_name = "RUN_DIR", requires = "select_pair")]
+    pub select: Option<PathBuf>,
+    /// Selection: the configurations whose node ratio is taken, `FROM/TO` (e.g. `c03/c04`).
+    #[arg(long, value_name = "FROM/TO", requires = "select")]
+    pub select_pair: Option<String>,
+    /// Selection: least node ratio TO / FROM kept.
+    #[arg(long, value_name = "FACTOR", default_value_t = 2.0)]
+    pub min_ratio: f64,
     /// Self-play: seed of the random opening plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -324,12 +334,22 @@ pub struct SuiteMakeArgs {
     /// Games: every n-th ply from --from-ply (2 keeps one side to move).
     #[arg(long, default_value_t = 1)]
     pub every: usize,
+    /// EPD files: every n-th position from the first (a systematic sample).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub sample: usize,
     /// Games: most positions kept per game (the first that pass). Default: all.
     #[arg(long, value_name = "N")]
     pub per_game: Option<usize>,
     /// Most positions kept in all (in source order).
     #[arg(long, value_name = "N")]
     pub max: Option<usize>,
+    /// Only candidates of this phase: `endgame` (at most a quarter of the opening's piece
+    /// material, e.g. R+B vs R+N) or `middlegame`.
+    #[arg(long, value_name = "PHASE")]
+    pub phase: Option<crate::suite_make::phase::Phase>,
+    /// Keep every candidate without asking a reference (no `bm`): an unselected population.
+    #[arg(long, conflicts_with_all = ["balanced", "margin"])]
+    pub unlabelled: bool,
     /// The reference UCI engine.
     #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
     pub reference: PathBuf,

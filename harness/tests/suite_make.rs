@@ -61,7 +61,7 @@ fn a_reference_without_multipv_and_a_make_without_candidates_are_refused() {
         .assert()
         .code(1)
         .stderr(contains(
-            "no candidates: give --from-epd FILE, --from-pgn FILE or --selfplay GAMES",
+            "no candidates: give --from-epd FILE, --from-pgn FILE, --selfplay GAMES or --select RUN_DIR",
         ));
     assert!(!out.exists());
 }
@@ -178,4 +178,195 @@ fn self_play_suites_repeat_exactly_whatever_the_thread_count() {
         assert!(kept <= 2, "--per-game 2, game {game} kept {kept}");
     }
     assert!(one.iter().all(|r| r.3.contains("seed 11 depth 3")));
+}
+
+/// The records of an unlabelled EPD file: (position, id, c0).
+fn unlabelled(path: &Path) -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            assert!(!l.contains(" bm "), "an unlabelled record has no bm: {l}");
+            let (fen, rest) = l.split_once(" id \"").unwrap();
+            let (id, c0) = rest.split_once("\"; c0 \"").unwrap();
+            (fen.into(), id.into(), c0.trim_end_matches("\";").into())
+        })
+        .collect()
+}
+
+#[test]
+fn an_unlabelled_population_keeps_every_position_and_its_phases_partition_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let make = |name: &str, phase: Option<&str>| {
+        let out = dir.path().join(name);
+        let mut cmd = harness();
+        cmd.args([
+            "suite",
+            "make",
+            "--unlabelled",
+            "--selfplay",
+            "3",
+            "--seed",
+            "5",
+        ])
+        .args(["--play-depth", "2", "--max-plies", "90", "--from-ply", "8"])
+        .args(["--every", "3", "--out"])
+        .arg(&out);
+        if let Some(phase) = phase {
+            cmd.args(["--phase", phase]);
+        }
+        cmd.assert().success().stdout(contains("unlabelled"));
+        unlabelled(&out)
+    };
+    let all = make("all.epd", None);
+    assert!(all.len() > 20, "{}", all.len());
+    for (_, _, c0) in &all {
+        let ply: usize = c0
+            .split(" ply ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(ply >= 8 && (ply - 8) % 3 == 0, "{c0}");
+        assert!(
+            c0.ends_with("; endgame") || c0.ends_with("; middlegame"),
+            "{c0}"
+        );
+    }
+    let end = make("end.epd", Some("endgame"));
+    let middle = make("middle.epd", Some("middlegame"));
+    assert!(end.iter().all(|r| r.2.ends_with("; endgame")));
+    assert!(middle.iter().all(|r| r.2.ends_with("; middlegame")));
+    let fens = |rs: &[(String, String, String)]| rs.iter().map(|r| r.0.clone()).collect::<Vec<_>>();
+    let mut joined = fens(&end);
+    joined.extend(fens(&middle));
+    joined.sort();
+    let mut expected = fens(&all);
+    expected.sort();
+    assert_eq!(
+        joined, expected,
+        "the two phases split the population exactly"
+    );
+    let sampled = dir.path().join("sampled.epd");
+    harness()
+        .args([
+            "suite",
+            "make",
+            "--unlabelled",
+            "--sample",
+            "2",
+            "--from-epd",
+        ])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&sampled)
+        .assert()
+        .success();
+    let lines: Vec<String> = unlabelled(&sampled)
+        .iter()
+        .map(|r| {
+            r.2.rsplit(':')
+                .next()
+                .unwrap()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(lines, ["1", "3", "5"], "every second record of the file");
+    harness()
+        .args([
+            "suite",
+            "make",
+            "--unlabelled",
+            "--margin",
+            "50",
+            "--selfplay",
+            "1",
+        ])
+        .arg("--out")
+        .arg(dir.path().join("x.epd"))
+        .assert()
+        .failure()
+        .stderr(contains("--margin"));
+}
+
+#[test]
+fn a_selection_keeps_exactly_the_positions_that_grow_by_the_ratio() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    harness()
+        .args(["grid", "--preset", "fischerle", "--suite"])
+        .arg(tiny())
+        .args([
+            "--set",
+            "selective.candidate_limit=2,4",
+            "--depth",
+            "4",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&run)
+        .assert()
+        .success();
+    // The node ratio c01 / c00 per position, from runs.csv.
+    let rows = common::csv_rows(&run.join("runs.csv"), &[]);
+    let get = |row: &Vec<(String, String)>, key: &str| {
+        row.iter().find(|(k, _)| k == key).unwrap().1.clone()
+    };
+    let nodes = |config: &str| -> Vec<(String, f64)> {
+        rows.iter()
+            .filter(|r| get(r, "config_id") == config)
+            .map(|r| (get(r, "fen"), get(r, "nodes").parse().unwrap()))
+            .collect()
+    };
+    let mut ratios: Vec<(f64, String)> = nodes("c00")
+        .into_iter()
+        .zip(nodes("c01"))
+        .map(|((fen, a), (fen1, b))| {
+            assert_eq!(fen, fen1);
+            (b / a, fen)
+        })
+        .collect();
+    ratios.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let bound = ratios[1].0;
+    let expected: Vec<String> = ratios
+        .iter()
+        .filter(|(r, _)| *r >= bound)
+        .map(|(_, fen)| fen.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+        .collect();
+    let out = dir.path().join("picked.epd");
+    harness()
+        .args(["suite", "make", "--unlabelled", "--select"])
+        .arg(&run)
+        .args([
+            "--select-pair",
+            "c00/c01",
+            "--min-ratio",
+            &bound.to_string(),
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let picked: Vec<String> = unlabelled(&out).into_iter().map(|r| r.0).collect();
+    assert_eq!(
+        picked, expected,
+        "largest ratio first, none below the bound"
+    );
+    assert!(unlabelled(&out)[0].2.contains("selected from"));
+    harness()
+        .args(["suite", "make", "--unlabelled", "--select"])
+        .arg(&run)
+        .args(["--select-pair", "c00/c07", "--out"])
+        .arg(dir.path().join("none.epd"))
+        .assert()
+        .failure()
+        .stderr(contains(
+            "no configuration `c07` (expected one of c00, c01)",
+        ));
 }

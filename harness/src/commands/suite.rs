@@ -11,6 +11,7 @@ use crate::cli::SuiteMakeArgs;
 use crate::commands::CHECK_FAILED;
 use crate::epd::read_suite;
 use crate::suite_make::label::Reference;
+use crate::suite_make::select::Selection;
 use crate::suite_make::selfplay::SelfPlay;
 use crate::suite_make::{make as make_suite, MakePlan, Source};
 
@@ -52,17 +53,27 @@ pub fn make(args: &SuiteMakeArgs) -> Result<ExitCode> {
     }
     std::fs::write(&args.out, &made.epd)
         .with_context(|| format!("writing {}", args.out.display()))?;
-    let rule = match plan.reference.balanced {
-        Some(w) => format!("balanced within ±{w} cp"),
-        None => format!("margin {} cp", plan.reference.margin),
-    };
-    println!(
-        "{} positions analysed, {} kept ({rule} at depth {}) → {}",
-        made.analysed,
-        made.kept,
-        plan.reference.depth,
-        args.out.display()
-    );
+    match &plan.reference {
+        Some(r) => {
+            let rule = match r.balanced {
+                Some(w) => format!("balanced within ±{w} cp"),
+                None => format!("margin {} cp", r.margin),
+            };
+            println!(
+                "{} positions analysed, {} kept ({rule} at depth {}) → {}",
+                made.analysed,
+                made.kept,
+                r.depth,
+                args.out.display()
+            );
+        }
+        None => println!(
+            "{} candidates, {} kept (unlabelled) → {}",
+            made.analysed,
+            made.kept,
+            args.out.display()
+        ),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -79,8 +90,15 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
         };
         sources.push(Source::SelfPlay(play, games));
     }
+    if let (Some(run), Some(pair)) = (&args.select, &args.select_pair) {
+        sources.push(Source::Selected(Selection::new(
+            run.clone(),
+            pair,
+            args.min_ratio,
+        )?));
+    }
     if sources.is_empty() {
-        bail!("no candidates: give --from-epd FILE, --from-pgn FILE or --selfplay GAMES");
+        bail!("no candidates: give --from-epd FILE, --from-pgn FILE, --selfplay GAMES or --select RUN_DIR");
     }
     if args.depth < 1 {
         bail!("--depth must be at least 1, found {}", args.depth);
@@ -94,16 +112,18 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
         sources,
         from_ply: args.from_ply,
         every: args.every.max(1),
+        sample: args.sample.max(1),
         per_game: args.per_game,
         max: args.max,
-        reference: Reference {
+        phase: args.phase,
+        reference: (!args.unlabelled).then(|| Reference {
             path: args.reference.clone(),
             depth: args.depth,
             hash_mb: args.hash,
             margin: args.margin,
             balanced: args.balanced,
             timeout: Duration::from_secs(args.timeout),
-        },
+        }),
         id_prefix,
         threads: args
             .threads

@@ -1,11 +1,15 @@
-//! `harness suite make`: candidate positions (EPD, PGN, or the project's engine playing itself
-//! from seeded openings) → labels by a reference UCI engine at MultiPV 2 → an EPD suite of the
-//! positions whose best move beats the second by a margin, with `bm`, `id` and a `c0` saying
-//! where each came from and how it was labelled. Every step is seeded or fixed-depth with one
-//! thread, so the same command writes the same file (for the same engine builds).
+//! `harness suite make`: candidate positions (EPD, PGN, the project's engine playing itself
+//! from seeded openings, or the positions of a grid run selected by a node ratio) → labels by a
+//! reference UCI engine at MultiPV 2 → an EPD suite of the positions whose best move beats the
+//! second by a margin, with `bm`, `id` and a `c0` saying where each came from and how it was
+//! labelled. Without a reference every candidate is kept, unlabelled (an unselected population).
+//! Every step is seeded or fixed-depth with one thread, so the same command writes the same file
+//! (for the same engine builds).
 
 pub mod label;
 pub mod pgn;
+pub mod phase;
+pub mod select;
 pub mod selfplay;
 
 use std::fmt::Write as _;
@@ -18,6 +22,8 @@ use rayon::prelude::*;
 use crate::epd::read_suite;
 use crate::uci::client::UciEngine;
 use label::{Label, Reference};
+use phase::Phase;
+use select::Selection;
 use selfplay::SelfPlay;
 
 /// Where candidates come from.
@@ -29,6 +35,8 @@ pub enum Source {
     Pgn(PathBuf),
     /// This many games of the project's engine against itself.
     SelfPlay(SelfPlay, u64),
+    /// The positions of a grid run whose node ratio between two configurations passes a bound.
+    Selected(Selection),
 }
 
 /// A validated `suite make`.
@@ -40,12 +48,16 @@ pub struct MakePlan {
     pub from_ply: usize,
     /// Every n-th ply from `from_ply` (2: always the same side to move).
     pub every: usize,
+    /// Of an EPD file, every n-th position from the first (a systematic sample; 1: all).
+    pub sample: usize,
     /// Most positions kept per game (the first that pass, in game order).
     pub per_game: Option<usize>,
     /// Most positions kept in all.
     pub max: Option<usize>,
-    /// The reference engine.
-    pub reference: Reference,
+    /// Only candidates of this game phase.
+    pub phase: Option<Phase>,
+    /// The reference engine; `None` keeps every candidate without a label.
+    pub reference: Option<Reference>,
     /// `id` prefix: `PREFIX.001`, …
     pub id_prefix: String,
     /// Worker threads (one reference process each).
@@ -77,13 +89,17 @@ pub struct Made {
 
 /// Collects, labels and writes. `command` is recorded in the file's first line.
 pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
-    let name = plan
-        .reference
-        .start()
-        .with_context(|| format!("reference engine {}", plan.reference.path.display()))?
-        .identity
-        .name
-        .clone();
+    let name = match &plan.reference {
+        Some(reference) => Some(
+            reference
+                .start()
+                .with_context(|| format!("reference engine {}", reference.path.display()))?
+                .identity
+                .name
+                .clone(),
+        ),
+        None => None,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()?;
@@ -94,14 +110,22 @@ pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
             .map_init(|| None, |engine, group| label_group(plan, engine, group))
             .collect()
     });
-    let mut epd = format!("# made by `{command}`; reference {name}\n");
+    let mut epd = match &name {
+        Some(name) => format!("# made by `{command}`; reference {name}\n"),
+        None => format!("# made by `{command}`; unlabelled (every candidate kept)\n"),
+    };
     let (mut analysed, mut kept) = (0, 0);
     for (candidate, result) in labelled.into_iter().flatten() {
         analysed += 1;
         match result {
             Ok(Some(label)) if plan.max.is_none_or(|m| kept < m) => {
                 kept += 1;
-                epd += &record(plan, &name, kept, &candidate, &label);
+                epd += &match (&plan.reference, &name, &label) {
+                    (Some(reference), Some(name), Some(label)) => {
+                        record(plan, reference, name, kept, &candidate, label)
+                    }
+                    _ => unlabelled_record(plan, kept, &candidate),
+                };
             }
             Ok(_) => {}
             Err(e) => problems.push(format!("{}: {e}", candidate.origin)),
@@ -115,8 +139,9 @@ pub fn make(plan: &MakePlan, command: &str) -> Result<Made> {
     })
 }
 
-/// A candidate's label, `None` without a clear best move, or why the reference failed on it.
-type Labelled = Result<Option<Label>, String>;
+/// A kept candidate's label (`None` without a reference), `None` for a candidate the reference
+/// rejects (no clear best move), or why the reference failed on it.
+type Labelled = Result<Option<Option<Label>>, String>;
 
 /// Labels a group's candidates in order until the per-game limit is reached. A reference that
 /// fails is restarted for the next candidate.
@@ -139,14 +164,20 @@ fn label_group(
 }
 
 fn label_one(plan: &MakePlan, engine: &mut Option<UciEngine>, board: &Board) -> Labelled {
+    let Some(reference) = &plan.reference else {
+        return Ok(Some(None));
+    };
     if engine.is_none() {
-        *engine = Some(plan.reference.start().map_err(|e| e.to_string())?);
+        *engine = Some(reference.start().map_err(|e| e.to_string())?);
     }
-    let reference = engine.as_mut().expect("started above");
-    plan.reference.label(reference, board).map_err(|e| {
-        *engine = None;
-        e.to_string()
-    })
+    let running = engine.as_mut().expect("started above");
+    match reference.label(running, board) {
+        Ok(label) => Ok(label.map(Some)),
+        Err(e) => {
+            *engine = None;
+            Err(e.to_string())
+        }
+    }
 }
 
 /// The candidates of every source, and the lines or games that could not be read.
@@ -159,12 +190,18 @@ fn collect(plan: &MakePlan) -> Result<(Vec<Group>, Vec<String>)> {
                 let suite =
                     read_suite(path).with_context(|| format!("reading {}", path.display()))?;
                 problems.extend(suite.errors.iter().map(|e| e.to_string()));
-                groups.extend(suite.records.into_iter().map(|r| {
-                    vec![Candidate {
-                        board: r.board,
-                        origin: format!("{}:{}", path.display(), r.line),
-                    }]
-                }));
+                groups.extend(
+                    suite
+                        .records
+                        .into_iter()
+                        .step_by(plan.sample.max(1))
+                        .map(|r| {
+                            vec![Candidate {
+                                board: r.board,
+                                origin: format!("{}:{}", path.display(), r.line),
+                            }]
+                        }),
+                );
             }
             Source::Pgn(path) => {
                 let text = std::fs::read_to_string(path)
@@ -194,6 +231,17 @@ fn collect(plan: &MakePlan) -> Result<(Vec<Group>, Vec<String>)> {
                     })
                 }));
             }
+            Source::Selected(selection) => groups.extend(
+                selection
+                    .candidates()?
+                    .into_iter()
+                    .map(|(board, origin)| vec![Candidate { board, origin }]),
+            ),
+        }
+    }
+    if let Some(phase) = plan.phase {
+        for group in &mut groups {
+            group.retain(|c| Phase::of(&c.board) == phase);
         }
     }
     Ok((groups, problems))
@@ -214,30 +262,51 @@ fn game_group(plan: &MakePlan, boards: &[Board], origin: impl Fn(usize) -> Strin
         .collect()
 }
 
+/// An unlabelled EPD line: the position's four fields, `id` and `c0` with the origin and phase.
+fn unlabelled_record(plan: &MakePlan, n: usize, c: &Candidate) -> String {
+    format!(
+        "{} id \"{}.{n:03}\"; c0 \"{}; {}\";\n",
+        epd_fields(&c.board),
+        plan.id_prefix,
+        c.origin,
+        Phase::of(&c.board)
+    )
+}
+
+/// The four position fields of an EPD line.
+fn epd_fields(board: &Board) -> String {
+    let fen = board.to_string();
+    fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+}
+
 /// One EPD line: the position's four fields, `bm` (not for a balanced position), `id` and `c0`.
-fn record(plan: &MakePlan, name: &str, n: usize, c: &Candidate, l: &Label) -> String {
-    let fen = c.board.to_string();
-    let fields: Vec<&str> = fen.split_whitespace().take(4).collect();
-    if let Some(window) = plan.reference.balanced {
+fn record(
+    plan: &MakePlan,
+    reference: &Reference,
+    name: &str,
+    n: usize,
+    c: &Candidate,
+    l: &Label,
+) -> String {
+    let fields = epd_fields(&c.board);
+    if let Some(window) = reference.balanced {
         return format!(
             "{} id \"{}.{n:03}\"; c0 \"{}; evaluated by {name} depth {}: best {} (balanced within {window} cp)\";\n",
-            fields.join(" "),
+            fields,
             plan.id_prefix,
             c.origin,
-            plan.reference.depth,
+            reference.depth,
             l.best
         );
     }
     let mut line = format!(
         "{} bm {}; id \"{}.{n:03}\"; ",
-        fields.join(" "),
-        l.best_san,
-        plan.id_prefix
+        fields, l.best_san, plan.id_prefix
     );
     let _ = writeln!(
         line,
         "c0 \"{}; labelled by {name} depth {} multipv 2: best {} second {} margin {}\";",
-        c.origin, plan.reference.depth, l.best, l.second, l.margin
+        c.origin, reference.depth, l.best, l.second, l.margin
     );
     line
 }
