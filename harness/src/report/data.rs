@@ -75,6 +75,8 @@ pub struct IterationPoint {
     pub total_nodes: f64,
     /// Nodes of this iteration over the one before.
     pub ebf: Option<f64>,
+    /// Wall time from the start of the search to the end of this iteration, milliseconds.
+    pub time_ms: f64,
 }
 
 /// Everything the report reads from a run directory.
@@ -273,11 +275,12 @@ fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
     let text = |name| strings(df, name);
     let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
     let num = |name| floats(df, name);
-    let (depth, nodes, total, ebf) = (
+    let (depth, nodes, total, ebf, time) = (
         num("depth")?,
         num("nodes")?,
         num("total_nodes")?,
         num("ebf")?,
+        num("time_ms")?,
     );
     Ok((0..df.height())
         .map(|i| IterationPoint {
@@ -288,6 +291,7 @@ fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
             nodes: nodes[i].unwrap_or(0.0),
             total_nodes: total[i].unwrap_or(0.0),
             ebf: ebf[i],
+            time_ms: time[i].unwrap_or(0.0),
         })
         .collect())
 }

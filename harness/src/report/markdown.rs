@@ -5,9 +5,10 @@ use std::fmt::Write;
 
 use super::data::RunDir;
 use super::depth::MinimalTreeRow;
+use super::depth_tail::{TailRow, FACTORS};
 use super::paired::{Pair, Paired};
 use super::selective::{SelectiveRow, MOVE_COUNTS};
-use super::stats::Estimate;
+use super::stats::{wilson, Estimate};
 use super::steps::Step;
 use super::summary::SummaryRow;
 use super::Analysis;
@@ -20,6 +21,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     failures(&mut md, run);
     ablation(&mut md, run, analysis);
     steps(&mut md, &run.suites(), &analysis.steps);
+    depth_tails(&mut md, &analysis.depth_tails);
     heinz(&mut md, run, analysis);
     selective(&mut md, run, &analysis.selective);
     minimal_tree(&mut md, run, &analysis.minimal_tree);
@@ -287,6 +289,7 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
                 p.at_least(2.0), p.at_least(10.0), p.at_least(100.0),
                 p.pairs.iter().filter(|x| x.censored).count(), p.gained, p.lost, pvalue(p.mcnemar_p));
         }
+        growth_frequencies(md, suites, &of_axis);
         let worst: Vec<(&Step, &Pair)> = of_axis
             .iter()
             .flat_map(|s| {
@@ -319,6 +322,104 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
         }
         md.push('\n');
     }
+}
+
+/// The growth factors whose frequencies a step reports.
+const GROWTHS: [f64; 3] = [2.0, 5.0, 10.0];
+
+/// Each step's share of positions growing ×2, ×5, ×10 or more, with 95 % Wilson intervals, over
+/// all positions and suite by suite: the frequency of a blowup, which the worst case cannot give.
+fn growth_frequencies(md: &mut String, suites: &[String], steps: &[&Step]) {
+    md.push_str("\nHow often a position grows, step by step: the share of positions whose nodes grow at least \
+        ×2, ×5, ×10 (count, per cent, 95 % Wilson interval), over all positions and suite by suite. A frequency \
+        means something only on positions that were not selected for growing.\n\n");
+    md.push_str("| other axes | step | suite | pairs | ≥×2 | ≥×5 | ≥×10 |\n|---|---|---|---:|---|---|---|\n");
+    for s in steps {
+        let all = std::iter::once(None).chain(suites.iter().map(Some));
+        for suite in all {
+            let of: Vec<&Pair> = s
+                .paired
+                .pairs
+                .iter()
+                .filter(|x| suite.is_none_or(|name| &x.suite == name))
+                .collect();
+            if of.is_empty() {
+                continue;
+            }
+            let cells: Vec<String> = GROWTHS
+                .iter()
+                .map(|&f| share(of.iter().filter(|x| x.ratio() >= f).count(), of.len()))
+                .collect();
+            let _ = writeln!(
+                md,
+                "| {} | {} → {} | {} | {} | {} |",
+                or_all(&s.context),
+                s.from,
+                s.to,
+                suite.map_or("**all**", |n| n.as_str()),
+                of.len(),
+                cells.join(" | ")
+            );
+        }
+    }
+}
+
+/// `k (p %) [lo, hi]` with the 95 % Wilson interval in per cent.
+fn share(k: usize, n: usize) -> String {
+    match wilson(k, n) {
+        Some(e) => format!(
+            "{k} ({:.1} %) [{:.1}, {:.1}]",
+            100.0 * e.point,
+            100.0 * e.low,
+            100.0 * e.high
+        ),
+        None => "-".into(),
+    }
+}
+
+/// The cost of completing each depth, step by step (from `iterations.csv`).
+fn depth_tails(md: &mut String, rows: &[TailRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    md.push_str("## Time to complete each depth, step by step\n\n");
+    let _ = writeln!(
+        md,
+        "For a search to a preselected depth (Fischerle's setting) the question is how often one move \
+        takes several times as long. Per position: nodes and wall time until the iteration of that depth \
+        completed, after the step over before; quantiles over positions (type 7) and the positions above \
+        ×{} and ×{}. Times come from `iterations.csv` (whole milliseconds, at least 1) and depend on the \
+        machine; node ratios are exact. A search after the step cut by the node cap before the depth counts \
+        with what it spent (a lower bound; column *cut*); a position whose search before the step was cut \
+        has no ratio and is left out (column *dropped*: the tail is then underestimated).\n",
+        FACTORS[0], FACTORS[1]
+    );
+    md.push_str("| other axes | step | depth | pairs | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | time >×5 | time >×10 | nodes >×5 | nodes >×10 | cut | dropped |\n");
+    md.push_str("|---|---|---:|---:|---|---|---|---|---|---|---:|---:|\n");
+    for r in rows {
+        let q = |t: &super::depth_tail::Tail| {
+            format!("{:.2} / {:.2} / {:.2} / {:.1}", t.p50, t.p90, t.p99, t.max)
+        };
+        let pct = |k: usize| format!("{k} ({:.1} %)", 100.0 * k as f64 / r.pairs.max(1) as f64);
+        let _ = writeln!(
+            md,
+            "| {} | {} → {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            or_all(&r.context),
+            r.from,
+            r.to,
+            r.depth,
+            r.pairs,
+            q(&r.nodes),
+            q(&r.time),
+            pct(r.time_over[0]),
+            pct(r.time_over[1]),
+            pct(r.nodes_over[0]),
+            pct(r.nodes_over[1]),
+            r.censored,
+            r.dropped
+        );
+    }
+    md.push('\n');
 }
 
 /// `wac.epd 0/0 · bk.epd 1/0`: positions growing ×2 or more / ×10 or more, per suite.

@@ -5,6 +5,7 @@
 pub mod compare;
 pub mod data;
 pub mod depth;
+pub mod depth_tail;
 pub mod figures;
 pub mod heinz;
 pub mod markdown;
@@ -21,7 +22,9 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use data::RunDir;
-use figures::{save, EbfByDepth, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios};
+use figures::{
+    save, DepthTail, EbfByDepth, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios,
+};
 use heinz::HeinzCell;
 use paired::Paired;
 use summary::SummaryRow;
@@ -39,6 +42,8 @@ pub struct Analysis {
     pub heinz: Vec<(String, Vec<HeinzCell>)>,
     /// Steps along every numeric axis.
     pub steps: Vec<steps::Step>,
+    /// Each step's cost of completing each depth.
+    pub depth_tails: Vec<depth_tail::TailRow>,
     /// Selective-deepening counters per configuration.
     pub selective: Vec<selective::SelectiveRow>,
     /// Knuth–Moore rows.
@@ -57,6 +62,7 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
         None => ids[0].clone(),
     };
     let others: Vec<&String> = ids.iter().filter(|id| **id != baseline).collect();
+    let steps = steps::steps(run);
     Ok(Analysis {
         summary: summary::summarise(run),
         paired: others
@@ -75,7 +81,8 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
             .filter(|id| run.engine_of(id) == run.engine_of(&baseline))
             .map(|id| ((*id).clone(), heinz::table(run, &baseline, id)))
             .collect(),
-        steps: steps::steps(run),
+        depth_tails: depth_tail::tails(run, &steps),
+        steps,
         selective: selective::table(run),
         minimal_tree: depth::minimal_tree(run),
         baseline,
@@ -117,6 +124,9 @@ fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
         names.push(save(&run.dir, &sorted_ratios(run, analysis))?);
     }
     for figure in step_ratios(&analysis.steps) {
+        names.push(save(&run.dir, &figure)?);
+    }
+    for figure in depth_tail_figures(&analysis.depth_tails) {
         names.push(save(&run.dir, &figure)?);
     }
     if let Some(heatmap) = heatmap(run, &analysis.summary) {
@@ -172,6 +182,40 @@ fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
             })
             .collect(),
     }
+}
+
+/// One figure per step that has two or more depths: its time ratios by depth.
+fn depth_tail_figures(rows: &[depth_tail::TailRow]) -> Vec<DepthTail> {
+    let mut figures: Vec<DepthTail> = Vec::new();
+    for r in rows {
+        let name = format!(
+            "depth_tail_{}_{}-{}{}",
+            data::short_axis(&r.axis),
+            r.from,
+            r.to,
+            file_part(&r.context)
+        );
+        match figures.iter_mut().find(|f| f.name == name) {
+            Some(f) => f.depths.push((r.depth, r.time_ratios.clone())),
+            None => figures.push(DepthTail {
+                title: format!(
+                    "{} {} → {}{}: time to complete each depth, per position",
+                    data::short_axis(&r.axis),
+                    r.from,
+                    r.to,
+                    if r.context.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", r.context)
+                    }
+                ),
+                name,
+                depths: vec![(r.depth, r.time_ratios.clone())],
+            }),
+        }
+    }
+    figures.retain(|f| f.depths.len() >= 2);
+    figures
 }
 
 /// One sorted-ratio figure per axis and setting of the other axes, a curve per step.

@@ -82,6 +82,25 @@ pub fn mcnemar_exact(lost: u64, gained: u64) -> f64 {
     (2.0 * tail).min(1.0)
 }
 
+/// A share `k / n` with its 95 % Wilson score interval (good coverage for shares near 0, where
+/// the normal approximation would reach below zero), or `None` for `n = 0`.
+pub fn wilson(k: usize, n: usize) -> Option<Estimate> {
+    const Z: f64 = 1.959_963_984_540_054;
+    if n == 0 {
+        return None;
+    }
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Some(Estimate {
+        point: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    })
+}
+
 /// The Knuth–Moore minimal tree: the leaves a perfectly ordered alpha-beta search of a uniform
 /// tree with branching factor `b` visits at depth `d`, b^⌈d/2⌉ + b^⌊d/2⌋ − 1.
 pub fn minimal_tree_leaves(b: f64, d: i32) -> f64 {
@@ -155,6 +174,25 @@ mod tests {
         let e = geomean_ratio_ci(&[2.0; 10]).unwrap();
         assert!(close(e.low, 2.0) && close(e.point, 2.0) && close(e.high, 2.0));
         assert_eq!(geomean_ratio_ci(&[]), None);
+    }
+
+    #[test]
+    fn wilson_interval_of_textbook_shares() {
+        // Newcombe (1998), Statistics in Medicine 17, table I: 81/263 → 0.2553–0.3662;
+        // 0/10 → 0–0.2775; 1/29 → 0.0061–0.1718.
+        let e = wilson(81, 263).unwrap();
+        assert!(
+            (e.low - 0.2553).abs() < 5e-5 && (e.high - 0.3662).abs() < 5e-5,
+            "{e:?}"
+        );
+        let e = wilson(0, 10).unwrap();
+        assert!(e.low == 0.0 && (e.high - 0.2775).abs() < 5e-5, "{e:?}");
+        let e = wilson(1, 29).unwrap();
+        assert!(
+            (e.low - 0.0061).abs() < 5e-5 && (e.high - 0.1718).abs() < 5e-5,
+            "{e:?}"
+        );
+        assert_eq!(wilson(0, 0), None);
     }
 
     #[test]

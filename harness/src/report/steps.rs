@@ -16,6 +16,10 @@ pub struct Step {
     pub from: String,
     /// The axis value stepped to.
     pub to: String,
+    /// Configuration id of `from`.
+    pub from_id: String,
+    /// Configuration id of `to`.
+    pub to_id: String,
     /// The step's paired statistics (`to` against `from`).
     pub paired: Paired,
 }
@@ -45,6 +49,8 @@ pub fn steps(run: &RunDir) -> Vec<Step> {
                 context: context(run, k, &from.values),
                 from: from.values[k].clone(),
                 to: next.clone(),
+                from_id: from.id.clone(),
+                to_id: to.id.clone(),
                 paired: paired::compare(run.runs_of(&from.id), run.runs_of(&to.id)),
             });
         }

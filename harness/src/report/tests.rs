@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::data::{IterationPoint, Run, RunDir};
-use super::{analyse, depth, heinz, selective, steps};
+use super::{analyse, depth, depth_tail, heinz, selective, steps};
 use crate::export::manifest::Manifest;
 
 fn manifest() -> Manifest {
@@ -58,6 +58,8 @@ fn iteration(c: &str, p: &str, depth: i32, nodes: f64, total: f64) -> IterationP
         nodes,
         total_nodes: total,
         ebf: None,
+        // A search of 10 nodes per millisecond: time ratios equal node ratios on paper.
+        time_ms: total / 10.0,
     }
 }
 
@@ -216,4 +218,56 @@ fn steps_and_selective_counters_on_paper() {
         (rows[1].median_max_extension, rows[1].max_extension),
         (3.0, 3.0)
     );
+    // Ratios 2 and 8: both ≥ ×2 (Wilson 2/2: 34.2–100 %), one ≥ ×5, none ≥ ×10 (0/2: 0–65.8 %).
+    let md = super::markdown::render(&run, &analyse(&run, None).unwrap(), &[]);
+    assert!(
+        md.contains("| — | 3 → 4 | **all** | 2 | 2 (100.0 %) [34.2, 100.0] | 1 (50.0 %) [9.5, 90.5] | 0 (0.0 %) [0.0, 65.8] |"),
+        "{md}"
+    );
+}
+
+#[test]
+fn depth_tails_on_paper_count_cut_searches_as_lower_bounds_and_drop_cut_baselines() {
+    let mut dir = paper_run();
+    // Positions at depth 3: a grows ×6, b stays, c's search after the step is cut by the cap
+    // before depth 3 (5,000 nodes, 500 ms: at least ×50), d's search before the step is cut.
+    let cut = |c: &str, p: &str, nodes: f64| {
+        let mut r = run_cut(c, p, nodes);
+        r.time_ms = nodes / 10.0;
+        r
+    };
+    dir.runs = vec![
+        run("c00", "a", 100.0, None, &[]),
+        run("c01", "a", 600.0, None, &[]),
+        run("c00", "b", 100.0, None, &[]),
+        run("c01", "b", 100.0, None, &[]),
+        run("c00", "c", 100.0, None, &[]),
+        cut("c01", "c", 5000.0),
+        cut("c00", "d", 5000.0),
+        cut("c01", "d", 5000.0),
+    ];
+    dir.iterations = vec![
+        iteration("c00", "a", 3, 80.0, 100.0),
+        iteration("c01", "a", 3, 580.0, 600.0),
+        iteration("c00", "b", 3, 80.0, 100.0),
+        iteration("c01", "b", 3, 80.0, 100.0),
+        iteration("c00", "c", 3, 80.0, 100.0),
+    ];
+    let rows = depth_tail::tails(&dir, &steps::steps(&dir));
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    assert_eq!((r.from.as_str(), r.to.as_str(), r.depth), ("3", "4", 3));
+    assert_eq!((r.pairs, r.censored, r.dropped), (3, 1, 1));
+    assert_eq!((r.nodes.p50, r.nodes.max), (6.0, 50.0));
+    assert_eq!(r.time_ratios, [1.0, 6.0, 50.0]);
+    assert_eq!((r.nodes_over, r.time_over), ([2, 1], [2, 1]));
+    // Type-7 p90 of [1, 6, 50]: 6 + 0.8 · 44.
+    assert!((r.time.p90 - 41.2).abs() < 1e-9);
+}
+
+fn run_cut(c: &str, p: &str, nodes: f64) -> Run {
+    Run {
+        censored: true,
+        ..run(c, p, nodes, None, &[])
+    }
 }

@@ -5,6 +5,7 @@ mod depth;
 mod heatmap;
 mod ratio;
 mod solved;
+mod tail;
 
 use std::path::Path;
 use std::sync::Once;
@@ -17,6 +18,7 @@ pub use depth::{EbfByDepth, NodesByDepth};
 pub use heatmap::{HeatCell, Heatmap};
 pub use ratio::SortedRatios;
 pub use solved::{SolvedAxis, SolvedCurve};
+pub use tail::DepthTail;
 
 /// The result of drawing on backend `DB`.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
