@@ -1,19 +1,90 @@
 #!/usr/bin/env bash
-# Regenerates results/dynlimit-blowup/: the candidate-limit sweep (harness/grids/dynlimit.toml) and
-# the trivial/dynamic split (harness/grids/dynlimit-split.toml), each with its report and figures
-# against Fischerle's own setting (candidate limit 3, DynSuchTiefe 4, TrivDynSuchTiefe 10).
-# Node counts are deterministic; times depend on the machine. About 40 minutes on 2 cores.
+# Regenerates results/dynlimit-blowup/ on the protocol written in its README: is Fischerle's
+# "limit 3 → 4 makes some searches blow up" true on positions nobody chose, at equal depth, at
+# equal nodes and time, and in games? Every step is resumable: run the script again after a kill and
+# it continues where it stopped (a finished step is skipped). About 2 hours on 2 cores.
+#
+#   scripts/dynlimit-blowup.sh            # everything
+#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=results/dynlimit-blowup
 cargo build --release -p harness
-harness=./target/release/harness
-for run in dynlimit:sweep:c10 dynlimit-split:split:c09; do
-  IFS=: read -r grid dir baseline <<<"$run"
-  if [ -f "$out/$dir/manifest.json" ]; then
-    $harness grid --resume "$out/$dir" --quiet          # finish a killed run (nothing to do if complete)
+harness=target/release/harness
+out=results/dynlimit-blowup
+work=target/dynlimit-blowup
+mkdir -p "$out" "$work"
+
+make_suite() { # FILE ARGS...: `suite make` into FILE unless it exists
+  local file=$1; shift
+  [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
+}
+
+grid() { # DIR BASELINE ARGS...: a grid into $out/DIR (resumed if started), then its report
+  local dir="$out/$1" baseline=$2; shift 2
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" grid --resume "$dir" --quiet
   else
-    $harness grid --grid "harness/grids/$grid.toml" --out "$out/$dir" --quiet
+    "$harness" grid --out "$dir" --quiet "$@"
   fi
-  $harness report "$out/$dir" --baseline "$baseline"
+  "$harness" report "$dir" --baseline "$baseline" >/dev/null
+}
+
+play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
+  local dir="$out/$1"; shift
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" match --quiet --resume "$dir"
+  else
+    "$harness" match --quiet --out "$dir" "$@"
+  fi
+}
+
+populations() {
+  # The evaluation population: every third position (both sides to move) from ply 8 of 100 fresh
+  # self-play games, split by phase. Committed in suites/ (see suites/README.md).
+  for phase in middlegame endgame; do
+    make_suite "suites/unselected-$phase.epd" --selfplay 100 --seed 2027 --random-plies 6 \
+      --play-depth 5 --max-plies 120 --from-ply 8 --every 3 --phase "$phase" --id-prefix "unselected-$phase"
+    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 12 \
+      --id-prefix "sample-$phase"
+  done
+  make_suite "$work/sample-sts.epd" --from-epd "${FISCHERLE_SUITES:-../shared/suites}/sts/sts1-15_v3.epd" \
+    --sample 25 --id-prefix sample-sts
+  # The selection population: other games (seed 4004), used only to pick suites/blowup.epd.
+  make_suite "$work/selection-population.epd" --selfplay 40 --seed 4004 --random-plies 6 \
+    --play-depth 5 --max-plies 120 --from-ply 8 --every 3 --id-prefix selection
+}
+
+steps() { grid steps c02 --grid harness/grids/blowup-steps.toml; }
+depth() { grid depth c00 --grid harness/grids/blowup-depth.toml; }
+budget() {
+  grid budget-nodes c00 --grid harness/grids/blowup-budget.toml --nodes 200000
+  grid budget-time c00 --grid harness/grids/blowup-budget.toml --movetime 200
+}
+sensitivity() {
+  grid sensitivity-pvs c00 --grid harness/grids/blowup-sensitivity.toml --set pvs=true,false
+  grid sensitivity-tt-budget c00 --grid harness/grids/blowup-sensitivity.toml --set tt.budget_aware=false,true
+  grid sensitivity-tt-size c00 --grid harness/grids/blowup-sensitivity.toml --set tt.size_mb=16,256
+  grid sensitivity-dyn-levels c00 --grid harness/grids/blowup-sensitivity.toml --set selective.dyn_levels=2,4,6
+}
+select_suite() {
+  grid select c00 --grid harness/grids/blowup-select.toml
+  # Positions of the selection population that grow ×5 or more from limit 3 (c00) to 4 (c01).
+  "$harness" suite make --unlabelled --select "$out/select" --select-pair c00/c01 --min-ratio 5 \
+    --max 16 --id-prefix blowup --out suites/blowup.epd
+}
+games() {
+  play games-depth --name games-depth --preset fischerle --set selective.candidate_limit=3,4 \
+    --limit depth=5 --pairs 150
+  play games-clock --name games-clock --preset fischerle --set selective.candidate_limit=3,4 \
+    --limit tc=2+0.02 --pairs 150
+}
+
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(populations steps depth budget sensitivity select games)
+for part in "${parts[@]}"; do
+  case $part in
+    populations|steps|depth|budget|sensitivity|games) "$part" ;;
+    select) select_suite ;;
+    *) echo "unknown part \`$part\` (expected populations steps depth budget sensitivity select games)" >&2; exit 2 ;;
+  esac
 done
