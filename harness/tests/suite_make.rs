@@ -230,7 +230,7 @@ fn an_unlabelled_population_keeps_every_position_and_its_phases_partition_it() {
             .unwrap()
             .parse()
             .unwrap();
-        assert!(ply >= 8 && (ply - 8) % 3 == 0, "{c0}");
+        assert!(ply >= 8 && (ply - 8).is_multiple_of(3), "{c0}");
         assert!(
             c0.ends_with("; endgame") || c0.ends_with("; middlegame"),
             "{c0}"

@@ -29,9 +29,14 @@ const SHIPPED_GRIDS: [(&str, &str); 6] = [
     ("engines-wac", include_str!("../../grids/engines-wac.toml")),
 ];
 /// The project's own suites, built into the binary so the default experiment needs no files:
-/// positions from self-play, and those of them on which candidate limit 4 blows up.
-const BUILTIN_SUITES: [(&str, &str); 2] = [
+/// self-play positions with a clear best move, every endgame position of the blowup study's
+/// unselected self-play games, and the positions selected (on other games) for blowing up.
+const BUILTIN_SUITES: [(&str, &str); 3] = [
     ("selfplay.epd", include_str!("../../../suites/selfplay.epd")),
+    (
+        "unselected-endgame.epd",
+        include_str!("../../../suites/unselected-endgame.epd"),
+    ),
     ("blowup.epd", include_str!("../../../suites/blowup.epd")),
 ];
 /// Node cap per job unless told otherwise.
@@ -337,24 +342,30 @@ mod tests {
 
     #[test]
     fn the_builtin_experiment_is_valid() {
-        for (name, text, at_least) in [
-            (BUILTIN_SUITES[0].0, BUILTIN_SUITES[0].1, 40),
-            (BUILTIN_SUITES[1].0, BUILTIN_SUITES[1].1, 8),
-        ] {
-            let (suite, parsed) = SuiteInput::new(name.into(), "builtin".into(), text);
+        // (suite, least positions, every record has exactly one bm)
+        for ((name, text), (at_least, with_bm)) in
+            BUILTIN_SUITES
+                .iter()
+                .zip([(40, true), (700, false), (5, false)])
+        {
+            let (suite, parsed) = SuiteInput::new((*name).into(), "builtin".into(), text);
             assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
             assert!(
                 suite.records.len() >= at_least,
                 "{name}: {}",
                 suite.records.len()
             );
-            assert!(suite
-                .records
-                .iter()
-                .all(|r| r.best_moves.len() == 1 && r.op("c0").is_some()));
+            assert!(suite.records.iter().all(|r| r.op("c0").is_some()));
+            assert!(
+                suite
+                    .records
+                    .iter()
+                    .all(|r| r.best_moves.len() == usize::from(with_bm)),
+                "{name}"
+            );
         }
         let points = GridSpec::from_toml(DEFAULT_GRID).unwrap().expand().unwrap();
-        assert_eq!(points.len(), 3);
+        assert_eq!(points.len(), 4);
         for (name, text) in SHIPPED_GRIDS {
             assert!(GridSpec::from_toml(text).is_ok(), "shipped grid {name}");
             assert_eq!(grid_text(Path::new(name)).unwrap(), text);

@@ -31,7 +31,7 @@ impl Selection {
                 "--select-pair: expected FROM/TO configuration ids (e.g. c03/c04), found `{pair}`"
             );
         };
-        if !(min_ratio > 0.0) {
+        if min_ratio.is_nan() || min_ratio <= 0.0 {
             bail!("--min-ratio: expected a positive factor, found {min_ratio}");
         }
         Ok(Self {
