@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::data::{IterationPoint, Run, RunDir};
-use super::stats::quantile;
+use super::stats::{mean, quantile};
 use super::steps::Step;
 
 /// Nominal depths below this are left out: their times are a few milliseconds, all noise.
@@ -61,6 +61,8 @@ pub struct TailRow {
     /// Positions left out because the search *before* the step was cut by the cap before this
     /// depth (no ratio can be formed; they bias the tail downwards).
     pub dropped: usize,
+    /// Geometric mean of the node ratios: the typical cost of the step at this depth.
+    pub geomean_nodes: f64,
     /// Node ratios.
     pub nodes: Tail,
     /// Wall-time ratios (each time at least 1 ms: the resolution of `iterations.csv`).
@@ -150,10 +152,16 @@ fn row(step: &Step, depth: i32, pairs: &[(Cost, bool)]) -> Option<TailRow> {
         pairs: pairs.len(),
         censored: pairs.iter().filter(|(_, cut)| *cut).count(),
         dropped: 0,
+        geomean_nodes: geomean_of_ratios(&nodes)?,
         nodes: Tail::of(&nodes)?,
         time: Tail::of(&time)?,
         nodes_over: over(&nodes),
         time_over: over(&time),
         time_ratios: time,
     })
+}
+
+/// exp(mean(ln r)) of ratios (which, unlike node counts, may lie below 1).
+fn geomean_of_ratios(ratios: &[f64]) -> Option<f64> {
+    mean(&ratios.iter().map(|r| r.ln()).collect::<Vec<_>>()).map(f64::exp)
 }

@@ -394,8 +394,8 @@ fn depth_tails(md: &mut String, rows: &[TailRow]) {
         has no ratio and is left out (column *dropped*: the tail is then underestimated).\n",
         FACTORS[0], FACTORS[1]
     );
-    md.push_str("| other axes | step | depth | pairs | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | time >×5 | time >×10 | nodes >×5 | nodes >×10 | cut | dropped |\n");
-    md.push_str("|---|---|---:|---:|---|---|---|---|---|---|---:|---:|\n");
+    md.push_str("| other axes | step | depth | pairs | geomean node ratio | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | time >×5 | time >×10 | nodes >×5 | nodes >×10 | cut | dropped |\n");
+    md.push_str("|---|---|---:|---:|---:|---|---|---|---|---|---|---:|---:|\n");
     for r in rows {
         let q = |t: &super::depth_tail::Tail| {
             format!("{:.2} / {:.2} / {:.2} / {:.1}", t.p50, t.p90, t.p99, t.max)
@@ -403,12 +403,13 @@ fn depth_tails(md: &mut String, rows: &[TailRow]) {
         let pct = |k: usize| format!("{k} ({:.1} %)", 100.0 * k as f64 / r.pairs.max(1) as f64);
         let _ = writeln!(
             md,
-            "| {} | {} → {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} → {} | {} | {} | {:.3} | {} | {} | {} | {} | {} | {} | {} | {} |",
             or_all(&r.context),
             r.from,
             r.to,
             r.depth,
             r.pairs,
+            r.geomean_nodes,
             q(&r.nodes),
             q(&r.time),
             pct(r.time_over[0]),

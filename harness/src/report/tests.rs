@@ -259,6 +259,7 @@ fn depth_tails_on_paper_count_cut_searches_as_lower_bounds_and_drop_cut_baseline
     assert_eq!((r.from.as_str(), r.to.as_str(), r.depth), ("3", "4", 3));
     assert_eq!((r.pairs, r.censored, r.dropped), (3, 1, 1));
     assert_eq!((r.nodes.p50, r.nodes.max), (6.0, 50.0));
+    assert!((r.geomean_nodes - 300f64.cbrt()).abs() < 1e-9);
     assert_eq!(r.time_ratios, [1.0, 6.0, 50.0]);
     assert_eq!((r.nodes_over, r.time_over), ([2, 1], [2, 1]));
     // Type-7 p90 of [1, 6, 50]: 6 + 0.8 · 44.
