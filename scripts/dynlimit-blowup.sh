@@ -2,10 +2,10 @@
 # Regenerates results/dynlimit-blowup/ on the protocol written in its README: is Fischerle's
 # "limit 3 → 4 makes some searches blow up" true on positions nobody chose, at equal depth, at
 # equal nodes and time, and in games? Every step is resumable: run the script again after a kill and
-# it continues where it stopped (a finished step is skipped). About 2 hours on 2 cores.
+# it continues where it stopped (a finished step is skipped). About 90 minutes on 2 cores.
 #
 #   scripts/dynlimit-blowup.sh            # everything
-#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games
+#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p harness
@@ -78,13 +78,16 @@ games() {
   play games-clock --name games-clock --preset fischerle --set selective.candidate_limit=3,4 \
     --limit tc=2+0.02 --pairs 150
 }
+# What `harness grid` with no arguments shows (limits 2–5, depth 6, the built-in suites).
+default() { grid default c01 --grid default; }
 
+all=(populations steps depth budget sensitivity select games default)
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(populations steps depth budget sensitivity select games)
+[ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
 for part in "${parts[@]}"; do
   case $part in
-    populations|steps|depth|budget|sensitivity|games) "$part" ;;
+    populations|steps|depth|budget|sensitivity|games|default) "$part" ;;
     select) select_suite ;;
-    *) echo "unknown part \`$part\` (expected populations steps depth budget sensitivity select games)" >&2; exit 2 ;;
+    *) echo "unknown part \`$part\` (expected one of: ${all[*]})" >&2; exit 2 ;;
   esac
 done
