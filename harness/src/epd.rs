@@ -59,23 +59,42 @@ pub struct Suite {
     pub errors: Vec<EpdError>,
 }
 
-/// Reads a suite file.
+/// Reads a suite file (line by line, see [`parse_suite_bytes`]).
 pub fn read_suite(path: &Path) -> std::io::Result<Suite> {
-    let text = std::fs::read_to_string(path)?;
-    Ok(parse_suite(&path.display().to_string(), &text))
+    let bytes = std::fs::read(path)?;
+    Ok(parse_suite_bytes(&path.display().to_string(), &bytes))
 }
 
 /// Parses suite text; `file` names it in errors and default ids.
 pub fn parse_suite(file: &str, text: &str) -> Suite {
+    parse_suite_bytes(file, text.as_bytes())
+}
+
+/// Parses a suite's bytes one line at a time, so one bad byte costs one line, not the file: a UTF-8
+/// byte-order mark is skipped, `\r\n` ends a line like `\n`, and a line that is not UTF-8 or holds a
+/// control character (a NUL in an id would reach the CSVs) is reported with `file:line`. Comment
+/// lines (`#`) are skipped whatever their encoding.
+pub fn parse_suite_bytes(file: &str, bytes: &[u8]) -> Suite {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let mut suite = Suite::default();
-    for (i, line) in text.lines().enumerate() {
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let line_no = i + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if raw.trim_ascii_start().starts_with(b"#") {
             continue;
         }
-        match parse_record(file, line_no, trimmed) {
-            Ok(r) => suite.records.push(r),
+        let parsed = line_text(raw).and_then(|line| {
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                Ok(None)
+            } else {
+                parse_record(file, line_no, trimmed).map(Some)
+            }
+        });
+        match parsed {
+            Ok(Some(r)) => suite.records.push(r),
+            Ok(None) => {}
             Err(message) => suite.errors.push(EpdError {
                 file: file.to_string(),
                 line: line_no,
@@ -84,6 +103,25 @@ pub fn parse_suite(file: &str, text: &str) -> Suite {
         }
     }
     suite
+}
+
+/// A line as text: UTF-8 without control characters (tabs allowed).
+fn line_text(raw: &[u8]) -> Result<&str, String> {
+    let line = std::str::from_utf8(raw).map_err(|e| {
+        format!(
+            "expected UTF-8 text, found the byte 0x{:02X} at byte {} (a Latin-1 file? convert it with iconv)",
+            raw[e.valid_up_to()],
+            e.valid_up_to() + 1
+        )
+    })?;
+    match line.chars().position(|c| c.is_control() && c != '\t') {
+        Some(col) => Err(format!(
+            "expected printable text, found the control character U+{:04X} at column {}",
+            u32::from(line.chars().nth(col).unwrap_or('\0')),
+            col + 1
+        )),
+        None => Ok(line),
+    }
 }
 
 fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String> {
@@ -299,6 +337,38 @@ mod tests {
             msgs[1].starts_with("bad.epd:3: ") && msgs[1].contains("Qh5"),
             "{}",
             msgs[1]
+        );
+    }
+
+    #[test]
+    fn encoding_costs_one_line_at_most() {
+        let good = b"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"ok\";";
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend_from_slice(good);
+        bytes.extend_from_slice(b"\r\n# Latin-1 comment: caf\xE9\n");
+        bytes.extend_from_slice(b"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"caf\xE9\";\n");
+        bytes.extend_from_slice(b"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"a\x00b\";\n");
+        bytes.extend_from_slice(good);
+        let s = parse_suite_bytes("e.epd", &bytes);
+        let ids: Vec<(&str, usize)> = s.records.iter().map(|r| (r.id.as_str(), r.line)).collect();
+        assert_eq!(
+            ids,
+            [("ok", 1), ("ok", 5)],
+            "BOM skipped, CRLF and comment read"
+        );
+        let errors: Vec<String> = s.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with("e.epd:3: expected UTF-8 text, found the byte 0xE9 at byte"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1].starts_with(
+                "e.epd:4: expected printable text, found the control character U+0000"
+            ),
+            "{}",
+            errors[1]
         );
     }
 }

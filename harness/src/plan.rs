@@ -12,7 +12,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::engines::EngineSpec;
-use crate::epd::{parse_suite, EpdRecord, Suite};
+use crate::epd::{parse_suite_bytes, EpdRecord, Suite};
 use crate::grid::GridPoint;
 
 /// The lowercase hex SHA-256 of `bytes` (suite and book identities).
@@ -34,12 +34,12 @@ pub struct SuiteInput {
 }
 
 impl SuiteInput {
-    /// Parses a suite's text. Unreadable lines are returned as errors, the rest kept.
-    pub fn new(label: String, source: String, text: &str) -> (Self, Suite) {
-        let mut parsed = parse_suite(&source, text);
+    /// Parses a suite's bytes. Unreadable lines are returned as errors, the rest kept.
+    pub fn new(label: String, source: String, bytes: &[u8]) -> (Self, Suite) {
+        let mut parsed = parse_suite_bytes(&source, bytes);
         let mut records = std::mem::take(&mut parsed.records);
         make_ids_unique(&mut records);
-        let sha256 = sha256_hex(text.as_bytes());
+        let sha256 = sha256_hex(bytes);
         (
             Self {
                 label,

@@ -361,3 +361,32 @@ fn perft_reports_every_bad_count_and_refuses_a_file_without_counts() {
         .code(1)
         .stderr(contains("no `D1` … `D4` count to check"));
 }
+
+#[test]
+fn suites_that_would_share_job_keys_are_refused_before_any_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for sub in [&a, &b] {
+        std::fs::create_dir(sub).unwrap();
+        std::fs::copy(tiny(), sub.join("s.epd")).unwrap();
+    }
+    harness()
+        .args(["grid", "--depth", "1", "--quiet", "--suite"])
+        .arg(a.join("s.epd"))
+        .arg("--suite")
+        .arg(b.join("s.epd"))
+        .arg("--out")
+        .arg(dir.path().join("run"))
+        .assert()
+        .failure()
+        .stderr(contains("two suites are both labelled `s.epd`"));
+    assert!(!dir.path().join("run").exists(), "nothing was started");
+    harness()
+        .args(["grid", "--depth", "1", "--dry-run", "--suite"])
+        .arg(tiny())
+        .arg("--suite")
+        .arg(tiny())
+        .assert()
+        .failure()
+        .stderr(contains("both labelled `tiny.epd`"));
+}

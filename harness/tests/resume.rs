@@ -245,3 +245,64 @@ fn sigterm_stops_cleanly_and_says_how_to_resume() {
         csv_rows(&runs, TIMES)
     );
 }
+
+#[test]
+fn damaged_run_files_are_reported_on_resume_not_resumed_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let args = |out: &std::path::Path| {
+        let mut a: Vec<std::ffi::OsString> = ["grid", "--depth", "1", "--quiet", "--suite"]
+            .iter()
+            .map(Into::into)
+            .collect();
+        a.push(tiny().into());
+        a.push("--out".into());
+        a.push(out.into());
+        a
+    };
+    harness().args(args(&out)).assert().success();
+    let runs = out.join("runs.csv");
+    let original = std::fs::read_to_string(&runs).unwrap();
+    let lines: Vec<&str> = original.lines().collect();
+    let resume = || {
+        harness()
+            .arg("grid")
+            .arg("--resume")
+            .arg(&out)
+            .arg("--quiet")
+            .assert()
+    };
+    // (edit of runs.csv, what the error must say)
+    let duplicated = format!("{original}{}\n", lines[2]);
+    let foreign = format!("{original}{}\n", lines[2].replacen("c00", "c07", 1));
+    let garbage = {
+        let fields: Vec<&str> = lines[2].split(',').collect();
+        let nodes = lines[0].split(',').position(|h| h == "nodes").unwrap();
+        let mut damaged: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+        damaged[nodes] = "zz".into();
+        format!("{}\n{}\n", lines[..2].join("\n"), damaged.join(","))
+    };
+    let f: Vec<&str> = lines[2].split(',').collect();
+    let twice = format!(
+        ":{}: job ({}, {}, {}) is already on line 3",
+        lines.len() + 1,
+        f[0],
+        f[1],
+        f[2]
+    );
+    for (text, expected) in [
+        (duplicated, twice.as_str()),
+        (foreign, "is not part of this run's plan"),
+        (garbage, ":3: expected a node count, found `zz`"),
+    ] {
+        std::fs::write(&runs, text).unwrap();
+        resume()
+            .failure()
+            .stderr(predicates::str::contains(expected));
+    }
+    std::fs::write(&runs, &original).unwrap();
+    std::fs::remove_file(out.join("iterations.csv")).unwrap();
+    resume()
+        .failure()
+        .stderr(predicates::str::contains("iterations.csv is missing"));
+}

@@ -64,7 +64,8 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         if !old.same_plan(&manifest) {
             bail!("{} was made by a different plan (configurations, suites or limits differ): resume it with the command in its manifest.json", plan.out.display());
         }
-        Sink::resume(&plan.out, &plan.axes, args.retry_failed)?
+        let planned = plan.jobs().iter().map(|j| plan.job_key(j)).collect();
+        Sink::resume(&plan.out, &plan.axes, args.retry_failed, &planned)?
     } else {
         let sink = Sink::create(&plan.out, &plan.axes)?;
         manifest.write(&plan.out)?;
@@ -290,25 +291,48 @@ fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
             .map(|(name, _)| format!("builtin:{name}"))
             .collect()
     };
-    names.iter().map(|name| load_suite(name)).collect()
+    let suites: Vec<SuiteInput> = names
+        .iter()
+        .map(|name| load_suite(name))
+        .collect::<Result<_>>()?;
+    check_distinct_labels(&suites)?;
+    Ok(suites)
+}
+
+/// A job is keyed by suite label and position id, so two suites with one label (the same file given
+/// twice, or `a/s.epd` and `b/s.epd`) would share keys and `--resume` would count one's jobs as the
+/// other's: such a plan is refused before any search.
+fn check_distinct_labels(suites: &[SuiteInput]) -> Result<()> {
+    for (i, a) in suites.iter().enumerate() {
+        if let Some(b) = suites[..i].iter().find(|b| b.label == a.label) {
+            bail!(
+                "two suites are both labelled `{}` ({} and {}), so their jobs would share keys: \
+                give each suite once, with distinct file names",
+                a.label,
+                b.source,
+                a.source
+            );
+        }
+    }
+    Ok(())
 }
 
 fn load_suite(name: &str) -> Result<SuiteInput> {
     let builtin = BUILTIN_SUITES
         .iter()
         .find(|(n, _)| name.strip_prefix("builtin:") == Some(n));
-    let (source, text) = if let Some((_, text)) = builtin {
-        (name.to_string(), text.to_string())
+    let (source, bytes) = if let Some((_, text)) = builtin {
+        (name.to_string(), text.as_bytes().to_vec())
     } else {
         let path = resolve_suite(name);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading suite {}", path.display()))?;
-        (path.display().to_string(), text)
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("reading suite {}", path.display()))?;
+        (path.display().to_string(), bytes)
     };
     let label = Path::new(name.rsplit(':').next().unwrap_or(name))
         .file_name()
         .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
-    let (suite, parsed) = SuiteInput::new(label, source, &text);
+    let (suite, parsed) = SuiteInput::new(label, source, &bytes);
     for error in &parsed.errors {
         eprintln!("warning: skipping {error}");
     }
@@ -348,7 +372,8 @@ mod tests {
                 .iter()
                 .zip([(40, true), (700, false), (5, false)])
         {
-            let (suite, parsed) = SuiteInput::new((*name).into(), "builtin".into(), text);
+            let (suite, parsed) =
+                SuiteInput::new((*name).into(), "builtin".into(), text.as_bytes());
             assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
             assert!(
                 suite.records.len() >= at_least,

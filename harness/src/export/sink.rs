@@ -42,10 +42,19 @@ impl Sink {
 
     /// Continues an interrupted run in `dir`. With `retry_failed`, jobs whose row says they failed
     /// (an external engine crashed, hung or spoke garbage) lose that row and run again.
-    pub fn resume(dir: &Path, axes: &[String], retry_failed: bool) -> Result<Self> {
+    /// The files must belong to `planned`: a row of a job outside it, the same job twice, a row
+    /// whose node count is not a number, or an `iterations.csv` missing beside finished jobs is
+    /// reported (with its line) instead of being resumed over.
+    pub fn resume(
+        dir: &Path,
+        axes: &[String],
+        retry_failed: bool,
+        planned: &HashSet<JobKey>,
+    ) -> Result<Self> {
         let runs = dir.join(RUNS);
         cut_partial_line(&runs)?;
         check_columns(&runs, axes)?;
+        check_rows(dir, planned)?;
         if retry_failed {
             drop_failed_rows(&runs)?;
         }
@@ -181,6 +190,42 @@ fn read_keyed_rows(path: &Path) -> Result<(csv::StringRecord, Vec<(JobKey, csv::
         rows.push((key, record));
     }
     Ok((headers, rows))
+}
+
+/// The consistency of `runs.csv` with the plan (see [`Sink::resume`]).
+fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
+    let runs = dir.join(RUNS);
+    if !runs.exists() || std::fs::metadata(&runs)?.len() == 0 {
+        return Ok(());
+    }
+    let (headers, rows) = read_keyed_rows(&runs)?;
+    let nodes = headers.iter().position(|h| h == "nodes");
+    let mut seen: std::collections::HashMap<&JobKey, u64> = std::collections::HashMap::new();
+    for (key, record) in &rows {
+        let line = record.position().map_or(0, |p| p.line());
+        let job = format!(
+            "job ({}, {}, {})",
+            key.config_id, key.suite, key.position_id
+        );
+        if !planned.contains(key) {
+            bail!("{}:{line}: {job} is not part of this run's plan: the file was edited or belongs to another run", runs.display());
+        }
+        if let Some(first) = seen.insert(key, line) {
+            bail!(
+                "{}:{line}: {job} is already on line {first}: a row was duplicated; remove one",
+                runs.display()
+            );
+        }
+        if let Some(i) = nodes {
+            if record[i].parse::<u64>().is_err() {
+                bail!("{}:{line}: expected a node count, found `{}`: the row is damaged; remove it and resume", runs.display(), &record[i]);
+            }
+        }
+    }
+    if !rows.is_empty() && !dir.join(ITERATIONS).exists() {
+        bail!("{} is missing while runs.csv has {} finished jobs: the run cannot be completed consistently; start it again in another --out", dir.join(ITERATIONS).display(), rows.len());
+    }
+    Ok(())
 }
 
 fn completed_jobs(runs: &Path) -> Result<HashSet<JobKey>> {
