@@ -272,6 +272,19 @@ impl Position {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Fuzz: any text, and text shaped like a FEN, is a board or a reasoned error, never a panic.
+        #[test]
+        fn any_fen_text_is_a_board_or_an_error(
+            text in "[1-8pnbrqkPNBRQK/ wa-h0-9-]{0,90}|\\PC{0,60}"
+        ) {
+            if let Err(e) = parse_fen(&text) {
+                proptest::prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+
     #[test]
     fn epd_fields_get_default_counters() {
         let b = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();

@@ -361,6 +361,49 @@ const GO_KEYWORDS: &[&str] = &[
 mod tests {
     use super::*;
 
+    /// Fuzz: any sequence of lines a confused or hostile GUI could send (real verbs with random
+    /// arguments, and random text) is answered without a panic, and the session still answers
+    /// `isready` afterwards.
+    mod fuzz {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn line() -> impl Strategy<Value = String> {
+            let word = "[a-h1-8KQRBNPkqrbnp/ -]{0,12}";
+            prop_oneof![
+                word.prop_map(|w| format!("position fen {w}")),
+                word.prop_map(|w| format!("position startpos moves {w}")),
+                (0u32..70, 0u32..3).prop_map(|(v, o)| {
+                    let name = ["Hash", "Threads", "Preset"][o as usize];
+                    format!("setoption name {name} value {v}")
+                }),
+                "[a-z ]{0,20}".prop_map(|w| format!("setoption {w}")),
+                (1u32..3).prop_map(|d| format!("go depth {d}")),
+                "[a-z0-9 ]{0,16}".prop_map(|w| format!("go {w} depth 1")),
+                "\\PC{0,24}",
+                Just("stop".to_string()),
+                Just("ucinewgame".to_string()),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+            #[test]
+            fn no_command_sequence_panics(lines in proptest::collection::vec(line(), 0..8)) {
+                let sink: Vec<u8> = Vec::new();
+                let mut uci = Uci::new(Box::new(sink));
+                for l in &lines {
+                    if l.trim() == "quit" {
+                        continue;
+                    }
+                    uci.command(l.trim());
+                }
+                uci.command("stop");
+                prop_assert!(uci.command("isready"));
+            }
+        }
+    }
+
     #[test]
     fn position_with_castling_moves() {
         let (p, problem) =

@@ -259,6 +259,31 @@ pub fn parse_lenient_move(board: &Board, text: &str) -> Option<Move> {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+        /// Fuzz: any bytes are records or `file:line` errors, never a panic, and no line is both.
+        #[test]
+        fn any_bytes_are_records_or_located_errors(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+            epd_like in "([1-8pnbrqkPNBRQK/]{1,20} [wb] [KQkq-]{1,4} [a-h1-8-]{1,2}( [0-9]{1,3}){0,2} ?(bm|am|id|c0|D1)? ?[\\\";a-hNBRQK1-8x+=#, ]{0,30}\n){0,4}"
+        ) {
+            for input in [bytes.as_slice(), epd_like.as_bytes()] {
+                let s = parse_suite_bytes("f.epd", input);
+                let mut lines: Vec<usize> = s.records.iter().map(|r| r.line).collect();
+                for e in &s.errors {
+                    let located = e.to_string().starts_with(&format!("f.epd:{}: ", e.line));
+                    proptest::prop_assert!(located, "{}", e);
+                    proptest::prop_assert!(!e.message.is_empty());
+                    lines.push(e.line);
+                }
+                let n = lines.len();
+                lines.sort_unstable();
+                lines.dedup();
+                proptest::prop_assert_eq!(lines.len(), n);
+            }
+        }
+    }
+
     #[test]
     fn wac_line_with_quotes_and_alternatives() {
         let s = parse_suite("t.epd", "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - bm Nxc6 Qd2; id \"WAC; 1\";\n");

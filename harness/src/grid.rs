@@ -382,6 +382,25 @@ fn cartesian(axes: &[Axis]) -> Vec<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+        /// Fuzz: any grid-file text and any `--set` argument is a grid or a clear error (never a
+        /// panic), and expanding whatever was accepted checks every value before any search.
+        #[test]
+        fn any_grid_text_and_set_argument_is_a_grid_or_an_error(
+            toml in "\\PC{0,80}|(name = \"[a-z]{0,4}\"\n)?(depth = -?[0-9]{1,3}\n)?\\[axes\\]\n(\"[a-z._]{1,24}\" = \\[[-0-9a-z, \"]{0,16}\\]\n){0,3}",
+            set in "[a-z._]{0,24}=?[-0-9a-z,]{0,16}|\\PC{0,30}"
+        ) {
+            if let Ok(mut spec) = GridSpec::from_toml(&toml) {
+                if spec.add_set(&set).is_ok() {
+                    if let Err(e) = spec.expand() {
+                        proptest::prop_assert!(!e.to_string().is_empty());
+                    }
+                }
+            }
+        }
+    }
     use proptest::prelude::*;
 
     #[test]
