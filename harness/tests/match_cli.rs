@@ -114,7 +114,23 @@ fn games_are_legal_repeat_for_any_thread_count_and_are_refereed() {
     referee(&one);
     let report = std::fs::read_to_string(one.join("report.md")).unwrap();
     assert!(report.contains("| p00-p01 | 4 |"), "{report}");
+    assert!(
+        report.contains("Rules: drawn after 160 plies; a player at −700 cp or worse for 3 of its moves in a row resigns; drawn when both scores stay within ±5 cp for 6 moves each from move 40 on."),
+        "{report}"
+    );
     assert!(one.join("elo.png").exists());
+    // `harness report` regenerates a match's report from its files, byte for byte.
+    std::fs::remove_file(one.join("report.md")).unwrap();
+    harness()
+        .arg("report")
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(contains("p00-p01: 4 pairs"));
+    assert_eq!(
+        std::fs::read_to_string(one.join("report.md")).unwrap(),
+        report
+    );
     // Running into a finished match's directory is refused; resuming it plays nothing.
     harness()
         .args(match_args(&one, 1, 4))

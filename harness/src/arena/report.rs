@@ -103,7 +103,7 @@ fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
     for p in &m.players {
         let _ = writeln!(md, "| {} | {} | {} |", p.id, p.name, p.limit);
     }
-    let _ = writeln!(md, "\nRules: {:?}.\n", m.rules);
+    let _ = writeln!(md, "\nRules: {}.\n", m.rules);
 }
 
 fn table(md: &mut String, m: &MatchManifest, results: &[PairingResult]) {

@@ -117,6 +117,32 @@ pub struct Rules {
     pub draw: Option<DrawRule>,
 }
 
+/// For `report.md`: `no ply limit; resign at −500 cp for 3 moves; no draw adjudication`.
+impl std::fmt::Display for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.max_plies {
+            Some(p) => write!(f, "drawn after {p} plies")?,
+            None => write!(f, "no ply limit")?,
+        }
+        match self.resign {
+            Some(r) => write!(
+                f,
+                "; a player at −{} cp or worse for {} of its moves in a row resigns",
+                r.score, r.moves
+            )?,
+            None => write!(f, "; no resignation adjudication")?,
+        }
+        match self.draw {
+            Some(d) => write!(
+                f,
+                "; drawn when both scores stay within ±{} cp for {} moves each from move {} on",
+                d.score, d.moves, d.after
+            ),
+            None => write!(f, "; no draw adjudication"),
+        }
+    }
+}
+
 /// The end by the rules of chess, if the game is over in `board`; `history` holds the hashes of
 /// the positions before it since the game started.
 pub fn by_the_rules(board: &Board, history: &[u64]) -> Option<(Outcome, Termination)> {
@@ -208,6 +234,31 @@ impl Rules {
 mod tests {
     use super::*;
     use engine::board::parse_fen;
+
+    #[test]
+    fn rules_read_as_a_sentence() {
+        assert_eq!(
+            Rules::default().to_string(),
+            "no ply limit; no resignation adjudication; no draw adjudication"
+        );
+        let rules = Rules {
+            max_plies: Some(400),
+            resign: Some(ResignRule {
+                score: 600,
+                moves: 4,
+            }),
+            draw: Some(DrawRule {
+                score: 10,
+                moves: 8,
+                after: 34,
+            }),
+        };
+        assert_eq!(
+            rules.to_string(),
+            "drawn after 400 plies; a player at −600 cp or worse for 4 of its moves in a row resigns; \
+             drawn when both scores stay within ±10 cp for 8 moves each from move 34 on"
+        );
+    }
 
     fn end(fen: &str) -> Option<(Outcome, Termination)> {
         by_the_rules(&parse_fen(fen).unwrap(), &[])

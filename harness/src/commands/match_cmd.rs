@@ -76,31 +76,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::from(crate::shutdown::INTERRUPTED));
     }
-    let results = crate::arena::report::write(&plan.out)?;
-    for r in &results {
-        let est = r.estimate.map_or("Elo -".to_string(), |e| {
-            format!(
-                "Elo {:+.1} ± {:.1}, nElo {:+.1} ± {:.1}, LOS {:.1} %",
-                e.elo,
-                e.elo95,
-                e.nelo,
-                e.nelo95,
-                100.0 * e.los
-            )
-        });
-        let llr = r
-            .llr_trace
-            .last()
-            .map_or(String::new(), |(_, llr)| format!(", LLR {llr:.2}"));
-        println!(
-            "{}: {} pairs, +{} ={} -{}: {est}{llr}",
-            r.name,
-            r.pairs.pairs(),
-            r.games.wins,
-            r.games.draws,
-            r.games.losses
-        );
-    }
+    print_results(&crate::arena::report::write(&plan.out)?);
     if summary.pairs_written > 0 {
         println!(
             "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
@@ -354,4 +330,32 @@ fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
     };
     super::sprt::check(&sprt)?;
     Ok(Some(sprt))
+}
+
+/// One line per pairing: games, Elo, nElo, LOS and the last LLR.
+pub fn print_results(results: &[crate::arena::report::PairingResult]) {
+    for r in results {
+        let est = r.estimate.map_or("Elo -".to_string(), |e| {
+            format!(
+                "Elo {:+.1} ± {:.1}, nElo {:+.1} ± {:.1}, LOS {:.1} %",
+                e.elo,
+                e.elo95,
+                e.nelo,
+                e.nelo95,
+                100.0 * e.los
+            )
+        });
+        let llr = r
+            .llr_trace
+            .last()
+            .map_or(String::new(), |(_, llr)| format!(", LLR {llr:.2}"));
+        println!(
+            "{}: {} pairs, +{} ={} -{}: {est}{llr}",
+            r.name,
+            r.pairs.pairs(),
+            r.games.wins,
+            r.games.draws,
+            r.games.losses
+        );
+    }
 }

@@ -1,4 +1,5 @@
-//! `harness report DIR`: regenerates a run directory's summary, report and figures.
+//! `harness report DIR`: regenerates a run directory's summary, report and figures — of a grid, or
+//! of a match (a directory with `games.csv` and no `runs.csv`).
 
 use std::process::ExitCode;
 
@@ -8,6 +9,13 @@ use crate::cli::ReportArgs;
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
+    let is_match = args.dir.join(crate::arena::output::GAMES_CSV).exists()
+        && !args.dir.join(crate::export::sink::RUNS).exists();
+    if is_match {
+        super::match_cmd::print_results(&crate::arena::report::write(&args.dir)?);
+        println!("report: {}", args.dir.join("report.md").display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let rows = crate::report::write(&args.dir, args.baseline.as_deref())?;
     print!("{}", crate::report::summary::table(&rows));
     println!("report: {}", args.dir.join("report.md").display());
