@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{harness, shared_suites};
+use common::{harness, shared_suites, tiny};
 use predicates::str::contains;
 
 #[test]
@@ -113,14 +113,28 @@ fn every_shipped_grid_file_makes_a_valid_plan() {
     let mut checked = 0;
     for entry in grids {
         let path = entry.unwrap().path();
-        harness()
-            .current_dir(&root)
+        let mut cmd = harness();
+        cmd.current_dir(&root)
             .env("FISCHERLE_SUITES", &dir)
             .args(["grid", "--dry-run", "--grid"])
-            .arg(&path)
-            .assert()
-            .success()
-            .stdout(contains("jobs"));
+            .arg(&path);
+        // The blowup study's samples are made into target/ by scripts/dynlimit-blowup.sh (one holds
+        // a sample of STS, which stays out of the repository). Where they are not made yet, the
+        // rest of the grid (axes, values, limits) is checked on the tiny suite instead.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let made_by_script = text
+            .split('"')
+            .filter(|s| s.starts_with("target/dynlimit-blowup/"))
+            .any(|s| !root.join(s).exists());
+        if made_by_script {
+            assert!(
+                std::fs::read_to_string(root.join("scripts/dynlimit-blowup.sh"))
+                    .unwrap()
+                    .contains("work=target/dynlimit-blowup")
+            );
+            cmd.arg("--suite").arg(tiny());
+        }
+        cmd.assert().success().stdout(contains("jobs"));
         checked += 1;
     }
     assert!(checked >= 4, "{checked}");
