@@ -84,6 +84,9 @@ default() { grid default c01 --grid default; }
 all=(populations steps depth budget sensitivity select games default)
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
+# The samples and the selection population live in target/: make any that are missing first
+# (instant, or about a minute for the selection population's games).
+[ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
 for part in "${parts[@]}"; do
   case $part in
     populations|steps|depth|budget|sensitivity|games|default) "$part" ;;
