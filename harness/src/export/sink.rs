@@ -200,6 +200,7 @@ fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
     }
     let (headers, rows) = read_keyed_rows(&runs)?;
     let nodes = headers.iter().position(|h| h == "nodes");
+    let failure = headers.iter().position(|h| h == "failure");
     let mut seen: std::collections::HashMap<&JobKey, u64> = std::collections::HashMap::new();
     for (key, record) in &rows {
         let line = record.position().map_or(0, |p| p.line());
@@ -216,7 +217,9 @@ fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
                 runs.display()
             );
         }
-        if let Some(i) = nodes {
+        // A failed job (its UCI engine crashed or hung) has no node count, only its reason.
+        let failed = failure.is_some_and(|i| !record[i].is_empty());
+        if let (Some(i), false) = (nodes, failed) {
             if record[i].parse::<u64>().is_err() {
                 bail!("{}:{line}: expected a node count, found `{}`: the row is damaged; remove it and resume", runs.display(), &record[i]);
             }
