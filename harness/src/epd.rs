@@ -114,10 +114,14 @@ fn line_text(raw: &[u8]) -> Result<&str, String> {
             e.valid_up_to() + 1
         )
     })?;
-    match line.chars().position(|c| c.is_control() && c != '\t') {
-        Some(col) => Err(format!(
+    match line
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() && *c != '\t')
+    {
+        Some((col, c)) => Err(format!(
             "expected printable text, found the control character U+{:04X} at column {}",
-            u32::from(line.chars().nth(col).unwrap_or('\0')),
+            u32::from(c),
             col + 1
         )),
         None => Ok(line),

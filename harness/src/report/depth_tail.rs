@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::data::{IterationPoint, Run, RunDir};
-use super::stats::{mean, quantile};
+use super::stats::{geomean_of_ratios, quantile};
 use super::steps::Step;
 
 /// Nominal depths below this are left out: their times are a few milliseconds, all noise.
@@ -159,9 +159,4 @@ fn row(step: &Step, depth: i32, pairs: &[(Cost, bool)]) -> Option<TailRow> {
         time_over: over(&time),
         time_ratios: time,
     })
-}
-
-/// exp(mean(ln r)) of ratios (which, unlike node counts, may lie below 1).
-fn geomean_of_ratios(ratios: &[f64]) -> Option<f64> {
-    mean(&ratios.iter().map(|r| r.ln()).collect::<Vec<_>>()).map(f64::exp)
 }

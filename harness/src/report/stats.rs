@@ -38,6 +38,11 @@ pub fn geomean(xs: &[f64]) -> Option<f64> {
     mean(&logs).map(f64::exp)
 }
 
+/// exp(mean(ln r)) of ratios, which (unlike node counts in [`geomean`]) may lie below 1.
+pub fn geomean_of_ratios(ratios: &[f64]) -> Option<f64> {
+    mean(&ratios.iter().map(|r| r.ln()).collect::<Vec<_>>()).map(f64::exp)
+}
+
 /// A point estimate with its 95 % confidence interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
@@ -52,15 +57,15 @@ pub struct Estimate {
 /// The geometric mean of paired ratios with a 95 % percentile-bootstrap interval: positions are
 /// resampled with replacement, so the interval reflects which positions happen to be in the suite.
 pub fn geomean_ratio_ci(ratios: &[f64]) -> Option<Estimate> {
+    let point = geomean_of_ratios(ratios)?;
     let logs: Vec<f64> = ratios.iter().map(|r| r.ln()).collect();
-    let point = mean(&logs)?;
     let mut rng = ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
     let n = logs.len();
     let means: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
         .map(|_| (0..n).map(|_| logs[rng.random_range(0..n)]).sum::<f64>() / n as f64)
         .collect();
     Some(Estimate {
-        point: point.exp(),
+        point,
         low: quantile(&means, 0.025)?.exp(),
         high: quantile(&means, 0.975)?.exp(),
     })
