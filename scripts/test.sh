@@ -28,4 +28,6 @@ if ! command -v stockfish >/dev/null && [ ! -x /usr/games/stockfish ]; then
 fi
 
 export FISCHERLE_REQUIRE_TOOLS=1
-cargo test --workspace "$@"
+# The release profile, like the main command: the two commands share one build (see
+# harness/Cargo.toml on feature unification), and searches in tests run at full speed.
+cargo test --release --workspace "$@"

@@ -53,7 +53,7 @@ pub struct GridArgs {
     /// Base preset (`fischerle`, `plain`); overrides the grid file's.
     #[arg(long)]
     pub preset: Option<String>,
-    /// Grid file (TOML: name, preset, suites, depth, node_cap, [set], [axes]).
+    /// Grid file (TOML: name, preset, suites, depth, node_cap and the tables set and axes).
     #[arg(long, value_name = "FILE.toml")]
     pub grid: Option<PathBuf>,
     /// An axis: `KEY=V1,V2,...` with a dotted SearchConfig key (repeatable). `off`/`on` switch an
