@@ -19,6 +19,7 @@ mod kpk;
 mod plan;
 mod progress;
 mod report;
+mod run_dir;
 mod run_lock;
 mod runner;
 mod shutdown;

@@ -10,9 +10,7 @@ use super::plan::{MatchPlan, Schedule};
 use super::rules::Rules;
 use crate::elo::sprt::Sprt;
 use crate::export::manifest::{git_commit, host};
-
-/// The file name.
-pub const MANIFEST: &str = "manifest.json";
+use crate::run_dir::MANIFEST;
 
 /// One player as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -48,7 +48,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     move_stats(&mut md, &manifest, &moves);
     endings(&mut md, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
-    std::fs::write(dir.join("report.md"), md)?;
+    std::fs::write(dir.join(crate::run_dir::REPORT), md)?;
     Ok(results)
 }
 

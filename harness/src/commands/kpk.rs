@@ -110,7 +110,7 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     }
     write_positions(&out.join("positions.csv"), &tables, &runs)?;
     let md = render(&rules, &runs);
-    std::fs::write(out.join("report.md"), &md)
+    std::fs::write(out.join(crate::run_dir::REPORT), &md)
         .with_context(|| format!("writing {}/report.md", out.display()))?;
     print!("{md}");
     println!("results: {}", out.display());

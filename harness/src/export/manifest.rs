@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::engines::EngineSpec;
 use crate::grid::Player;
 use crate::plan::{JobLimits, Plan};
+use crate::run_dir::MANIFEST;
 
 /// The manifest of a run.
 #[derive(Debug, Serialize, Deserialize)]
@@ -109,13 +110,13 @@ impl Manifest {
     /// Writes `manifest.json` into `dir`.
     pub fn write(&self, dir: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(self).expect("manifests serialise");
-        std::fs::write(dir.join("manifest.json"), text + "\n")
-            .with_context(|| format!("writing {}/manifest.json", dir.display()))
+        std::fs::write(dir.join(MANIFEST), text + "\n")
+            .with_context(|| format!("writing {}/{MANIFEST}", dir.display()))
     }
 
     /// Reads `manifest.json` from `dir`.
     pub fn read(dir: &Path) -> Result<Self> {
-        let path = dir.join("manifest.json");
+        let path = dir.join(MANIFEST);
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))

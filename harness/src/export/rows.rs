@@ -222,7 +222,7 @@ fn round3(x: f64) -> f64 {
 }
 
 /// One completed iteration of one job.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct IterationRow {
     /// Nominal depth.
     pub depth: i32,
@@ -247,6 +247,11 @@ pub struct IterationRow {
 }
 
 impl IterationRow {
+    /// The column names of every row (they do not depend on the values).
+    pub fn column_names() -> Vec<String> {
+        cells(&Self::default()).0
+    }
+
     /// The rows of a search's completed iterations; `qnodes_known` is false for UCI engines.
     pub fn for_search(iterations: &[Iteration], qnodes_known: bool) -> Vec<Self> {
         let nodes: Vec<f64> = iterations.iter().map(|it| it.nodes.max(1) as f64).collect();

@@ -9,13 +9,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::export::rows::{cells, JobOutput, RunRow};
+use crate::export::rows::{cells, IterationRow, JobOutput, RunRow};
 use crate::plan::JobKey;
-
-/// File names inside the output directory.
-pub const RUNS: &str = "runs.csv";
-/// File names inside the output directory.
-pub const ITERATIONS: &str = "iterations.csv";
+use crate::run_dir::{column, key_columns, ITERATIONS, RUNS};
 
 /// Appends job rows to the two CSV files.
 pub struct Sink {
@@ -52,14 +48,17 @@ impl Sink {
         planned: &HashSet<JobKey>,
     ) -> Result<Self> {
         let runs = dir.join(RUNS);
+        let iterations = dir.join(ITERATIONS);
         cut_partial_line(&runs)?;
-        check_columns(&runs, axes)?;
+        cut_partial_line(&iterations)?;
+        check_columns(&runs, axes, RunRow::column_names())?;
+        check_columns(&iterations, axes, IterationRow::column_names())?;
         check_rows(dir, planned)?;
         if retry_failed {
             drop_failed_rows(&runs)?;
         }
         let done = completed_jobs(&runs)?;
-        keep_rows_of(&dir.join(ITERATIONS), &done)?;
+        keep_rows_of(&iterations, &done)?;
         Self::open(dir, axes, done)
     }
 
@@ -96,22 +95,24 @@ impl Sink {
             }
             self.iterations.write_record(key.iter().chain(&values))?;
         }
-        self.iterations.flush().context("writing iterations.csv")?;
+        self.iterations
+            .flush()
+            .with_context(|| format!("writing {ITERATIONS}"))?;
         let (names, values) = cells(&out.run);
         if std::mem::take(&mut self.runs_empty) {
             self.runs.write_record(head.iter().chain(&names))?;
         }
         self.runs.write_record(key.iter().chain(&values))?;
-        self.runs.flush().context("writing runs.csv")?;
+        self.runs
+            .flush()
+            .with_context(|| format!("writing {RUNS}"))?;
         self.done.insert(out.key.clone());
         Ok(())
     }
 
     /// `config_id, <axes…>, suite, position_id` names and values.
     fn key_cells(&self, out: &JobOutput) -> (Vec<String>, Vec<String>) {
-        let mut head = vec!["config_id".to_string()];
-        head.extend(self.axes.iter().cloned());
-        head.extend(["suite".to_string(), "position_id".to_string()]);
+        let head = key_columns(&self.axes);
         let mut values = vec![out.key.config_id.clone()];
         values.extend(out.values.iter().cloned());
         values.extend([out.key.suite.clone(), out.key.position_id.clone()]);
@@ -134,22 +135,20 @@ fn append(path: &PathBuf) -> Result<(csv::Writer<File>, bool)> {
     ))
 }
 
-/// A run whose `runs.csv` has other columns than this build writes cannot be continued: the
-/// appended rows would not match its header.
-fn check_columns(runs: &Path, axes: &[String]) -> Result<()> {
-    if !runs.exists() || std::fs::metadata(runs)?.len() == 0 {
+/// A run whose CSVs have other columns than this build writes cannot be continued: the appended
+/// rows would not match their header.
+fn check_columns(path: &Path, axes: &[String], row_columns: Vec<String>) -> Result<()> {
+    if !path.exists() || std::fs::metadata(path)?.len() == 0 {
         return Ok(());
     }
-    let mut reader = csv::Reader::from_path(runs)?;
+    let mut reader = csv::Reader::from_path(path)?;
     let found: Vec<String> = reader.headers()?.iter().map(String::from).collect();
-    let mut expected = vec!["config_id".to_string()];
-    expected.extend(axes.iter().cloned());
-    expected.extend(["suite".to_string(), "position_id".to_string()]);
-    expected.extend(RunRow::column_names());
+    let mut expected = key_columns(axes);
+    expected.extend(row_columns);
     if found != expected {
         let missing: Vec<&String> = expected.iter().filter(|c| !found.contains(c)).collect();
         let extra: Vec<&String> = found.iter().filter(|c| !expected.contains(c)).collect();
-        bail!("{} was written by another version of the harness (columns missing: {missing:?}, unknown: {extra:?}): it cannot be continued by this build; start a new run", runs.display());
+        bail!("{} was written by another version of the harness (columns missing: {missing:?}, unknown: {extra:?}): it cannot be continued by this build; start a new run", path.display());
     }
     Ok(())
 }
@@ -178,7 +177,11 @@ fn read_keyed_rows(path: &Path) -> Result<(csv::StringRecord, Vec<(JobKey, csv::
             .position(|h| h == name)
             .with_context(|| format!("{} has no `{name}` column", path.display()))
     };
-    let (c, s, p) = (index("config_id")?, index("suite")?, index("position_id")?);
+    let (c, s, p) = (
+        index(column::CONFIG_ID)?,
+        index(column::SUITE)?,
+        index(column::POSITION_ID)?,
+    );
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.with_context(|| format!("reading {}", path.display()))?;
@@ -199,8 +202,8 @@ fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
         return Ok(());
     }
     let (headers, rows) = read_keyed_rows(&runs)?;
-    let nodes = headers.iter().position(|h| h == "nodes");
-    let failure = headers.iter().position(|h| h == "failure");
+    let nodes = headers.iter().position(|h| h == column::NODES);
+    let failure = headers.iter().position(|h| h == column::FAILURE);
     let mut seen: std::collections::HashMap<&JobKey, u64> = std::collections::HashMap::new();
     for (key, record) in &rows {
         let line = record.position().map_or(0, |p| p.line());
@@ -226,7 +229,7 @@ fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
         }
     }
     if !rows.is_empty() && !dir.join(ITERATIONS).exists() {
-        bail!("{} is missing while runs.csv has {} finished jobs: the run cannot be completed consistently; start it again in another --out", dir.join(ITERATIONS).display(), rows.len());
+        bail!("{} is missing while {RUNS} has {} finished jobs: the run cannot be completed consistently; start it again in another --out", dir.join(ITERATIONS).display(), rows.len());
     }
     Ok(())
 }
@@ -260,7 +263,7 @@ fn drop_failed_rows(runs: &Path) -> Result<()> {
         return Ok(());
     }
     let headers = csv::Reader::from_path(runs)?.headers()?.clone();
-    let failure = headers.iter().position(|h| h == "failure");
+    let failure = headers.iter().position(|h| h == column::FAILURE);
     keep_rows(runs, |_, record| {
         failure.is_none_or(|i| record[i].is_empty())
     })

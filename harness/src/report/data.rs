@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use polars::prelude::{CsvReadOptions, DataFrame, DataType, SerReader};
 
 use crate::export::manifest::Manifest;
+use crate::run_dir::{column as col, ITERATIONS, ITERATIONS_READ, RUNS, RUNS_READ};
 
 /// One job's row of `runs.csv`.
 #[derive(Debug, Clone)]
@@ -94,36 +95,14 @@ pub struct RunDir {
     pub iterations: Vec<IterationPoint>,
 }
 
-/// The columns of `runs.csv` that [`Run`] names; every other numeric one goes to `counters`.
-const NAMED: &[&str] = &[
-    "config_id",
-    "suite",
-    "position_id",
-    "solved",
-    "censored",
-    "nodes",
-    "qnodes",
-    "time_ms",
-    "cpu_ms",
-    "nodes_to_solution",
-    "time_to_solution_ms",
-    "depth_to_solution",
-    "ebf",
-    "fail_high_first",
-    "root_moves",
-    "best_move",
-    "fen",
-    "failure",
-];
-
 impl RunDir {
     /// Reads `manifest.json`, `runs.csv` and `iterations.csv` of `dir`.
     pub fn load(dir: &Path) -> Result<Self> {
         let manifest = Manifest::read(dir)?;
-        let runs = read_csv(&dir.join("runs.csv"))?;
-        let iterations = read_csv(&dir.join("iterations.csv"))?;
+        let runs = read_csv(&dir.join(RUNS))?;
+        let iterations = read_csv(&dir.join(ITERATIONS))?;
         let (failed, runs): (Vec<Run>, Vec<Run>) = runs_of(&runs, &manifest.axes)
-            .with_context(|| format!("reading {}/runs.csv", dir.display()))?
+            .with_context(|| format!("reading {}/{RUNS}", dir.display()))?
             .into_iter()
             .partition(|r| !r.failure.is_empty());
         let run_dir = Self {
@@ -131,11 +110,11 @@ impl RunDir {
             runs,
             failed,
             iterations: iterations_of(&iterations)
-                .with_context(|| format!("reading {}/iterations.csv", dir.display()))?,
+                .with_context(|| format!("reading {}/{ITERATIONS}", dir.display()))?,
             manifest,
         };
         if run_dir.runs.is_empty() && run_dir.failed.is_empty() {
-            bail!("{}/runs.csv has no rows: nothing to report", dir.display());
+            bail!("{}/{RUNS} has no rows: nothing to report", dir.display());
         }
         Ok(run_dir)
     }
@@ -178,7 +157,11 @@ impl RunDir {
 
     /// The `engine` column's value of a configuration (`None` in a grid of the builtin engine alone).
     pub fn engine_of(&self, config: &str) -> Option<&str> {
-        let column = self.manifest.axes.iter().position(|a| a == "engine")?;
+        let column = self
+            .manifest
+            .axes
+            .iter()
+            .position(|a| a == crate::grid::ENGINE_AXIS)?;
         let c = self.manifest.configs.iter().find(|c| c.id == config)?;
         c.values.get(column).map(String::as_str)
     }
@@ -219,22 +202,26 @@ fn read_csv(path: &Path) -> Result<DataFrame> {
 
 fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     let text = |name| strings(df, name);
-    let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
-    let (solved, censored) = (flags(df, "solved")?, flags(df, "censored")?);
+    let (config, suite, position) = (
+        text(col::CONFIG_ID)?,
+        text(col::SUITE)?,
+        text(col::POSITION_ID)?,
+    );
+    let (solved, censored) = (flags(df, col::SOLVED)?, flags(df, col::CENSORED)?);
     let num = |name| floats(df, name);
     let (nodes, qnodes, time, cpu) = (
-        num("nodes")?,
-        num("qnodes")?,
-        num("time_ms")?,
-        num("cpu_ms")?,
+        num(col::NODES)?,
+        num(col::QNODES)?,
+        num(col::TIME_MS)?,
+        num(col::CPU_MS)?,
     );
     let (nts, tts, dts) = (
-        num("nodes_to_solution")?,
-        num("time_to_solution_ms")?,
-        num("depth_to_solution")?,
+        num(col::NODES_TO_SOLUTION)?,
+        num(col::TIME_TO_SOLUTION_MS)?,
+        num(col::DEPTH_TO_SOLUTION)?,
     );
-    let (ebf, fhf) = (num("ebf")?, num("fail_high_first")?);
-    let root_moves = optional_floats(df, "root_moves")?;
+    let (ebf, fhf) = (num(col::EBF)?, num(col::FAIL_HIGH_FIRST)?);
+    let root_moves = optional_floats(df, col::ROOT_MOVES)?;
     let optional_text = |name| -> Result<Vec<String>> {
         if has_column(df, name) {
             strings(df, name)
@@ -242,7 +229,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             Ok(vec![String::new(); df.height()])
         }
     };
-    let (fens, failures) = (optional_text("fen")?, optional_text("failure")?);
+    let (fens, failures) = (optional_text(col::FEN)?, optional_text(col::FAILURE)?);
     let counters = counter_columns(df, axes)?;
     Ok((0..df.height())
         .map(|i| Run {
@@ -272,15 +259,27 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
 }
 
 fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
+    let missing: Vec<&str> = ITERATIONS_READ
+        .iter()
+        .copied()
+        .filter(|c| !has_column(df, c))
+        .collect();
+    if !missing.is_empty() {
+        bail!("expected the columns {ITERATIONS_READ:?}; missing: {missing:?}");
+    }
     let text = |name| strings(df, name);
-    let (config, suite, position) = (text("config_id")?, text("suite")?, text("position_id")?);
+    let (config, suite, position) = (
+        text(col::CONFIG_ID)?,
+        text(col::SUITE)?,
+        text(col::POSITION_ID)?,
+    );
     let num = |name| floats(df, name);
     let (depth, nodes, total, ebf, time) = (
-        num("depth")?,
-        num("nodes")?,
-        num("total_nodes")?,
-        num("ebf")?,
-        num("time_ms")?,
+        num(col::DEPTH)?,
+        num(col::NODES)?,
+        num(col::TOTAL_NODES)?,
+        num(col::EBF)?,
+        num(col::TIME_MS)?,
     );
     Ok((0..df.height())
         .map(|i| IterationPoint {
@@ -301,7 +300,7 @@ fn counter_columns(df: &DataFrame, axes: &[String]) -> Result<Vec<(String, Vec<O
     let mut out = Vec::new();
     for column in df.columns() {
         let name = column.name().as_str();
-        let skip = NAMED.contains(&name) || axes.iter().any(|a| a == name);
+        let skip = RUNS_READ.contains(&name) || axes.iter().any(|a| a == name);
         if !skip && column.dtype().is_primitive_numeric() {
             out.push((name.to_string(), floats(df, name)?));
         }

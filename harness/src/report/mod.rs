@@ -93,10 +93,10 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
 pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
     let run = RunDir::load(dir)?;
     let analysis = analyse(&run, baseline)?;
-    summary::write_summary(&dir.join("summary.csv"), &analysis.summary)?;
+    summary::write_summary(&dir.join(crate::run_dir::SUMMARY), &analysis.summary)?;
     let figures = draw_figures(&run, &analysis)?;
     let md = markdown::render(&run, &analysis, &figures);
-    std::fs::write(dir.join("report.md"), md)
+    std::fs::write(dir.join(crate::run_dir::REPORT), md)
         .with_context(|| format!("writing {}/report.md", dir.display()))?;
     Ok(analysis.summary)
 }

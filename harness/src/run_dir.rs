@@ -1,0 +1,144 @@
+//! The contract of a run directory, owned here: its file names and the columns its readers rely
+//! on. The writer (`export::sink`), resume (the same), the report's reader (`report::data`) and a
+//! match directory (`arena`) take every name from this module; the writer's other columns come
+//! from its row types (`export::rows`), and a test checks that every column a reader needs is one
+//! the writer writes.
+
+/// One row per job (configuration × position), written as jobs finish.
+pub const RUNS: &str = "runs.csv";
+/// One row per completed iteration of each job, flushed before the job's `runs.csv` row.
+pub const ITERATIONS: &str = "iterations.csv";
+/// The plan (configurations, suites with hashes, limits, bench signature), written at the start.
+pub const MANIFEST: &str = "manifest.json";
+/// One row per configuration (and suite), written by the report.
+pub const SUMMARY: &str = "summary.csv";
+/// The report in Markdown, written last.
+pub const REPORT: &str = "report.md";
+
+/// Names of the columns a reader relies on. The writer's names come from serialising its rows;
+/// these constants are what readers (and the tests that tie them to the writer) spell.
+pub mod column {
+    /// Configuration id (first column of both CSVs).
+    pub const CONFIG_ID: &str = "config_id";
+    /// Suite label.
+    pub const SUITE: &str = "suite";
+    /// Position id within its suite.
+    pub const POSITION_ID: &str = "position_id";
+    /// Final move correct.
+    pub const SOLVED: &str = "solved";
+    /// Stopped by the node cap.
+    pub const CENSORED: &str = "censored";
+    /// Nodes (main + QS); in `iterations.csv` the nodes of that iteration.
+    pub const NODES: &str = "nodes";
+    /// QS nodes.
+    pub const QNODES: &str = "qnodes";
+    /// Wall time in milliseconds; in `iterations.csv` since the search started.
+    pub const TIME_MS: &str = "time_ms";
+    /// The worker thread's CPU time, milliseconds.
+    pub const CPU_MS: &str = "cpu_ms";
+    /// Nodes when the answer was found and kept.
+    pub const NODES_TO_SOLUTION: &str = "nodes_to_solution";
+    /// Milliseconds when the answer was found and kept.
+    pub const TIME_TO_SOLUTION_MS: &str = "time_to_solution_ms";
+    /// Depth at which the answer was found and kept.
+    pub const DEPTH_TO_SOLUTION: &str = "depth_to_solution";
+    /// Effective branching factor of the last iteration.
+    pub const EBF: &str = "ebf";
+    /// Share of cutoffs made by the first move.
+    pub const FAIL_HIGH_FIRST: &str = "fail_high_first";
+    /// Legal moves at the root.
+    pub const ROOT_MOVES: &str = "root_moves";
+    /// Final best move (UCI).
+    pub const BEST_MOVE: &str = "best_move";
+    /// The position as FEN.
+    pub const FEN: &str = "fen";
+    /// Why the job failed; empty for a search that ran.
+    pub const FAILURE: &str = "failure";
+    /// Nominal depth of an iteration.
+    pub const DEPTH: &str = "depth";
+    /// Nodes of the search up to and including an iteration.
+    pub const TOTAL_NODES: &str = "total_nodes";
+}
+
+/// The key columns around a configuration's axis values: `config_id, <axes…>, suite,
+/// position_id`, the head of both CSVs.
+pub fn key_columns(axes: &[String]) -> Vec<String> {
+    let mut head = vec![column::CONFIG_ID.to_string()];
+    head.extend(axes.iter().cloned());
+    head.extend([column::SUITE.to_string(), column::POSITION_ID.to_string()]);
+    head
+}
+
+/// The columns of `runs.csv` that the report reads by name (every other numeric one is a counter).
+pub const RUNS_READ: &[&str] = &[
+    column::CONFIG_ID,
+    column::SUITE,
+    column::POSITION_ID,
+    column::SOLVED,
+    column::CENSORED,
+    column::NODES,
+    column::QNODES,
+    column::TIME_MS,
+    column::CPU_MS,
+    column::NODES_TO_SOLUTION,
+    column::TIME_TO_SOLUTION_MS,
+    column::DEPTH_TO_SOLUTION,
+    column::EBF,
+    column::FAIL_HIGH_FIRST,
+    column::ROOT_MOVES,
+    column::BEST_MOVE,
+    column::FEN,
+    column::FAILURE,
+];
+
+/// The columns of `iterations.csv` that the report reads.
+pub const ITERATIONS_READ: &[&str] = &[
+    column::CONFIG_ID,
+    column::SUITE,
+    column::POSITION_ID,
+    column::DEPTH,
+    column::NODES,
+    column::TOTAL_NODES,
+    column::EBF,
+    column::TIME_MS,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::rows::{IterationRow, RunRow};
+
+    fn written(row_columns: Vec<String>) -> Vec<String> {
+        let mut all = key_columns(&["selective.candidate_limit".to_string()]);
+        all.extend(row_columns);
+        all
+    }
+
+    #[test]
+    fn every_column_the_report_reads_from_runs_csv_is_written() {
+        let columns = written(RunRow::column_names());
+        for name in RUNS_READ {
+            assert!(columns.iter().any(|c| c == name), "runs.csv lacks `{name}`");
+        }
+    }
+
+    #[test]
+    fn every_column_the_report_reads_from_iterations_csv_is_written() {
+        let columns = written(IterationRow::column_names());
+        for name in ITERATIONS_READ {
+            assert!(
+                columns.iter().any(|c| c == name),
+                "iterations.csv lacks `{name}`"
+            );
+        }
+    }
+
+    #[test]
+    fn the_key_columns_frame_the_axes() {
+        let axes = ["a".to_string(), "b".to_string()];
+        assert_eq!(
+            key_columns(&axes),
+            ["config_id", "a", "b", "suite", "position_id"]
+        );
+    }
+}
