@@ -44,9 +44,49 @@ pub enum Command {
     },
 }
 
-/// `harness grid`.
+/// `harness grid`: what to run ([`PlanArgs`]) and how to run it (the rest).
 #[derive(Debug, Args)]
 pub struct GridArgs {
+    /// The plan: which configurations search which positions under which limits.
+    #[command(flatten)]
+    pub plan: PlanArgs,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// UCI engines: milliseconds allowed for `uci`…`uciok` and `isready`…`readyok`.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub uci_handshake: u64,
+    /// UCI engines: milliseconds past `--movetime` before an engine is told to stop; one that
+    /// answers only then, or not within as long again, has hung and its job fails.
+    #[arg(long, value_name = "MS", default_value_t = 2_000)]
+    pub uci_slack: u64,
+    /// UCI engines: seconds a depth- or node-limited search may take before it counts as hung.
+    #[arg(long, value_name = "S", default_value_t = 600)]
+    pub uci_timeout: u64,
+    /// Output directory. Default `results/<timestamp>-<name>/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the run in DIR: jobs already in its runs.csv are skipped. Without plan arguments
+    /// (suites, grid, preset, axes, engines, limits, early stop), the plan is the one recorded in
+    /// DIR/manifest.json; with any, they must describe that same plan. Run options (threads, UCI
+    /// timeouts, --quiet) are always this command's.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
+    /// garbage); their old rows are removed. Without it, a failed job counts as done.
+    #[arg(long, requires = "resume")]
+    pub retry_failed: bool,
+    /// Print the plan and exit without searching.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The arguments that decide a grid's jobs and their results: a resumed run must have the same.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub struct PlanArgs {
     /// EPD suite to run (repeatable). Default: the suites of the grid file, or the built-in suite.
     #[arg(long = "suite", value_name = "PATH")]
     pub suites: Vec<PathBuf>,
@@ -83,36 +123,18 @@ pub struct GridArgs {
     /// The early stop applies only from this depth on.
     #[arg(long, default_value_t = 1)]
     pub min_depth: i32,
-    /// Worker threads. Default: all logical CPUs.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// UCI engines: milliseconds allowed for `uci`…`uciok` and `isready`…`readyok`.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    pub uci_handshake: u64,
-    /// UCI engines: milliseconds past `--movetime` before an engine is told to stop; one that
-    /// answers only then, or not within as long again, has hung and its job fails.
-    #[arg(long, value_name = "MS", default_value_t = 2_000)]
-    pub uci_slack: u64,
-    /// UCI engines: seconds a depth- or node-limited search may take before it counts as hung.
-    #[arg(long, value_name = "S", default_value_t = 600)]
-    pub uci_timeout: u64,
-    /// Output directory. Default `results/<timestamp>-<name>/`.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the run in DIR: jobs already in its runs.csv are skipped. Alone, it reuses the
-    /// arguments recorded in DIR/manifest.json; with plan arguments, they must describe the same plan.
-    #[arg(long, value_name = "DIR", conflicts_with = "out")]
-    pub resume: Option<PathBuf>,
-    /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
-    /// garbage); their old rows are removed. Without it, a failed job counts as done.
-    #[arg(long, requires = "resume")]
-    pub retry_failed: bool,
-    /// Print the plan and exit without searching.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+}
+
+impl PlanArgs {
+    /// The plan arguments of a command that gives none (their defaults).
+    pub fn none() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            plan: PlanArgs,
+        }
+        Only::parse_from(["harness"]).plan
+    }
 }
 
 /// `harness match`.

@@ -94,17 +94,47 @@ fn resume_alone_reuses_the_recorded_plan() {
         format!("{}\n{}", lines[..lines.len() - 2].join("\n"), "c0"),
     )
     .unwrap();
+    // Run options (threads, UCI timeouts) are this command's and do not make it a new plan.
     harness()
         .arg("grid")
         .arg("--resume")
         .arg(&cut)
-        .arg("--quiet")
+        .args(["--quiet", "--threads", "2", "--uci-timeout", "5"])
         .assert()
         .success();
     assert_eq!(
         csv_rows(&runs, TIMES),
         csv_rows(&whole.join("runs.csv"), TIMES)
     );
+}
+
+#[test]
+fn a_plan_option_beside_resume_is_the_plan_not_silently_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--depth", "1", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    // `--min-depth` (the early stop's) once fell back to the recorded value on a resume; now any
+    // plan option makes the command line the plan, and this one differs from the recorded.
+    harness()
+        .args(["grid", "--quiet", "--min-depth", "3", "--resume"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("different plan"));
+    // The same plan spelled out in full is accepted.
+    harness()
+        .args(["grid", "--depth", "1", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--resume")
+        .arg(&out)
+        .assert()
+        .success();
 }
 
 #[test]

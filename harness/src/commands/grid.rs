@@ -7,12 +7,13 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 
-use crate::cli::GridArgs;
+use crate::cli::{GridArgs, PlanArgs};
 use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
 use crate::grid::GridSpec;
 use crate::plan::{JobLimits, Plan, SuiteInput, UciTimeouts};
+use crate::run_dir::MANIFEST;
 
 /// The experiment `harness grid` runs with no arguments.
 const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
@@ -99,46 +100,32 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--resume DIR` alone continues with the arguments recorded in DIR's manifest; with other
-/// arguments, those are used (and must describe the same plan).
+/// `--resume DIR` without plan arguments continues the plan recorded in DIR's manifest; with any,
+/// those describe the plan (and `run` checks it is the recorded one). Run options are this
+/// command's either way.
 fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
-    let Some(dir) = args.resume.clone() else {
+    let Some(dir) = &args.resume else {
         return Ok(args);
     };
-    let bare = args.suites.is_empty()
-        && args.grid.is_none()
-        && args.sets.is_empty()
-        && args.engines.is_empty()
-        && args.preset.is_none()
-        && args.depth.is_none()
-        && args.nodes.is_none()
-        && args.movetime.is_none()
-        && args.node_cap.is_none()
-        && args.solved_for.is_none();
-    if !bare {
+    if args.plan != PlanArgs::none() {
         return Ok(args);
     }
-    let manifest = Manifest::read(&dir)?;
+    let manifest = Manifest::read(dir)?;
     let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
         format!(
-            "the command recorded in {}/manifest.json no longer parses",
+            "the command recorded in {}/{MANIFEST} no longer parses",
             dir.display()
         )
     })?;
     let crate::cli::Command::Grid(recorded) = cli.command else {
         bail!(
-            "{}/manifest.json does not record a grid command",
+            "{}/{MANIFEST} does not record a grid command",
             dir.display()
         );
     };
     Ok(GridArgs {
-        resume: Some(dir),
-        out: None,
-        quiet: args.quiet,
-        dry_run: args.dry_run,
-        retry_failed: args.retry_failed,
-        threads: args.threads.or(recorded.threads),
-        ..*recorded
+        plan: recorded.plan,
+        ..args
     })
 }
 
@@ -157,9 +144,10 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         bail!("the suites hold no readable position");
     }
     // A limit on the command line replaces the file's; without either, the default depth.
-    let on_command_line = args.depth.is_some() || args.nodes.is_some() || args.movetime.is_some();
+    let on_command_line =
+        args.plan.depth.is_some() || args.plan.nodes.is_some() || args.plan.movetime.is_some();
     let (depth, nodes, movetime) = if on_command_line {
-        (args.depth, args.nodes, args.movetime)
+        (args.plan.depth, args.plan.nodes, args.plan.movetime)
     } else {
         (spec.depth, spec.nodes, spec.movetime)
     };
@@ -168,9 +156,13 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         depth,
         nodes,
         movetime_ms: movetime,
-        node_cap: args.node_cap.or(spec.node_cap).unwrap_or(DEFAULT_NODE_CAP),
-        solved_for: args.solved_for,
-        min_depth: args.min_depth,
+        node_cap: args
+            .plan
+            .node_cap
+            .or(spec.node_cap)
+            .unwrap_or(DEFAULT_NODE_CAP),
+        solved_for: args.plan.solved_for,
+        min_depth: args.plan.min_depth,
     };
     if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
         bail!("--depth must be between 1 and 64");
@@ -204,9 +196,9 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
 }
 
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
-    let base = match &args.grid {
+    let base = match &args.plan.grid {
         Some(path) => grid_file(path)?,
-        None if args.sets.is_empty() && args.suites.is_empty() => {
+        None if args.plan.sets.is_empty() && args.plan.suites.is_empty() => {
             GridSpec::from_toml(DEFAULT_GRID).expect("the built-in grid is valid")
         }
         None => GridSpec {
@@ -215,7 +207,12 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
             ..GridSpec::default()
         },
     };
-    with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)
+    with_overrides(
+        base,
+        args.plan.preset.as_deref(),
+        &args.plan.sets,
+        &args.plan.engines,
+    )
 }
 
 /// The command line's preset, `--set` axes and `--engine`s applied to a grid (the grid file's or
@@ -278,8 +275,9 @@ fn grid_text(path: &Path) -> Result<String> {
 /// Suites from `--suite`, else from the grid file, else the built-in one. Unreadable lines are
 /// reported with `file:line` and left out; the run goes on with the rest.
 fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
-    let names: Vec<String> = if !args.suites.is_empty() {
-        args.suites
+    let names: Vec<String> = if !args.plan.suites.is_empty() {
+        args.plan
+            .suites
             .iter()
             .map(|p| p.display().to_string())
             .collect()
