@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::engines::EngineSpec;
 use crate::epd::{parse_suite_bytes, EpdRecord, Suite};
 use crate::grid::GridPoint;
+use crate::uci::go::GoArgs;
 
 /// The lowercase hex SHA-256 of `bytes` (suite and book identities).
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -100,16 +101,13 @@ impl JobLimits {
     }
 
     /// The `go` arguments of a UCI search: the limit, and the node cap as a `nodes` bound.
-    pub fn go_args(&self) -> String {
-        let cap = self.nodes.map_or(self.node_cap, |n| n.min(self.node_cap));
-        let mut args = String::new();
-        if let Some(d) = self.depth {
-            args += &format!("depth {d} ");
+    pub fn go_args(&self) -> GoArgs {
+        GoArgs {
+            depth: self.depth,
+            movetime_ms: self.movetime_ms,
+            nodes: Some(self.nodes.map_or(self.node_cap, |n| n.min(self.node_cap))),
+            clock: None,
         }
-        if let Some(ms) = self.movetime_ms {
-            args += &format!("movetime {ms} ");
-        }
-        args + &format!("nodes {cap}")
     }
 
     /// A depth-limited search that the node cap stopped short of its depth.

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::uci::go::{GoArgs, GoClock};
+
 /// A per-move limit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -63,11 +65,20 @@ impl MoveLimit {
     }
 
     /// The UCI `go` arguments for a move; `white_to_move` orders the clocks.
-    pub fn go_args(&self, clock: Option<ClockState>, white_to_move: bool) -> String {
+    pub fn go_args(&self, clock: Option<ClockState>, white_to_move: bool) -> GoArgs {
         match (*self, clock) {
-            (Self::Nodes(n), _) => format!("nodes {n}"),
-            (Self::Depth(d), _) => format!("depth {d}"),
-            (Self::Movetime(ms), _) => format!("movetime {ms}"),
+            (Self::Nodes(n), _) => GoArgs {
+                nodes: Some(n),
+                ..GoArgs::default()
+            },
+            (Self::Depth(d), _) => GoArgs {
+                depth: Some(d),
+                ..GoArgs::default()
+            },
+            (Self::Movetime(ms), _) => GoArgs {
+                movetime_ms: Some(ms),
+                ..GoArgs::default()
+            },
             (Self::Clock(tc), c) => {
                 let c = c.unwrap_or(ClockState {
                     own_ms: tc.base_ms,
@@ -78,7 +89,15 @@ impl MoveLimit {
                 } else {
                     (c.other_ms, c.own_ms)
                 };
-                format!("wtime {w} btime {b} winc {} binc {}", tc.inc_ms, tc.inc_ms)
+                GoArgs {
+                    clock: Some(GoClock {
+                        wtime: w,
+                        btime: b,
+                        winc: tc.inc_ms,
+                        binc: tc.inc_ms,
+                    }),
+                    ..GoArgs::default()
+                }
             }
         }
     }
@@ -190,10 +209,13 @@ mod tests {
             other_ms: 8000,
         };
         assert_eq!(
-            tc.go_args(Some(c), false),
+            tc.go_args(Some(c), false).to_string(),
             "wtime 8000 btime 9000 winc 100 binc 100"
         );
         assert_eq!(tc.pgn_time_control(), "10+0.1");
-        assert_eq!(MoveLimit::Nodes(7).go_args(None, true), "nodes 7");
+        assert_eq!(
+            MoveLimit::Nodes(7).go_args(None, true).to_string(),
+            "nodes 7"
+        );
     }
 }

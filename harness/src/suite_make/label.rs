@@ -9,7 +9,7 @@ use cozy_chess::Board;
 use engine::board::{parse_uci_move, san_move};
 
 use crate::uci::client::{UciEngine, UciError};
-use crate::uci::go::{self, Deadline};
+use crate::uci::go::{self, Deadline, GoArgs};
 use crate::uci::info::UciScore;
 
 /// How long the handshake, `isready` and `ucinewgame` may take.
@@ -80,7 +80,10 @@ impl Reference {
         let outcome = go::search(
             engine,
             board,
-            &format!("depth {}", self.depth),
+            &GoArgs {
+                depth: Some(self.depth),
+                ..GoArgs::default()
+            },
             deadline,
             |_| false,
         )?;

@@ -13,6 +13,55 @@ use engine::Iteration;
 use super::client::{UciEngine, UciError};
 use super::info::{self, Info};
 
+/// The arguments of one UCI `go` command: a grid job's limits or a game move's, spelled here
+/// (in the order `depth`, `movetime`, `nodes`, clocks) and nowhere else.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoArgs {
+    /// `depth D`.
+    pub depth: Option<i32>,
+    /// `movetime MS`.
+    pub movetime_ms: Option<u64>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `wtime … btime … winc … binc …`.
+    pub clock: Option<GoClock>,
+}
+
+/// Both players' clocks and increments, by colour, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoClock {
+    /// White's remaining time.
+    pub wtime: u64,
+    /// Black's remaining time.
+    pub btime: u64,
+    /// White's increment.
+    pub winc: u64,
+    /// Black's increment.
+    pub binc: u64,
+}
+
+impl std::fmt::Display for GoArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut words = Vec::new();
+        if let Some(d) = self.depth {
+            words.push(format!("depth {d}"));
+        }
+        if let Some(ms) = self.movetime_ms {
+            words.push(format!("movetime {ms}"));
+        }
+        if let Some(n) = self.nodes {
+            words.push(format!("nodes {n}"));
+        }
+        if let Some(c) = self.clock {
+            words.push(format!(
+                "wtime {} btime {} winc {} binc {}",
+                c.wtime, c.btime, c.winc, c.binc
+            ));
+        }
+        f.write_str(&words.join(" "))
+    }
+}
+
 /// What one `go` produced.
 #[derive(Debug, Clone, Default)]
 pub struct GoOutcome {
@@ -88,7 +137,7 @@ pub struct Deadline {
 pub fn search(
     engine: &mut UciEngine,
     board: &Board,
-    go_args: &str,
+    go_args: &GoArgs,
     deadline: Deadline,
     early_stop: impl FnMut(&[Iteration]) -> bool,
 ) -> Result<GoOutcome, UciError> {
@@ -102,7 +151,7 @@ pub fn search_from(
     engine: &mut UciEngine,
     position: &str,
     board: &Board,
-    go_args: &str,
+    go_args: &GoArgs,
     deadline: Deadline,
     mut early_stop: impl FnMut(&[Iteration]) -> bool,
 ) -> Result<GoOutcome, UciError> {
@@ -218,6 +267,27 @@ fn process_cpu_ms(pid: u32) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn go_arguments_are_spelled_in_one_order() {
+        let job = GoArgs {
+            depth: Some(6),
+            movetime_ms: Some(100),
+            nodes: Some(20_000_000),
+            clock: None,
+        };
+        assert_eq!(job.to_string(), "depth 6 movetime 100 nodes 20000000");
+        let clock = GoArgs {
+            clock: Some(GoClock {
+                wtime: 1,
+                btime: 2,
+                winc: 3,
+                binc: 4,
+            }),
+            ..GoArgs::default()
+        };
+        assert_eq!(clock.to_string(), "wtime 1 btime 2 winc 3 binc 4");
+    }
 
     fn line(text: &str) -> Info {
         info::parse(text).unwrap().unwrap()
