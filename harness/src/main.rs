@@ -25,6 +25,7 @@ mod runner;
 mod shutdown;
 mod solve;
 mod suite_make;
+mod suites;
 mod uci;
 
 fn main() -> ExitCode {

@@ -12,8 +12,9 @@ use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
 use crate::grid::GridSpec;
-use crate::plan::{JobLimits, Plan, SuiteInput, UciTimeouts};
+use crate::plan::{JobLimits, Plan, UciTimeouts};
 use crate::run_dir::MANIFEST;
+use crate::suites;
 
 /// The experiment `harness grid` runs with no arguments.
 const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
@@ -29,24 +30,10 @@ const SHIPPED_GRIDS: [(&str, &str); 6] = [
     ),
     ("engines-wac", include_str!("../../grids/engines-wac.toml")),
 ];
-/// The project's own suites, built into the binary so the default experiment needs no files:
-/// self-play positions with a clear best move, every endgame position of the blowup study's
-/// unselected self-play games, and the positions selected (on other games) for blowing up.
-const BUILTIN_SUITES: [(&str, &str); 3] = [
-    ("selfplay.epd", include_str!("../../../suites/selfplay.epd")),
-    (
-        "unselected-endgame.epd",
-        include_str!("../../../suites/unselected-endgame.epd"),
-    ),
-    ("blowup.epd", include_str!("../../../suites/blowup.epd")),
-];
 /// Node cap per job unless told otherwise.
 const DEFAULT_NODE_CAP: u64 = 20_000_000;
 /// Depth when no limit is given at all.
 const DEFAULT_DEPTH: i32 = 6;
-
-/// The environment variable naming the shared public suites (`suites:NAME` in grid files).
-pub const SUITES_ENV: &str = "FISCHERLE_SUITES";
 
 /// Runs `harness grid`.
 pub fn run(args: GridArgs) -> Result<ExitCode> {
@@ -139,7 +126,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     };
     let engines = engines::resolve(&spec.engines, uci.handshake)?;
     let points = spec.expand_with(&engines)?;
-    let suites = load_suites(args, &spec)?;
+    let suites = suites::load(&suite_names(args, &spec))?;
     if suites.iter().all(|s| s.records.is_empty()) {
         bail!("the suites hold no readable position");
     }
@@ -272,10 +259,9 @@ fn grid_text(path: &Path) -> Result<String> {
     }
 }
 
-/// Suites from `--suite`, else from the grid file, else the built-in one. Unreadable lines are
-/// reported with `file:line` and left out; the run goes on with the rest.
-fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
-    let names: Vec<String> = if !args.plan.suites.is_empty() {
+/// Suites from `--suite`, else from the grid file, else the built-in ones.
+fn suite_names(args: &GridArgs, spec: &GridSpec) -> Vec<String> {
+    if !args.plan.suites.is_empty() {
         args.plan
             .suites
             .iter()
@@ -284,70 +270,8 @@ fn load_suites(args: &GridArgs, spec: &GridSpec) -> Result<Vec<SuiteInput>> {
     } else if !spec.suites.is_empty() {
         spec.suites.clone()
     } else {
-        BUILTIN_SUITES
-            .iter()
-            .map(|(name, _)| format!("builtin:{name}"))
-            .collect()
-    };
-    let suites: Vec<SuiteInput> = names
-        .iter()
-        .map(|name| load_suite(name))
-        .collect::<Result<_>>()?;
-    check_distinct_labels(&suites)?;
-    Ok(suites)
-}
-
-/// A job is keyed by suite label and position id, so two suites with one label (the same file given
-/// twice, or `a/s.epd` and `b/s.epd`) would share keys and `--resume` would count one's jobs as the
-/// other's: such a plan is refused before any search.
-fn check_distinct_labels(suites: &[SuiteInput]) -> Result<()> {
-    for (i, a) in suites.iter().enumerate() {
-        if let Some(b) = suites[..i].iter().find(|b| b.label == a.label) {
-            bail!(
-                "two suites are both labelled `{}` ({} and {}), so their jobs would share keys: \
-                give each suite once, with distinct file names",
-                a.label,
-                b.source,
-                a.source
-            );
-        }
+        suites::builtin_names()
     }
-    Ok(())
-}
-
-fn load_suite(name: &str) -> Result<SuiteInput> {
-    let builtin = BUILTIN_SUITES
-        .iter()
-        .find(|(n, _)| name.strip_prefix("builtin:") == Some(n));
-    let (source, bytes) = if let Some((_, text)) = builtin {
-        (name.to_string(), text.as_bytes().to_vec())
-    } else {
-        let path = resolve_suite(name);
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("reading suite {}", path.display()))?;
-        (path.display().to_string(), bytes)
-    };
-    let label = Path::new(name.rsplit(':').next().unwrap_or(name))
-        .file_name()
-        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
-    let (suite, parsed) = SuiteInput::new(label, source, &bytes);
-    for error in &parsed.errors {
-        eprintln!("warning: skipping {error}");
-    }
-    Ok(suite)
-}
-
-/// `suites:NAME` is NAME in the shared suites directory (`$FISCHERLE_SUITES`, default `../shared/suites`).
-pub fn resolve_suite(name: &str) -> PathBuf {
-    match name.strip_prefix("suites:") {
-        Some(rest) => shared_suites_dir().join(rest),
-        None => PathBuf::from(name),
-    }
-}
-
-/// The shared public suites directory.
-pub fn shared_suites_dir() -> PathBuf {
-    std::env::var_os(SUITES_ENV).map_or_else(|| PathBuf::from("../shared/suites"), PathBuf::from)
 }
 
 /// `results/<timestamp>-<name>/`.
@@ -363,42 +287,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_builtin_experiment_is_valid() {
-        // (suite, least positions, every record has exactly one bm)
-        for ((name, text), (at_least, with_bm)) in
-            BUILTIN_SUITES
-                .iter()
-                .zip([(40, true), (700, false), (5, false)])
-        {
-            let (suite, parsed) =
-                SuiteInput::new((*name).into(), "builtin".into(), text.as_bytes());
-            assert!(parsed.errors.is_empty(), "{name}: {:?}", parsed.errors);
-            assert!(
-                suite.records.len() >= at_least,
-                "{name}: {}",
-                suite.records.len()
-            );
-            assert!(suite.records.iter().all(|r| r.op("c0").is_some()));
-            assert!(
-                suite
-                    .records
-                    .iter()
-                    .all(|r| r.best_moves.len() == usize::from(with_bm)),
-                "{name}"
-            );
-        }
+    fn the_default_experiment_and_the_shipped_grids_are_valid() {
         let points = GridSpec::from_toml(DEFAULT_GRID).unwrap().expand().unwrap();
         assert_eq!(points.len(), 4);
         for (name, text) in SHIPPED_GRIDS {
             assert!(GridSpec::from_toml(text).is_ok(), "shipped grid {name}");
             assert_eq!(grid_text(Path::new(name)).unwrap(), text);
         }
-    }
-
-    #[test]
-    fn suites_prefix_names_the_shared_directory() {
-        let path = resolve_suite("suites:wac.epd");
-        assert!(path.ends_with("wac.epd") && path != Path::new("wac.epd"));
-        assert_eq!(resolve_suite("x/y.epd"), PathBuf::from("x/y.epd"));
     }
 }
