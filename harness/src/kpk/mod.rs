@@ -2,6 +2,7 @@
 //! by retrograde analysis (`table`), against which the engine's search and its KPK knowledge rules
 //! are checked position by position.
 
+pub mod report;
 pub mod rules;
 pub mod search;
 pub mod table;
