@@ -64,7 +64,7 @@ mod tests {
                 nodes: 10,
                 qnodes: 5,
                 total_nodes: 10 * (i as u64 + 1),
-                time_ms: i as u64,
+                time_ms: i as f64,
                 seldepth: 0,
                 best_move: m.to_string(),
                 score: 0,

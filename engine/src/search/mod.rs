@@ -256,7 +256,7 @@ impl Searcher {
             nodes: self.stats.nodes - before.0,
             qnodes: self.stats.qnodes - before.1,
             total_nodes: self.stats.nodes,
-            time_ms: self.clock.elapsed().as_millis() as u64,
+            time_ms: self.clock.elapsed().as_micros() as f64 / 1000.0,
             seldepth: self.stats.seldepth,
             best_move: uci_move(root, result.pv[0]),
             score: result.score,

@@ -21,8 +21,9 @@ pub struct Iteration {
     pub qnodes: u64,
     /// Nodes of the whole search so far.
     pub total_nodes: u64,
-    /// Milliseconds since the search started, at the end of the iteration.
-    pub time_ms: u64,
+    /// Milliseconds since the search started, at the end of the iteration, to the microsecond
+    /// (shallow iterations take well under a millisecond).
+    pub time_ms: f64,
     /// Deepest ply reached so far.
     pub seldepth: usize,
     /// Best move (UCI notation).

@@ -46,7 +46,7 @@ pub struct RunRow {
     /// Nodes when the final answer was found and kept.
     pub nodes_to_solution: Option<u64>,
     /// Time when it was found and kept, milliseconds.
-    pub time_to_solution_ms: Option<u64>,
+    pub time_to_solution_ms: Option<f64>,
     /// Depth at which it was found and kept.
     pub depth_to_solution: Option<i32>,
     /// Depth at which a correct move was first best.
@@ -232,8 +232,9 @@ pub struct IterationRow {
     pub qnodes: Option<u64>,
     /// Nodes of the search so far.
     pub total_nodes: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: u64,
+    /// Milliseconds since the search started (to the microsecond for the project's engine; an
+    /// external engine reports whole milliseconds).
+    pub time_ms: f64,
     /// Deepest ply so far.
     pub seldepth: usize,
     /// Best move (UCI).

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::data::RunDir;
-use super::markdown::{estimate, opt};
+use super::format::{estimate, opt};
 use super::paired::{self, Paired};
 
 /// The comparison of `after` against `before`.

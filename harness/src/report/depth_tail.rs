@@ -65,7 +65,7 @@ pub struct TailRow {
     pub geomean_nodes: f64,
     /// Node ratios.
     pub nodes: Tail,
-    /// Wall-time ratios (each time at least 1 ms: the resolution of `iterations.csv`).
+    /// Wall-time ratios (each time counted as at least 1 ms: below that, timer and scheduling noise).
     pub time: Tail,
     /// Positions whose node ratio is above each of [`FACTORS`].
     pub nodes_over: [usize; 2],

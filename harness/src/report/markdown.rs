@@ -6,9 +6,9 @@ use std::fmt::Write;
 use super::data::RunDir;
 use super::depth::MinimalTreeRow;
 use super::depth_tail::{TailRow, FACTORS};
+use super::format::{estimate, opt, pvalue, share};
 use super::paired::{Pair, Paired};
 use super::selective::{SelectiveRow, MOVE_COUNTS};
-use super::stats::{wilson, Estimate};
 use super::steps::Step;
 use super::summary::SummaryRow;
 use super::Analysis;
@@ -65,7 +65,7 @@ fn summary(md: &mut String, rows: &[SummaryRow]) {
         hung or spoke garbage (unsolved, left out of every other figure; reasons below). A dash: \
         the engine does not report it (UCI engines report nodes, depth and time only).\n\n",
     );
-    md.push_str("| config | values | solved | censored | failed | total nodes | geomean nodes | median nodes to solution | median ms to solution | mean EBF | FHF | QS |\n");
+    md.push_str("| config | values | solved | censored | failed | total nodes | geomean nodes | median nodes to solution | median time to solution | mean EBF | FHF | QS |\n");
     md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
         let cells = r.cells().join(" | ");
@@ -132,21 +132,6 @@ fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
 
 fn ratio_ci(p: &Paired) -> String {
     estimate(p.geomean_ratio)
-}
-
-/// `point [low, high]`, or `-` without an estimate.
-pub(super) fn estimate(e: Option<Estimate>) -> String {
-    e.map_or("-".into(), |e| {
-        format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
-    })
-}
-
-fn pvalue(p: f64) -> String {
-    if p < 0.001 {
-        format!("{p:.1e}")
-    } else {
-        format!("{p:.3}")
-    }
 }
 
 fn heinz(md: &mut String, run: &RunDir, analysis: &Analysis) {
@@ -260,11 +245,6 @@ fn figure_list(md: &mut String, figures: &[String]) {
     }
 }
 
-/// `x` with `digits` decimals, or `-`.
-pub(super) fn opt(x: Option<f64>, digits: usize) -> String {
-    x.map_or("-".into(), |v| format!("{v:.digits$}"))
-}
-
 /// The positions listed per step: enough to name a blowup, few enough to read.
 const WORST_PER_STEP: usize = 5;
 
@@ -364,19 +344,6 @@ fn growth_frequencies(md: &mut String, suites: &[String], steps: &[&Step]) {
     }
 }
 
-/// `k (p %) [lo, hi]` with the 95 % Wilson interval in per cent.
-fn share(k: usize, n: usize) -> String {
-    match wilson(k, n) {
-        Some(e) => format!(
-            "{k} ({:.1} %) [{:.1}, {:.1}]",
-            100.0 * e.point,
-            100.0 * e.low,
-            100.0 * e.high
-        ),
-        None => "-".into(),
-    }
-}
-
 /// The cost of completing each depth, step by step (from `iterations.csv`).
 fn depth_tails(md: &mut String, rows: &[TailRow]) {
     if rows.is_empty() {
@@ -388,7 +355,7 @@ fn depth_tails(md: &mut String, rows: &[TailRow]) {
         "For a search to a preselected depth (Fischerle's setting) the question is how often one move \
         takes several times as long. Per position: nodes and wall time until the iteration of that depth \
         completed, after the step over before; quantiles over positions (type 7) and the positions above \
-        ×{} and ×{}. Times come from `iterations.csv` (whole milliseconds, at least 1) and depend on the \
+        ×{} and ×{}. Times come from `iterations.csv` (each counted as at least 1 ms: shorter times are mostly timer and scheduling noise) and depend on the \
         machine; node ratios are exact. A search after the step cut by the node cap before the depth counts \
         with what it spent (a lower bound; column *cut*); a position whose search before the step was cut \
         has no ratio and is left out (column *dropped*: the tail is then underestimated).\n",

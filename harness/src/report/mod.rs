@@ -7,6 +7,7 @@ pub mod data;
 pub mod depth;
 pub mod depth_tail;
 pub mod figures;
+pub mod format;
 pub mod heinz;
 pub mod markdown;
 pub mod paired;

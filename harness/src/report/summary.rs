@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use super::data::{Run, RunDir};
-use super::markdown::opt;
+use super::format::{duration_ms, opt};
 use super::stats::{geomean, mean, median};
 
 /// One configuration's totals.
@@ -53,7 +53,7 @@ impl SummaryRow {
             self.total_nodes.to_string(),
             format!("{:.0}", self.geomean_nodes),
             opt(self.median_nodes_to_solution, 0),
-            opt(self.median_time_to_solution_ms, 0),
+            duration_ms(self.median_time_to_solution_ms),
             opt(self.mean_ebf, 2),
             opt(self.mean_fail_high_first, 3),
             opt(self.qs_share, 2),
@@ -131,7 +131,7 @@ pub fn table(rows: &[SummaryRow]) -> String {
         "total nodes",
         "geomean",
         "med nts",
-        "med tts ms",
+        "med tts",
         "ebf",
         "fhf",
         "qs",

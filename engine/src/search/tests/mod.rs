@@ -34,7 +34,7 @@ fn same_search_twice_gives_identical_nodes_and_pv() {
             .iter_mut()
             .chain(b.stats.iterations.iter_mut())
         {
-            it.time_ms = 0;
+            it.time_ms = 0.0;
         }
         assert_eq!(a.stats, b.stats, "{fen}");
         assert_eq!(a.pv, b.pv, "{fen}");

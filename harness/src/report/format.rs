@@ -1,0 +1,64 @@
+//! How the report's tables write numbers: one formatter per kind of cell, shared by the grid
+//! report, the summary table and `harness compare`.
+
+use super::stats::{wilson, Estimate};
+
+/// `x` with `digits` decimals, or `-`.
+pub fn opt(x: Option<f64>, digits: usize) -> String {
+    x.map_or("-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// A duration given in milliseconds, in the unit that keeps three significant digits at these
+/// speeds: `420 µs`, `3.25 ms`, `41.2 ms`, `1830 ms`; `-` when unknown.
+pub fn duration_ms(ms: Option<f64>) -> String {
+    match ms {
+        None => "-".into(),
+        Some(ms) if ms < 1.0 => format!("{:.0} µs", ms * 1000.0),
+        Some(ms) if ms < 10.0 => format!("{ms:.2} ms"),
+        Some(ms) if ms < 100.0 => format!("{ms:.1} ms"),
+        Some(ms) => format!("{ms:.0} ms"),
+    }
+}
+
+/// `point [low, high]`, or `-` without an estimate.
+pub fn estimate(e: Option<Estimate>) -> String {
+    e.map_or("-".into(), |e| {
+        format!("{:.3} [{:.3}, {:.3}]", e.point, e.low, e.high)
+    })
+}
+
+/// A p-value: three decimals, or scientific below 0.001.
+pub fn pvalue(p: f64) -> String {
+    if p < 0.001 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.3}")
+    }
+}
+
+/// `k (p %) [lo, hi]` with the 95 % Wilson interval in per cent.
+pub fn share(k: usize, n: usize) -> String {
+    match wilson(k, n) {
+        Some(e) => format!(
+            "{k} ({:.1} %) [{:.1}, {:.1}]",
+            100.0 * e.point,
+            100.0 * e.low,
+            100.0 * e.high
+        ),
+        None => "-".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_keep_their_digits_below_a_millisecond() {
+        let cells: Vec<String> = [None, Some(0.42), Some(3.254), Some(41.25), Some(1830.4)]
+            .into_iter()
+            .map(duration_ms)
+            .collect();
+        assert_eq!(cells, ["-", "420 µs", "3.25 ms", "41.2 ms", "1830 ms"]);
+    }
+}
