@@ -29,6 +29,10 @@ use selective::Budget;
 use stats::{Iteration, SearchResult, SearchStats};
 use tt::TranspositionTable;
 
+/// An aspiration window that has doubled past this half-width (centipawns, about two queens)
+/// gives way to the full window: the score is too far from the last iteration's to chase.
+const ASPIRATION_FULL_WINDOW_AFTER: Score = 2_000;
+
 /// Deepest ply the search goes to; deeper nodes return the static evaluation.
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration when no depth limit is given.
@@ -239,7 +243,7 @@ impl Searcher {
             }
             self.stats.aspiration_researches += 1;
             window = window.saturating_mul(2);
-            if window > 2_000 {
+            if window > ASPIRATION_FULL_WINDOW_AFTER {
                 return self.alphabeta(root, -INFINITY, INFINITY, depth, 0, budget, true);
             }
         }

@@ -21,13 +21,11 @@
 //!
 //! Keys 0–13 (buckets 1–8) are the *preferred* moves.
 
-use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
+use cozy_chess::{Board, Move, Piece, Square};
 
 use crate::board::{is_castling, is_en_passant};
-use crate::config::{OrderingScheme, Promotions, SearchConfig};
-use crate::search::classify::{
-    classify, promotion_en_prise, victim, worth_capturing, CaptureClass,
-};
+use crate::config::{OrderingScheme, SearchConfig};
+use crate::search::classify::{classify, victim, CaptureClass};
 use crate::search::history::HistoryTable;
 use crate::search::stats::SearchStats;
 
@@ -98,16 +96,18 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    fn start(&mut self) {
+    /// Forgets the last node's moves.
+    pub(super) fn start(&mut self) {
         self.keyed.clear();
     }
 
-    fn push(&mut self, mv: Move, key: u8) {
+    /// A generated move and its key.
+    pub(super) fn push(&mut self, mv: Move, key: u8) {
         self.keyed.push((mv, key));
     }
 
     /// Stable counting sort of the generated moves by key: O(n), generation order kept within a key.
-    fn counting_sort(&mut self) -> &[(Move, u8)] {
+    pub(super) fn counting_sort(&mut self) -> &[(Move, u8)] {
         let mut start = [0usize; KEYS + 1];
         for &(_, key) in &self.keyed {
             start[key as usize + 1] += 1;
@@ -188,7 +188,7 @@ impl Picked {
 }
 
 /// Puts the sorted moves in search order: TT move, killers, preferred, history, rest.
-fn assemble(
+pub(super) fn assemble(
     board: &Board,
     sorted: &[(Move, u8)],
     scheme: OrderingScheme,
@@ -287,7 +287,12 @@ pub fn is_quiet(board: &Board, mv: Move) -> bool {
 }
 
 /// The key of a move in the main search under the configured scheme.
-fn main_key(board: &Board, mv: Move, config: &SearchConfig, stats: &mut SearchStats) -> u8 {
+pub(super) fn main_key(
+    board: &Board,
+    mv: Move,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> u8 {
     match config.ordering {
         OrderingScheme::Fischerle => {
             fischerle_key(board, mv, |v| classify(board, mv, v, config, stats))
@@ -308,10 +313,14 @@ fn capturer_group(piece: Piece) -> u8 {
 }
 
 /// The first key of bucket 8 (neutral captures, by pawn first).
-const NEUTRAL_PAWN_CAPTURE: u8 = 10;
+pub(super) const NEUTRAL_PAWN_CAPTURE: u8 = 10;
 
 /// Fischerle's bucket key; `class` classifies a capture of the given victim.
-fn fischerle_key(board: &Board, mv: Move, class: impl FnOnce(Piece) -> CaptureClass) -> u8 {
+pub(super) fn fischerle_key(
+    board: &Board,
+    mv: Move,
+    class: impl FnOnce(Piece) -> CaptureClass,
+) -> u8 {
     let piece = board.piece_on(mv.from).expect("a move starts on a piece");
     let captured = victim(board, mv);
     if let Some(promotion) = mv.promotion {
@@ -349,7 +358,7 @@ fn quiet_key(board: &Board, mv: Move, piece: Piece) -> u8 {
 const MVV_LVA_QUIET: u8 = 31;
 
 /// Promotions first, then captures by most valuable victim, least valuable attacker; quiets last.
-fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
+pub(super) fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
     if mv.promotion == Some(Piece::Queen) {
         return 0;
     }
@@ -362,145 +371,10 @@ fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
     }
 }
 
-/// The moves of a QS node, in order, into `out`: all evasions when in check; otherwise the
-/// captures the filter lets through. Promotions follow the configured subset in both cases (a
-/// capturing promotion counts as a promotion). QS ordering is rudimentary: no TT, killer or
-/// history moves; captures all count as advantageous except while evading check; a promotion is
-/// advantageous, or neutral when the new piece stands en prise (seed 003).
-///
-/// Returns the number of legal moves the node has before the promotion subset is applied: in
-/// check, zero is mate, while evasions that are all excluded promotions are not.
-pub fn qsearch_moves(
-    board: &Board,
-    in_check: bool,
-    config: &SearchConfig,
-    stats: &mut SearchStats,
-    scratch: &mut Scratch,
-    out: &mut MoveList,
-) -> usize {
-    scratch.start();
-    let mut legal = 0;
-    if in_check {
-        board.generate_moves(|pm| {
-            for mv in pm {
-                legal += 1;
-                if mv
-                    .promotion
-                    .is_none_or(|p| promotion_allowed(config.qsearch.promotions, p))
-                {
-                    scratch.push(mv, qsearch_evasion_key(board, mv, config, stats));
-                }
-            }
-            false
-        });
-    } else {
-        let targets = qsearch_targets(board);
-        board.generate_moves(|mut pm| {
-            pm.to &= if pm.piece == Piece::Pawn {
-                targets.pawn
-            } else {
-                targets.piece
-            };
-            for mv in pm {
-                if let Some(key) = qsearch_key(board, mv, config, stats) {
-                    scratch.push(mv, key);
-                }
-            }
-            false
-        });
-    }
-    assemble(
-        board,
-        scratch.counting_sort(),
-        config.ordering,
-        Hints::default(),
-        out,
-    );
-    legal
-}
-
-/// An evasion's key: the main search's, except that a promotion is neutral when the new piece
-/// stands en prise.
-fn qsearch_evasion_key(
-    board: &Board,
-    mv: Move,
-    config: &SearchConfig,
-    stats: &mut SearchStats,
-) -> u8 {
-    if mv.promotion.is_some() && config.ordering == OrderingScheme::Fischerle {
-        return promotion_key(board, mv, config);
-    }
-    main_key(board, mv, config, stats)
-}
-
-/// Fischerle's QS key of a promotion: bucket 1 when advantageous, the pawn's neutral key (bucket 8)
-/// when the new piece stands en prise.
-fn promotion_key(board: &Board, mv: Move, config: &SearchConfig) -> u8 {
-    if promotion_en_prise(board, mv, config.see) {
-        NEUTRAL_PAWN_CAPTURE
-    } else {
-        fischerle_key(board, mv, |_| CaptureClass::Advantageous)
-    }
-}
-
-/// The squares QS moves can go to, for pawns and for other pieces.
-struct Targets {
-    pawn: BitBoard,
-    piece: BitBoard,
-}
-
-fn qsearch_targets(board: &Board) -> Targets {
-    let enemy = board.colors(!board.side_to_move());
-    let last_rank = Rank::Eighth.relative_to(board.side_to_move()).bitboard();
-    let ep = board.en_passant().map_or(BitBoard::EMPTY, |file| {
-        Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
-    });
-    Targets {
-        pawn: enemy | last_rank | ep,
-        piece: enemy,
-    }
-}
-
-/// The QS key of a move outside check, or `None` if QS does not search it.
-fn qsearch_key(
-    board: &Board,
-    mv: Move,
-    config: &SearchConfig,
-    stats: &mut SearchStats,
-) -> Option<u8> {
-    if let Some(piece) = mv.promotion {
-        if !promotion_allowed(config.qsearch.promotions, piece) {
-            return None;
-        }
-    } else {
-        let v = victim(board, mv)?;
-        if !worth_capturing(board, mv, v, config, stats) {
-            return None;
-        }
-    }
-    Some(match config.ordering {
-        OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
-        OrderingScheme::Fischerle => fischerle_key(board, mv, |_| CaptureClass::Advantageous),
-        OrderingScheme::MvvLva => mvv_lva_key(board, mv),
-        OrderingScheme::None => 0,
-    })
-}
-
-/// Whether QS searches a promotion to `piece`.
-pub fn promotion_allowed(subset: Promotions, piece: Piece) -> bool {
-    match subset {
-        Promotions::None => false,
-        Promotions::Q => piece == Piece::Queen,
-        Promotions::Qn => matches!(piece, Piece::Queen | Piece::Knight),
-        Promotions::Qrbn => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{legal_moves, parse_fen, parse_uci_move, uci_move};
-
     fn ordered(fen: &str, config: &SearchConfig, hints: Hints) -> Vec<String> {
         let b = parse_fen(fen).unwrap();
         let mut list = MoveList::default();
@@ -514,16 +388,7 @@ mod tests {
         );
         list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect()
     }
-
-    fn qs_list(board: &Board, config: &SearchConfig) -> MoveList {
-        let mut list = MoveList::default();
-        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
-        qsearch_moves(board, false, config, &mut stats, &mut scratch, &mut list);
-        list
-    }
-
     const BUSY: &str = "r3k2r/1P3ppp/8/3q4/2n1P3/1B6/P4PPP/R2QK2R w KQkq - 0 1";
-
     #[test]
     fn every_legal_move_appears_once_in_every_scheme() {
         let b = parse_fen(BUSY).unwrap();
@@ -543,7 +408,6 @@ mod tests {
             assert_eq!(got, expected, "{scheme:?}");
         }
     }
-
     #[test]
     fn fischerle_buckets_come_in_the_page_order() {
         let got = ordered(BUSY, &SearchConfig::fischerle(), Hints::default());
@@ -559,7 +423,6 @@ mod tests {
         assert!(pos("a2a4") < pos("a2a3"));
         assert!(pos("a2a3") < pos("e1e2"));
     }
-
     #[test]
     fn tt_move_then_killers_lead() {
         let b = parse_fen(BUSY).unwrap();
@@ -577,7 +440,6 @@ mod tests {
         );
         assert_eq!(&got[..2], &["a2a3", "h2h3"][..]);
     }
-
     #[test]
     fn illegal_hints_are_ignored() {
         let bogus: Move = "h7h5".parse().unwrap();
@@ -591,105 +453,5 @@ mod tests {
             },
         );
         assert!(!got.contains(&"h7h5".to_string()));
-    }
-
-    #[test]
-    fn qs_promotion_subsets_generate_exactly_the_chosen_pieces() {
-        let b = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let cases = [
-            (Promotions::None, ""),
-            (Promotions::Q, "q"),
-            (Promotions::Qn, "nq"),
-            (Promotions::Qrbn, "bnqr"),
-        ];
-        for (subset, pieces) in cases {
-            let mut config = SearchConfig::fischerle();
-            config.qsearch.promotions = subset;
-            let list = qs_list(&b, &config);
-            let mut got: Vec<char> = list
-                .as_slice()
-                .iter()
-                .map(|m| char::from(m.mv.promotion.unwrap()))
-                .collect();
-            got.sort();
-            let mut want: Vec<char> = pieces.chars().collect();
-            want.sort();
-            assert_eq!(got, want, "{subset:?}");
-        }
-    }
-
-    #[test]
-    fn qs_outside_check_has_no_quiet_moves() {
-        let b = parse_fen(BUSY).unwrap();
-        let mut config = SearchConfig::fischerle();
-        config.qsearch.captures = crate::config::CaptureFilter::All;
-        let list = qs_list(&b, &config);
-        assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
-        assert!(list.len() >= 4);
-    }
-
-    fn qs_in_check(board: &Board, config: &SearchConfig) -> (MoveList, usize) {
-        let mut list = MoveList::default();
-        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
-        let legal = qsearch_moves(board, true, config, &mut stats, &mut scratch, &mut list);
-        (list, legal)
-    }
-
-    #[test]
-    fn qs_evasions_keep_only_the_subsets_promotions() {
-        // The rook on a8 checks; bxa8 promotes while taking it.
-        let b = parse_fen("r3k3/1P6/8/8/8/8/8/K7 w - - 0 1").unwrap();
-        let (list, legal) = qs_in_check(&b, &SearchConfig::fischerle());
-        let promotions: Vec<String> = list
-            .as_slice()
-            .iter()
-            .filter(|m| m.mv.promotion.is_some())
-            .map(|m| uci_move(&b, m.mv))
-            .collect();
-        assert_eq!(promotions, ["b7a8q", "b7a8n"]);
-        assert_eq!(
-            legal,
-            list.len() + 2,
-            "bxa8=R and bxa8=B are legal but not searched"
-        );
-    }
-
-    #[test]
-    fn qs_evasions_that_are_all_excluded_promotions_are_not_mate() {
-        // The king on a1 cannot move (the bishop covers b1, the knight b2); only bxa8 answers.
-        let b = parse_fen("r3k3/1P6/8/8/2n1b3/8/8/K7 w - - 0 1").unwrap();
-        let mut config = SearchConfig::fischerle();
-        config.qsearch.promotions = Promotions::None;
-        let (list, legal) = qs_in_check(&b, &config);
-        assert!(list.is_empty() && legal > 0);
-    }
-
-    /// White can take an undefended knight (advantageous) or promote on b8, where the rook on h8
-    /// takes the new piece.
-    const EN_PRISE: &str = "7r/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1";
-
-    #[test]
-    fn qs_orders_a_promotion_en_prise_as_neutral() {
-        let b = parse_fen(EN_PRISE).unwrap();
-        for see in [false, true] {
-            let config = SearchConfig {
-                see,
-                ..SearchConfig::fischerle()
-            };
-            let list = qs_list(&b, &config);
-            let mut got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
-            // Both promotions share the neutral pawn key, in generation order.
-            got[1..].sort();
-            assert_eq!(got, ["d1d4", "b7b8n", "b7b8q"], "see={see}");
-        }
-    }
-
-    #[test]
-    fn qs_orders_a_safe_promotion_first() {
-        // Without the rook on h8 the new piece is safe: bucket 1, ahead of the capture.
-        let b = parse_fen("8/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1").unwrap();
-        let list = qs_list(&b, &SearchConfig::fischerle());
-        let got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
-        assert_eq!(got, ["b7b8q", "b7b8n", "d1d4"]);
     }
 }

@@ -3,12 +3,17 @@
 //! is the score. In check all evasions are searched and there is no stand-pat. The level keeps
 //! falling below 0 and `qsearch.min_level` bounds it. No TT, killers or history here.
 
-use cozy_chess::Board;
+use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
 
+use crate::config::{OrderingScheme, Promotions, SearchConfig};
 use crate::eval::Score;
 use crate::search::classify::victim;
-use crate::search::ordering::{qsearch_moves, MoveList};
+use crate::search::classify::{promotion_en_prise, worth_capturing, CaptureClass};
+use crate::search::ordering::{
+    assemble, fischerle_key, main_key, mvv_lva_key, Hints, MoveList, Scratch, NEUTRAL_PAWN_CAPTURE,
+};
 use crate::search::score::{mated_in, DRAW, INFINITY};
+use crate::search::stats::SearchStats;
 use crate::search::{Searcher, MAX_PLY};
 
 impl Searcher {
@@ -135,5 +140,248 @@ impl Searcher {
             return false;
         }
         true
+    }
+}
+
+/// The moves of a QS node, in order, into `out`: all evasions when in check; otherwise the
+/// captures the filter lets through. Promotions follow the configured subset in both cases (a
+/// capturing promotion counts as a promotion). QS ordering is rudimentary: no TT, killer or
+/// history moves; captures all count as advantageous except while evading check; a promotion is
+/// advantageous, or neutral when the new piece stands en prise (seed 003).
+///
+/// Returns the number of legal moves the node has before the promotion subset is applied: in
+/// check, zero is mate, while evasions that are all excluded promotions are not.
+pub fn qsearch_moves(
+    board: &Board,
+    in_check: bool,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+    scratch: &mut Scratch,
+    out: &mut MoveList,
+) -> usize {
+    scratch.start();
+    let mut legal = 0;
+    if in_check {
+        board.generate_moves(|pm| {
+            for mv in pm {
+                legal += 1;
+                if mv
+                    .promotion
+                    .is_none_or(|p| promotion_allowed(config.qsearch.promotions, p))
+                {
+                    scratch.push(mv, qsearch_evasion_key(board, mv, config, stats));
+                }
+            }
+            false
+        });
+    } else {
+        let targets = qsearch_targets(board);
+        board.generate_moves(|mut pm| {
+            pm.to &= if pm.piece == Piece::Pawn {
+                targets.pawn
+            } else {
+                targets.piece
+            };
+            for mv in pm {
+                if let Some(key) = qsearch_key(board, mv, config, stats) {
+                    scratch.push(mv, key);
+                }
+            }
+            false
+        });
+    }
+    assemble(
+        board,
+        scratch.counting_sort(),
+        config.ordering,
+        Hints::default(),
+        out,
+    );
+    legal
+}
+
+/// An evasion's key: the main search's, except that a promotion is neutral when the new piece
+/// stands en prise.
+fn qsearch_evasion_key(
+    board: &Board,
+    mv: Move,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> u8 {
+    if mv.promotion.is_some() && config.ordering == OrderingScheme::Fischerle {
+        return promotion_key(board, mv, config);
+    }
+    main_key(board, mv, config, stats)
+}
+
+/// Fischerle's QS key of a promotion: bucket 1 when advantageous, the pawn's neutral key (bucket 8)
+/// when the new piece stands en prise.
+fn promotion_key(board: &Board, mv: Move, config: &SearchConfig) -> u8 {
+    if promotion_en_prise(board, mv, config.see) {
+        NEUTRAL_PAWN_CAPTURE
+    } else {
+        fischerle_key(board, mv, |_| CaptureClass::Advantageous)
+    }
+}
+
+/// The squares QS moves can go to, for pawns and for other pieces.
+struct Targets {
+    pawn: BitBoard,
+    piece: BitBoard,
+}
+
+fn qsearch_targets(board: &Board) -> Targets {
+    let enemy = board.colors(!board.side_to_move());
+    let last_rank = Rank::Eighth.relative_to(board.side_to_move()).bitboard();
+    let ep = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+        Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
+    });
+    Targets {
+        pawn: enemy | last_rank | ep,
+        piece: enemy,
+    }
+}
+
+/// The QS key of a move outside check, or `None` if QS does not search it.
+fn qsearch_key(
+    board: &Board,
+    mv: Move,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> Option<u8> {
+    if let Some(piece) = mv.promotion {
+        if !promotion_allowed(config.qsearch.promotions, piece) {
+            return None;
+        }
+    } else {
+        let v = victim(board, mv)?;
+        if !worth_capturing(board, mv, v, config, stats) {
+            return None;
+        }
+    }
+    Some(match config.ordering {
+        OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
+        OrderingScheme::Fischerle => fischerle_key(board, mv, |_| CaptureClass::Advantageous),
+        OrderingScheme::MvvLva => mvv_lva_key(board, mv),
+        OrderingScheme::None => 0,
+    })
+}
+
+/// Whether QS searches a promotion to `piece`.
+pub fn promotion_allowed(subset: Promotions, piece: Piece) -> bool {
+    match subset {
+        Promotions::None => false,
+        Promotions::Q => piece == Piece::Queen,
+        Promotions::Qn => matches!(piece, Piece::Queen | Piece::Knight),
+        Promotions::Qrbn => true,
+    }
+}
+
+#[cfg(test)]
+mod move_tests {
+    use super::*;
+    use crate::board::{parse_fen, uci_move};
+    use crate::search::ordering::is_quiet;
+
+    const BUSY: &str = "r3k2r/1P3ppp/8/3q4/2n1P3/1B6/P4PPP/R2QK2R w KQkq - 0 1";
+
+    fn qs_list(board: &Board, config: &SearchConfig) -> MoveList {
+        let mut list = MoveList::default();
+        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
+        qsearch_moves(board, false, config, &mut stats, &mut scratch, &mut list);
+        list
+    }
+    #[test]
+    fn qs_promotion_subsets_generate_exactly_the_chosen_pieces() {
+        let b = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let cases = [
+            (Promotions::None, ""),
+            (Promotions::Q, "q"),
+            (Promotions::Qn, "nq"),
+            (Promotions::Qrbn, "bnqr"),
+        ];
+        for (subset, pieces) in cases {
+            let mut config = SearchConfig::fischerle();
+            config.qsearch.promotions = subset;
+            let list = qs_list(&b, &config);
+            let mut got: Vec<char> = list
+                .as_slice()
+                .iter()
+                .map(|m| char::from(m.mv.promotion.unwrap()))
+                .collect();
+            got.sort();
+            let mut want: Vec<char> = pieces.chars().collect();
+            want.sort();
+            assert_eq!(got, want, "{subset:?}");
+        }
+    }
+    #[test]
+    fn qs_outside_check_has_no_quiet_moves() {
+        let b = parse_fen(BUSY).unwrap();
+        let mut config = SearchConfig::fischerle();
+        config.qsearch.captures = crate::config::CaptureFilter::All;
+        let list = qs_list(&b, &config);
+        assert!(list.as_slice().iter().all(|m| !is_quiet(&b, m.mv)));
+        assert!(list.len() >= 4);
+    }
+    fn qs_in_check(board: &Board, config: &SearchConfig) -> (MoveList, usize) {
+        let mut list = MoveList::default();
+        let (mut stats, mut scratch) = (SearchStats::default(), Scratch::default());
+        let legal = qsearch_moves(board, true, config, &mut stats, &mut scratch, &mut list);
+        (list, legal)
+    }
+    #[test]
+    fn qs_evasions_keep_only_the_subsets_promotions() {
+        // The rook on a8 checks; bxa8 promotes while taking it.
+        let b = parse_fen("r3k3/1P6/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let (list, legal) = qs_in_check(&b, &SearchConfig::fischerle());
+        let promotions: Vec<String> = list
+            .as_slice()
+            .iter()
+            .filter(|m| m.mv.promotion.is_some())
+            .map(|m| uci_move(&b, m.mv))
+            .collect();
+        assert_eq!(promotions, ["b7a8q", "b7a8n"]);
+        assert_eq!(
+            legal,
+            list.len() + 2,
+            "bxa8=R and bxa8=B are legal but not searched"
+        );
+    }
+    #[test]
+    fn qs_evasions_that_are_all_excluded_promotions_are_not_mate() {
+        // The king on a1 cannot move (the bishop covers b1, the knight b2); only bxa8 answers.
+        let b = parse_fen("r3k3/1P6/8/8/2n1b3/8/8/K7 w - - 0 1").unwrap();
+        let mut config = SearchConfig::fischerle();
+        config.qsearch.promotions = Promotions::None;
+        let (list, legal) = qs_in_check(&b, &config);
+        assert!(list.is_empty() && legal > 0);
+    }
+
+    /// White can take an undefended knight (advantageous) or promote on b8, where the rook on h8
+    /// takes the new piece.
+    const EN_PRISE: &str = "7r/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1";
+    #[test]
+    fn qs_orders_a_promotion_en_prise_as_neutral() {
+        let b = parse_fen(EN_PRISE).unwrap();
+        for see in [false, true] {
+            let config = SearchConfig {
+                see,
+                ..SearchConfig::fischerle()
+            };
+            let list = qs_list(&b, &config);
+            let mut got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
+            // Both promotions share the neutral pawn key, in generation order.
+            got[1..].sort();
+            assert_eq!(got, ["d1d4", "b7b8n", "b7b8q"], "see={see}");
+        }
+    }
+    #[test]
+    fn qs_orders_a_safe_promotion_first() {
+        // Without the rook on h8 the new piece is safe: bucket 1, ahead of the capture.
+        let b = parse_fen("8/1P2k3/8/8/3n4/8/8/3RK3 w - - 0 1").unwrap();
+        let list = qs_list(&b, &SearchConfig::fischerle());
+        let got: Vec<String> = list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect();
+        assert_eq!(got, ["b7b8q", "b7b8n", "d1d4"]);
     }
 }
