@@ -239,6 +239,16 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// The configuration with settings that cannot act switched to their neutral value, so that
+    /// two configurations that search identically compare equal: `tt_move` without `tt` (there is
+    /// no stored move to try) is `false`.
+    pub fn canonical(&self) -> Self {
+        Self {
+            tt_move: self.tt_move && self.tt.is_some(),
+            ..self.clone()
+        }
+    }
+
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
     /// §5 names that this engine has — principal-variation search and adaptive null-move pruning
     /// (reduction 2 + level / 4). The evaluation cache and the later pruning family are not built.
@@ -496,6 +506,18 @@ fn parse_scalar(text: &str) -> toml::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tt_move_without_a_table_is_canonically_off() {
+        let mut on = SearchConfig::fischerle();
+        on.tt = None;
+        let mut off = on.clone();
+        off.tt_move = false;
+        assert_ne!(on, off);
+        assert_eq!(on.canonical(), off.canonical());
+        let with_table = SearchConfig::fischerle();
+        assert!(with_table.canonical().tt_move);
+    }
 
     #[test]
     fn presets_round_trip_through_toml() {

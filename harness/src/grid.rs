@@ -122,6 +122,25 @@ pub struct GridPoint {
     pub player: Player,
 }
 
+/// Pairs of points (`(earlier, later)` ids) whose builtin configurations search identically, as
+/// [`SearchConfig::canonical`] tells (`tt_move` without `tt`): the later adds rows, not information.
+pub fn same_search(points: &[GridPoint]) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for (i, later) in points.iter().enumerate() {
+        let Some(config) = later.config() else {
+            continue;
+        };
+        let canonical = config.canonical();
+        let earlier = points[..i]
+            .iter()
+            .find(|p| p.config().is_some_and(|c| c.canonical() == canonical));
+        if let Some(earlier) = earlier {
+            pairs.push((earlier.id.clone(), later.id.clone()));
+        }
+    }
+    pairs
+}
+
 /// The engine of a configuration and its settings.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Player {
@@ -417,6 +436,21 @@ mod tests {
         assert_eq!(points[5].config().unwrap().selective.candidate_limit, 4);
         assert!(!points[5].config().unwrap().see);
         assert_eq!(points[5].id, "c05");
+    }
+
+    #[test]
+    fn points_that_search_identically_are_named() {
+        let mut g = GridSpec {
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        };
+        g.add_set("tt=on,off").unwrap();
+        g.add_set("tt_move=true,false").unwrap();
+        let points = g.expand().unwrap();
+        assert_eq!(points[2].values, ["off", "true"]);
+        assert_eq!(same_search(&points), [("c02".into(), "c03".into())]);
+        g.axes.remove(0);
+        assert!(same_search(&g.expand().unwrap()).is_empty());
     }
 
     #[test]

@@ -126,6 +126,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     };
     let engines = engines::resolve(&spec.engines, uci.handshake)?;
     let points = spec.expand_with(&engines)?;
+    warn_same_search(&points);
     let suites = suites::load(&suite_names(args, &spec))?;
     if suites.iter().all(|s| s.records.is_empty()) {
         bail!("the suites hold no readable position");
@@ -225,6 +226,14 @@ pub fn with_overrides(
 /// A grid file, or a shipped grid when `path` is one's name and no such file exists.
 pub fn grid_file(path: &Path) -> Result<GridSpec> {
     GridSpec::from_toml(&grid_text(path)?).with_context(|| format!("in {}", path.display()))
+}
+
+/// Names the configurations that search exactly as an earlier one (`tt_move` without `tt`): a grid
+/// or a match may mean them, but should know.
+pub fn warn_same_search(points: &[crate::grid::GridPoint]) {
+    for (earlier, later) in crate::grid::same_search(points) {
+        eprintln!("warning: {later} searches exactly as {earlier} (tt_move does nothing without tt): its results repeat {earlier}'s");
+    }
 }
 
 /// Every distinct TT size of the configurations can be allocated (checked once, untouched).

@@ -142,6 +142,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     let engines = engines::resolve(&spec.engines, slack.handshake)?;
     let points = spec.expand_with(&engines)?;
     super::grid::check_tables(points.iter().filter_map(|p| p.config()))?;
+    super::grid::warn_same_search(&points);
     let columns = spec.columns(&engines);
     let mut players: Vec<PlayerEntry> = points
         .iter()
