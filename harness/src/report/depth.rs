@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::data::RunDir;
+use super::data::{short_axis, RunDir};
 use super::stats::{mean, median, minimal_tree_leaves, quantile};
 
 /// One configuration at one depth, over the positions that completed that depth.
@@ -52,6 +52,72 @@ pub fn series(run: &RunDir, config: &str) -> Vec<DepthPoint> {
             median_ebf: median(&ebfs),
         })
         .collect()
+}
+
+/// Depth series arranged for reading: one panel per combination of the grid's other axes, one
+/// curve per value of its first axis (the one under study), so no panel holds more curves than
+/// that axis has values. A grid with one axis (or none) is one panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DepthPanels {
+    /// The curves' names, in colour order: `candidate_limit=3`, … (the whole label with one axis).
+    pub legend: Vec<String>,
+    /// The panels, in grid order.
+    pub panels: Vec<DepthPanel>,
+}
+
+/// One panel: the other axes' values and its curves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DepthPanel {
+    /// `dyn_levels=4`, or empty for a single panel.
+    pub title: String,
+    /// (index into the legend, the series).
+    pub curves: Vec<(usize, Vec<DepthPoint>)>,
+}
+
+/// Every configuration's depth series, in panels.
+pub fn panels(run: &RunDir) -> DepthPanels {
+    let axes = &run.manifest.axes;
+    let mut out = DepthPanels {
+        legend: Vec::new(),
+        panels: Vec::new(),
+    };
+    for id in run.config_ids() {
+        let values = run
+            .manifest
+            .configs
+            .iter()
+            .find(|c| c.id == id)
+            .map_or(&[][..], |c| c.values.as_slice());
+        let (curve, title) = if axes.len() >= 2 && values.len() == axes.len() {
+            let named = |i: usize| format!("{}={}", short_axis(&axes[i]), values[i]);
+            let others: Vec<String> = (1..axes.len())
+                .filter(|&i| !values[i].is_empty())
+                .map(named)
+                .collect();
+            (named(0), others.join(" "))
+        } else {
+            (run.label(&id), String::new())
+        };
+        let colour = match out.legend.iter().position(|l| *l == curve) {
+            Some(i) => i,
+            None => {
+                out.legend.push(curve);
+                out.legend.len() - 1
+            }
+        };
+        let panel = match out.panels.iter().position(|p| p.title == title) {
+            Some(i) => i,
+            None => {
+                out.panels.push(DepthPanel {
+                    title,
+                    curves: Vec::new(),
+                });
+                out.panels.len() - 1
+            }
+        };
+        out.panels[panel].curves.push((colour, series(run, &id)));
+    }
+    out
 }
 
 /// A configuration's iteration at one depth on one suite, against the minimal tree.

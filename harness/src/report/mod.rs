@@ -104,20 +104,10 @@ pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
 
 /// Draws every figure that applies to this run; returns their file stems.
 fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
-    let ids = run.config_ids();
-    let labelled =
-        |f: &dyn Fn(&str) -> Vec<depth::DepthPoint>| -> Vec<(String, Vec<depth::DepthPoint>)> {
-            ids.iter().map(|id| (run.label(id), f(id))).collect()
-        };
-    let by_depth = labelled(&|id| depth::series(run, id));
+    let by_depth = depth::panels(run);
     let mut names = vec![
-        save(
-            &run.dir,
-            &NodesByDepth {
-                series: by_depth.clone(),
-            },
-        )?,
-        save(&run.dir, &EbfByDepth { series: by_depth })?,
+        save(&run.dir, &NodesByDepth(by_depth.clone()))?,
+        save(&run.dir, &EbfByDepth(by_depth))?,
         save(&run.dir, &solved_curve(run, SolvedAxis::Time))?,
         save(&run.dir, &solved_curve(run, SolvedAxis::Nodes))?,
     ];

@@ -272,3 +272,52 @@ fn run_cut(c: &str, p: &str, nodes: f64) -> Run {
         ..run(c, p, nodes, None, &[])
     }
 }
+
+#[test]
+fn depth_figures_are_panels_of_the_other_axes_with_a_curve_per_studied_value() {
+    let mut run = paper_run();
+    // Two axes: the curves are candidate_limit's values, the panels tt.size_mb's.
+    run.manifest = serde_json::from_value(serde_json::json!({
+        "command": ["harness", "grid"], "name": "paper", "engine_version": "test",
+        "git_commit": null, "bench_signature": 0, "threads": 1, "host": "test",
+        "axes": ["selective.candidate_limit", "tt.size_mb"],
+        "configs": [
+            {"id": "c00", "values": ["3", "16"], "config": {}},
+            {"id": "c01", "values": ["3", "64"], "config": {}},
+            {"id": "c02", "values": ["4", "16"], "config": {}},
+            {"id": "c03", "values": ["4", "64"], "config": {}}
+        ],
+        "suites": [{"label": "s.epd", "source": "s.epd", "sha256": "00", "positions": 2}],
+        "limits": {"depth": 2}
+    }))
+    .unwrap();
+    for (from, to) in [("c00", "c02"), ("c01", "c03")] {
+        let copy = |r: &Run| Run {
+            config: to.into(),
+            ..r.clone()
+        };
+        let extra: Vec<Run> = run.runs_of(from).map(copy).collect();
+        run.runs.extend(extra);
+        let iterations: Vec<IterationPoint> = run
+            .iterations
+            .iter()
+            .filter(|it| it.config == from)
+            .map(|it| IterationPoint {
+                config: to.into(),
+                ..it.clone()
+            })
+            .collect();
+        run.iterations.extend(iterations);
+    }
+    let p = depth::panels(&run);
+    assert_eq!(p.legend, ["candidate_limit=3", "candidate_limit=4"]);
+    let titles: Vec<&str> = p.panels.iter().map(|x| x.title.as_str()).collect();
+    assert_eq!(titles, ["size_mb=16", "size_mb=64"]);
+    let colours: Vec<usize> = p.panels[1].curves.iter().map(|c| c.0).collect();
+    assert_eq!(colours, [0, 1]);
+    // One axis: one untitled panel, a curve per configuration.
+    let single = depth::panels(&paper_run());
+    assert_eq!(single.panels.len(), 1);
+    assert_eq!(single.panels[0].title, "");
+    assert_eq!(single.legend, ["candidate_limit=3", "candidate_limit=4"]);
+}
