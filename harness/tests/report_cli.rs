@@ -14,7 +14,7 @@ const FIGURES: &[&str] = &[
     "ebf_vs_depth",
     "solved_vs_time",
     "solved_vs_nodes",
-    "node_ratio_sorted",
+    "node_ratio_tails",
     "heatmap",
 ];
 
@@ -166,7 +166,7 @@ fn compare_of_two_identical_runs_finds_no_difference() {
     assert_eq!(cells[10], cells[11], "{row}");
     assert_eq!(&cells[12..15], &["0", "0", "1.000"], "{row}");
     assert_eq!(read(out.join("compare.md")), stdout);
-    assert!(out.join("compare_node_ratio_sorted.png").exists());
+    assert!(out.join("compare_node_ratio_tails.png").exists());
 }
 
 #[test]

@@ -133,6 +133,13 @@ impl Figure for EloBars {
                 c.filled().stroke_width(2),
                 12,
             )))?;
+            // The figure states its numbers: a reader should not have to measure the bar.
+            let text = format!("{elo:+.1} ± {w:.1}");
+            chart.draw_series(std::iter::once(Text::new(
+                text,
+                (x + 0.03, *elo),
+                (FAMILY, 16).into_font().color(&BLACK),
+            )))?;
         }
         Ok(())
     }

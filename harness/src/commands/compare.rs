@@ -8,7 +8,7 @@ use super::CHECK_FAILED;
 use crate::cli::CompareArgs;
 use crate::report::compare::{compare, render};
 use crate::report::data::RunDir;
-use crate::report::figures::{self, SortedRatios};
+use crate::report::figures::{self, RatioTails};
 use crate::report::paired::Pair;
 
 /// Runs `harness compare`.
@@ -22,10 +22,10 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
         std::fs::write(out.join("compare.md"), &md)
             .with_context(|| format!("writing {}/compare.md", out.display()))?;
-        let ratios = SortedRatios {
-            name: "compare_node_ratio_sorted".into(),
-            title: "Nodes per position, second run over first, sorted".into(),
-            y_desc: "nodes (second) / nodes (first)".into(),
+        let ratios = RatioTails {
+            name: "compare_node_ratio_tails".into(),
+            title: "Nodes per position, second run over first: how often, and how far".into(),
+            quantity: "nodes",
             series: comparison
                 .paired
                 .iter()

@@ -20,6 +20,22 @@ pub fn duration_ms(ms: Option<f64>) -> String {
     }
 }
 
+/// A count rounded to a whole number with thin spaces between thousands: `36 630`.
+pub fn thousands(x: f64) -> String {
+    let digits = format!("{:.0}", x.abs());
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{2009}');
+        }
+        out.push(d);
+    }
+    if x < 0.0 && digits != "0" {
+        out.insert(0, '-');
+    }
+    out
+}
+
 /// `point [low, high]`, or `-` without an estimate.
 pub fn estimate(e: Option<Estimate>) -> String {
     e.map_or("-".into(), |e| {
@@ -60,5 +76,8 @@ mod tests {
             .map(duration_ms)
             .collect();
         assert_eq!(cells, ["-", "420 µs", "3.25 ms", "41.2 ms", "1830 ms"]);
+        assert_eq!(thousands(36_629.6), "36\u{2009}630");
+        assert_eq!(thousands(999.0), "999");
+        assert_eq!(thousands(-1234.0), "-1\u{2009}234");
     }
 }

@@ -23,9 +23,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use data::RunDir;
-use figures::{
-    save, DepthTail, EbfByDepth, Heatmap, NodesByDepth, SolvedAxis, SolvedCurve, SortedRatios,
-};
+use figures::{save, EbfByDepth, Heatmap, NodesByDepth, RatioTails, SolvedAxis, SolvedCurve};
 use heinz::HeinzCell;
 use paired::Paired;
 use summary::SummaryRow;
@@ -112,7 +110,7 @@ fn draw_figures(run: &RunDir, analysis: &Analysis) -> Result<Vec<String>> {
         save(&run.dir, &solved_curve(run, SolvedAxis::Nodes))?,
     ];
     if !analysis.paired.is_empty() {
-        names.push(save(&run.dir, &sorted_ratios(run, analysis))?);
+        names.push(save(&run.dir, &ratio_tails(run, analysis))?);
     }
     for figure in step_ratios(&analysis.steps) {
         names.push(save(&run.dir, &figure)?);
@@ -154,14 +152,14 @@ fn solved_curve(run: &RunDir, axis: SolvedAxis) -> SolvedCurve {
     }
 }
 
-fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
-    SortedRatios {
-        name: "node_ratio_sorted".into(),
+fn ratio_tails(run: &RunDir, analysis: &Analysis) -> RatioTails {
+    RatioTails {
+        name: "node_ratio_tails".into(),
         title: format!(
-            "Nodes per position against the baseline ({}), sorted",
+            "Nodes per position against the baseline ({}): how often, and how far",
             run.label(&analysis.baseline)
         ),
-        y_desc: "nodes / baseline nodes".into(),
+        quantity: "nodes",
         series: analysis
             .paired
             .iter()
@@ -175,9 +173,10 @@ fn sorted_ratios(run: &RunDir, analysis: &Analysis) -> SortedRatios {
     }
 }
 
-/// One figure per step that has two or more depths: its time ratios by depth.
-fn depth_tail_figures(rows: &[depth_tail::TailRow]) -> Vec<DepthTail> {
-    let mut figures: Vec<DepthTail> = Vec::new();
+/// One figure per step that has two or more depths: the tails of its per-position time ratios,
+/// a curve per depth.
+fn depth_tail_figures(rows: &[depth_tail::TailRow]) -> Vec<RatioTails> {
+    let mut figures: Vec<RatioTails> = Vec::new();
     for r in rows {
         let name = format!(
             "depth_tail_{}_{}-{}{}",
@@ -186,11 +185,12 @@ fn depth_tail_figures(rows: &[depth_tail::TailRow]) -> Vec<DepthTail> {
             r.to,
             file_part(&r.context)
         );
+        let curve = (format!("depth {}", r.depth), r.time_ratios.clone());
         match figures.iter_mut().find(|f| f.name == name) {
-            Some(f) => f.depths.push((r.depth, r.time_ratios.clone())),
-            None => figures.push(DepthTail {
+            Some(f) => f.series.push(curve),
+            None => figures.push(RatioTails {
                 title: format!(
-                    "{} {} → {}{}: time to complete each depth, per position",
+                    "{} {} → {}{}: time to complete each depth, after / before",
                     data::short_axis(&r.axis),
                     r.from,
                     r.to,
@@ -201,17 +201,18 @@ fn depth_tail_figures(rows: &[depth_tail::TailRow]) -> Vec<DepthTail> {
                     }
                 ),
                 name,
-                depths: vec![(r.depth, r.time_ratios.clone())],
+                quantity: "time",
+                series: vec![curve],
             }),
         }
     }
-    figures.retain(|f| f.depths.len() >= 2);
+    figures.retain(|f| f.series.len() >= 2);
     figures
 }
 
-/// One sorted-ratio figure per axis and setting of the other axes, a curve per step.
-fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
-    let mut figures: Vec<(String, String, SortedRatios)> = Vec::new();
+/// One ratio-tail figure per axis and setting of the other axes, a curve per step.
+fn step_ratios(steps: &[steps::Step]) -> Vec<RatioTails> {
+    let mut figures: Vec<(String, String, RatioTails)> = Vec::new();
     for s in steps {
         let key = (s.axis.clone(), s.context.clone());
         let index = figures
@@ -224,7 +225,7 @@ fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
                 file_part(&s.context)
             );
             let title = format!(
-                "Steps along {}{}: nodes per position, after / before, sorted",
+                "Steps along {}{}: nodes per position, after / before",
                 data::short_axis(&s.axis),
                 if s.context.is_empty() {
                     String::new()
@@ -232,14 +233,13 @@ fn step_ratios(steps: &[steps::Step]) -> Vec<SortedRatios> {
                     format!(" ({})", s.context)
                 }
             );
-            let y_desc = "nodes after / nodes before".to_string();
             figures.push((
                 key.0,
                 key.1,
-                SortedRatios {
+                RatioTails {
                     name: stem,
                     title,
-                    y_desc,
+                    quantity: "nodes",
                     series: Vec::new(),
                 },
             ));

@@ -52,7 +52,7 @@ impl Figure for Heatmap {
         });
         let mut chart = ChartBuilder::on(root)
             .caption(
-                "Geometric-mean nodes per position (colour: log scale; text: nodes, solved)",
+                "Geometric-mean nodes per position, and against the lower-left cell (colour: log scale, dark = few)",
                 (FAMILY, 22),
             )
             .margin(20)
@@ -73,6 +73,12 @@ impl Figure for Heatmap {
             .draw()?;
         let text =
             TextStyle::from((FAMILY, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
+        let corner = self
+            .cells
+            .iter()
+            .find(|c| (c.x, c.y) == (0, 0))
+            .map_or(1.0, |c| c.nodes.max(1.0));
+        let any_solved = self.cells.iter().any(|c| c.solved > 0);
         for c in &self.cells {
             let (x, y) = (c.x as i32, c.y as i32);
             let h = if hi > lo {
@@ -87,7 +93,14 @@ impl Figure for Heatmap {
                 (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1)),
             ];
             chart.draw_series(std::iter::once(Rectangle::new(corners, fill.filled())))?;
-            let label = format!("{:.3e} · {}/{}", c.nodes, c.solved, c.positions);
+            let mut label = format!(
+                "{} (×{:.2})",
+                crate::report::format::thousands(c.nodes),
+                c.nodes.max(1.0) / corner
+            );
+            if any_solved {
+                label += &format!(" · solved {}/{}", c.solved, c.positions);
+            }
             let centre = (SegmentValue::CenterOf(x), SegmentValue::CenterOf(y));
             chart.draw_series(std::iter::once(Text::new(label, centre, text.color(ink))))?;
         }

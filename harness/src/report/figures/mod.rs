@@ -5,7 +5,6 @@ mod depth;
 mod heatmap;
 mod ratio;
 mod solved;
-mod tail;
 
 use std::path::Path;
 use std::sync::Once;
@@ -16,9 +15,8 @@ use plotters::prelude::*;
 
 pub use depth::{EbfByDepth, NodesByDepth};
 pub use heatmap::{HeatCell, Heatmap};
-pub use ratio::SortedRatios;
+pub use ratio::RatioTails;
 pub use solved::{SolvedAxis, SolvedCurve};
-pub use tail::DepthTail;
 
 /// The result of drawing on backend `DB`.
 pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;

@@ -26,6 +26,13 @@ pub struct SolvedCurve {
 }
 
 impl SolvedCurve {
+    /// The top of the vertical axis: a tenth above the most solved, not the number of positions —
+    /// a suite of unlabelled positions (nothing to solve) would squash the curves to the floor.
+    fn y_top(&self) -> f64 {
+        let most = self.series.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+        (most as f64 * 1.1).max(1.0)
+    }
+
     /// The step curve from the axis floor to the right edge `end`.
     fn steps(values: &[f64], floor: f64, end: f64) -> Vec<(f64, f64)> {
         let mut sorted: Vec<f64> = values.iter().map(|v| v.max(floor)).collect();
@@ -75,14 +82,11 @@ impl Figure for SolvedCurve {
             .margin(20)
             .x_label_area_size(50)
             .y_label_area_size(70)
-            .build_cartesian_2d(
-                (lo.min(floor)..hi).log_scale(),
-                0.0..self.positions.max(1) as f64 * 1.02,
-            )?;
+            .build_cartesian_2d((lo.min(floor)..hi).log_scale(), 0.0..self.y_top())?;
         chart
             .configure_mesh()
             .x_desc(unit)
-            .y_desc(format!("positions solved (of {})", self.positions))
+            .y_desc(format!("positions solved (of {} searched)", self.positions))
             .x_label_formatter(&log_label)
             .y_label_formatter(&|v| format!("{v:.0}"))
             .label_style((FAMILY, 15))
