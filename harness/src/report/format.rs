@@ -9,10 +9,13 @@ pub fn opt(x: Option<f64>, digits: usize) -> String {
 }
 
 /// A duration given in milliseconds, in the unit that keeps three significant digits at these
-/// speeds: `420 µs`, `3.25 ms`, `41.2 ms`, `1830 ms`; `-` when unknown.
+/// speeds: `420 µs`, `3.25 ms`, `41.2 ms`, `1830 ms`; `-` when unknown, `< 1 ms` for the 0 of an
+/// older run's whole milliseconds.
 pub fn duration_ms(ms: Option<f64>) -> String {
     match ms {
         None => "-".into(),
+        // Runs recorded before times had microseconds wrote a quicker search as 0 ms.
+        Some(ms) if ms <= 0.0 => "< 1 ms".into(),
         Some(ms) if ms < 1.0 => format!("{:.0} µs", ms * 1000.0),
         Some(ms) if ms < 10.0 => format!("{ms:.2} ms"),
         Some(ms) if ms < 100.0 => format!("{ms:.1} ms"),
@@ -71,11 +74,21 @@ mod tests {
 
     #[test]
     fn durations_keep_their_digits_below_a_millisecond() {
-        let cells: Vec<String> = [None, Some(0.42), Some(3.254), Some(41.25), Some(1830.4)]
-            .into_iter()
-            .map(duration_ms)
-            .collect();
-        assert_eq!(cells, ["-", "420 µs", "3.25 ms", "41.2 ms", "1830 ms"]);
+        let cells: Vec<String> = [
+            None,
+            Some(0.0),
+            Some(0.42),
+            Some(3.254),
+            Some(41.25),
+            Some(1830.4),
+        ]
+        .into_iter()
+        .map(duration_ms)
+        .collect();
+        assert_eq!(
+            cells,
+            ["-", "< 1 ms", "420 µs", "3.25 ms", "41.2 ms", "1830 ms"]
+        );
         assert_eq!(thousands(36_629.6), "36\u{2009}630");
         assert_eq!(thousands(999.0), "999");
         assert_eq!(thousands(-1234.0), "-1\u{2009}234");
