@@ -19,6 +19,13 @@ pub struct RunLock {
 }
 
 impl RunLock {
+    /// Creates the output directory `dir` if needed and takes its lock: what `grid` and `match`
+    /// do before they write anything.
+    pub fn create_and_acquire(dir: &Path) -> Result<Self> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        Self::acquire(dir)
+    }
+
     /// Takes the lock of `dir` or says who holds it.
     pub fn acquire(dir: &Path) -> Result<Self> {
         let path = dir.join(LOCK_FILE);

@@ -43,9 +43,7 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    std::fs::create_dir_all(&plan.out)
-        .with_context(|| format!("creating {}", plan.out.display()))?;
-    let _lock = crate::run_lock::RunLock::acquire(&plan.out)?;
+    let _lock = crate::run_lock::RunLock::create_and_acquire(&plan.out)?;
     let manifest = Manifest::new(&plan, crate::bench::SIGNATURE);
     let sink = if args.resume.is_some() {
         let old = Manifest::read(&plan.out)?;

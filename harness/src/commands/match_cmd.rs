@@ -34,9 +34,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    std::fs::create_dir_all(&plan.out)
-        .with_context(|| format!("creating {}", plan.out.display()))?;
-    let _lock = crate::run_lock::RunLock::acquire(&plan.out)?;
+    let _lock = crate::run_lock::RunLock::create_and_acquire(&plan.out)?;
     let (sink, done) = if args.resume.is_some() {
         let old = MatchManifest::read(&plan.out)?;
         let differences = old.differences(&MatchManifest::new(&plan, &old.date));
