@@ -268,6 +268,26 @@ impl Position {
     }
 }
 
+/// A position after `plies` random legal moves from the start (fewer if the game ends first),
+/// drawn from `seed`: positions of every phase for property tests.
+#[cfg(test)]
+pub(crate) fn random_playout(seed: u64, plies: usize) -> Board {
+    let mut board = Board::default();
+    let mut state = seed | 1;
+    for _ in 0..plies {
+        let moves = legal_moves(&board);
+        if moves.is_empty() {
+            break;
+        }
+        // xorshift64: enough spread for picking moves, no dependency.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+    }
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

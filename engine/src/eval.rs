@@ -5,7 +5,7 @@
 //! square as it is and for Black on the rank-mirrored square, then subtracted. A test checks
 //! `evaluate(p) == evaluate(flip(p))` on many positions.
 
-use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
+use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
 /// A score in centipawns, from the point of view of the side to move.
 pub type Score = i32;
@@ -28,7 +28,9 @@ pub const fn piece_value(piece: Piece) -> Score {
 struct SquareTable([i16; 64]);
 
 impl SquareTable {
-    /// The bonus for a piece of `color` on `square`.
+    /// The bonus for a piece of `color` on `square` (the evaluation reads [`PLACED`]; the tests'
+    /// reference reads this).
+    #[cfg(test)]
     fn get(&self, color: Color, square: Square) -> Score {
         let white_square = match color {
             Color::White => square,
@@ -141,7 +143,7 @@ const fn phase_weight(piece: Piece) -> Score {
 }
 
 /// Middle-game and endgame tables of a piece.
-fn tables(piece: Piece) -> (&'static SquareTable, &'static SquareTable) {
+const fn tables(piece: Piece) -> (&'static SquareTable, &'static SquareTable) {
     match piece {
         Piece::Pawn => (&PAWN_MG, &PAWN_EG),
         Piece::Knight => (&KNIGHT, &KNIGHT),
@@ -188,37 +190,65 @@ pub fn game_phase(board: &Board) -> Score {
 /// Material, placement and pawn structure of one side, as (middle game, endgame).
 fn side_terms(board: &Board, color: Color) -> (Score, Score) {
     let (mut mg, mut eg) = pawn_structure(board, color);
+    let table = &PLACED[color as usize];
     for &piece in &Piece::ALL {
-        let (mg_table, eg_table) = tables(piece);
         for square in board.colored_pieces(color, piece) {
-            let value = if piece == Piece::King {
-                0
-            } else {
-                piece_value(piece)
-            };
-            mg += value + mg_table.get(color, square);
-            eg += value + eg_table.get(color, square);
+            let (m, e) = table[piece as usize][square as usize];
+            mg += Score::from(m);
+            eg += Score::from(e);
         }
     }
     (mg, eg)
 }
 
-/// Doubled, isolated and passed pawns of one side, as (middle game, endgame).
+/// Value plus table bonus of every piece of every colour on every square, as (middle game,
+/// endgame): [`SquareTable::get`] and [`piece_value`] worked out once, at compile time, for the
+/// evaluation's inner loop (the king's value is left out: both sides always have one).
+const PLACED: [[[(i16, i16); 64]; 6]; 2] = {
+    let mut table = [[[(0i16, 0i16); 64]; 6]; 2];
+    let mut piece = 0;
+    while piece < 6 {
+        let p = Piece::ALL[piece];
+        let (mg, eg) = tables(p);
+        let value = if piece == Piece::King as usize {
+            0
+        } else {
+            piece_value(p) as i16
+        };
+        let mut sq = 0;
+        while sq < 64 {
+            // White reads the diagram upside down (row 0 is rank 8); Black mirrors the rank.
+            let (white, black) = (sq ^ 56, sq);
+            table[0][piece][sq] = (value + mg.0[white], value + eg.0[white]);
+            table[1][piece][sq] = (value + mg.0[black], value + eg.0[black]);
+            sq += 1;
+        }
+        piece += 1;
+    }
+    table
+};
+
+/// Every square of the files set in `files` (bit i = file i).
+const fn file_span(files: u64) -> u64 {
+    (files & 0xFF) * 0x0101_0101_0101_0101
+}
+
+/// Doubled, isolated and passed pawns of one side, as (middle game, endgame). Doubled: each pawn
+/// beyond the first on its file; isolated: each pawn on a file with no own pawn beside it.
 fn pawn_structure(board: &Board, color: Color) -> (Score, Score) {
     let own = board.colored_pieces(color, Piece::Pawn);
     let theirs = board.colored_pieces(!color, Piece::Pawn);
-    let (mut mg, mut eg) = (0, 0);
-    for file in File::ALL {
-        let on_file = (own & file.bitboard()).len() as Score;
-        if on_file > 1 {
-            mg += DOUBLED.0 * (on_file - 1);
-            eg += DOUBLED.1 * (on_file - 1);
-        }
-        if on_file > 0 && (own & file.adjacent()).is_empty() {
-            mg += ISOLATED.0 * on_file;
-            eg += ISOLATED.1 * on_file;
-        }
-    }
+    // Fold the ranks onto one byte: bit i set when file i holds an own pawn.
+    let mut fold = own.0;
+    fold |= fold >> 32;
+    fold |= fold >> 16;
+    fold |= fold >> 8;
+    let files = fold & 0xFF;
+    let doubled = (own.len() - files.count_ones()) as Score;
+    let neighbours = ((files << 1) | (files >> 1)) & 0xFF;
+    let isolated = (own.0 & file_span(files & !neighbours)).count_ones() as Score;
+    let mut mg = DOUBLED.0 * doubled + ISOLATED.0 * isolated;
+    let mut eg = DOUBLED.1 * doubled + ISOLATED.1 * isolated;
     for square in own {
         if (theirs & passed_mask(color, square)).is_empty() {
             let rank = square.rank().relative_to(color) as usize;
@@ -269,6 +299,59 @@ const PASSED_MASKS: [[u64; 64]; 2] = {
 mod tests {
     use super::*;
     use crate::board::parse_fen;
+    use cozy_chess::File;
+
+    /// The evaluation's terms as first written — a table lookup per piece, a file-by-file pawn
+    /// count — kept as the reference the precomputed tables and bit tricks must equal.
+    fn reference_side_terms(board: &Board, color: Color) -> (Score, Score) {
+        let own = board.colored_pieces(color, Piece::Pawn);
+        let theirs = board.colored_pieces(!color, Piece::Pawn);
+        let (mut mg, mut eg) = (0, 0);
+        for file in File::ALL {
+            let on_file = (own & file.bitboard()).len() as Score;
+            if on_file > 1 {
+                mg += DOUBLED.0 * (on_file - 1);
+                eg += DOUBLED.1 * (on_file - 1);
+            }
+            if on_file > 0 && (own & file.adjacent()).is_empty() {
+                mg += ISOLATED.0 * on_file;
+                eg += ISOLATED.1 * on_file;
+            }
+        }
+        for square in own {
+            if (theirs & passed_mask(color, square)).is_empty() {
+                let rank = square.rank().relative_to(color) as usize;
+                mg += PASSED_MG[rank];
+                eg += PASSED_EG[rank];
+            }
+        }
+        for &piece in &Piece::ALL {
+            let (mg_table, eg_table) = tables(piece);
+            for square in board.colored_pieces(color, piece) {
+                let value = if piece == Piece::King {
+                    0
+                } else {
+                    piece_value(piece)
+                };
+                mg += value + mg_table.get(color, square);
+                eg += value + eg_table.get(color, square);
+            }
+        }
+        (mg, eg)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The fast terms equal the reference on positions of random games (all phases, doubled,
+        /// isolated and passed pawns of both colours).
+        #[test]
+        fn fast_terms_equal_the_reference(seed in 0u64..u64::MAX, plies in 0usize..160) {
+            let board = crate::board::random_playout(seed, plies);
+            for color in Color::ALL {
+                proptest::prop_assert_eq!(side_terms(&board, color), reference_side_terms(&board, color));
+            }
+        }
+    }
 
     #[test]
     fn bishop_is_a_knight_and_a_quarter_pawn() {

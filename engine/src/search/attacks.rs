@@ -2,8 +2,8 @@
 //! classification and QS filter use it. Pins are not considered (the page says so).
 
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Board, Color, Piece, Square,
+    get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_rook_moves, get_rook_rays, BitBoard, Board, Color, Piece, Square,
 };
 
 /// How one side attacks a square.
@@ -34,14 +34,12 @@ pub fn count_attacks(board: &Board, square: Square, color: Color) -> AttackCount
     let king = get_king_moves(square) & own(Piece::King);
     let queens = own(Piece::Queen);
     let occupied = board.occupied();
-    let lines = battery(square, occupied, own(Piece::Rook) | queens, get_rook_moves);
+    // Sliders off the square's lines on an empty board cannot reach it: skip the lookups.
+    let rooks = (own(Piece::Rook) | queens) & get_rook_rays(square);
+    let bishops = (own(Piece::Bishop) | queens) & get_bishop_rays(square);
+    let lines = battery(square, occupied, rooks, get_rook_moves);
     // Removing the attacking pawns reveals a bishop or queen standing behind them.
-    let diagonals = battery(
-        square,
-        occupied & !pawns,
-        own(Piece::Bishop) | queens,
-        get_bishop_moves,
-    );
+    let diagonals = battery(square, occupied & !pawns, bishops, get_bishop_moves);
     let others = pawns.len() + knights.len() + lines + diagonals;
     AttackCount {
         count: others + king.len(),
@@ -58,7 +56,7 @@ fn battery(
 ) -> u32 {
     let mut remaining = sliders;
     let mut count = 0;
-    loop {
+    while !remaining.is_empty() {
         let hits = moves(square, occupied) & remaining;
         if hits.is_empty() {
             return count;
@@ -67,6 +65,7 @@ fn battery(
         remaining &= !hits;
         occupied &= !hits;
     }
+    count
 }
 
 /// Every piece of either colour that attacks `square` directly, given the occupancy `occupied`

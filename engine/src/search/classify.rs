@@ -101,8 +101,20 @@ pub fn classify(
         classify_by_see(see(board, mv))
     } else {
         let capturer = board.piece_on(mv.from).expect("a move starts on a piece");
-        let (own, enemy) = balance(board, mv);
-        classify_by_attacks(capturer, victim, own, enemy)
+        // A king's capture, or a lower value class taking a higher one, is advantageous whatever
+        // the counts say: count only when they can matter.
+        if capturer == Piece::King || value_class(victim) > value_class(capturer) {
+            CaptureClass::Advantageous
+        } else {
+            // An undefended target is advantageous too: the own count is not needed then.
+            let enemy = count_attacks(board, mv.to, !board.side_to_move());
+            if enemy.count == 0 {
+                CaptureClass::Advantageous
+            } else {
+                let own = count_attacks(board, mv.to, board.side_to_move());
+                classify_by_attacks(capturer, victim, own, enemy)
+            }
+        }
     };
     match class {
         CaptureClass::Advantageous => stats.captures_advantageous += 1,
@@ -110,15 +122,6 @@ pub fn classify(
         CaptureClass::Disadvantageous => stats.captures_disadvantageous += 1,
     }
     class
-}
-
-/// Attacks of the side to move and of the opponent on the target square.
-fn balance(board: &Board, mv: Move) -> (AttackCount, AttackCount) {
-    let us = board.side_to_move();
-    (
-        count_attacks(board, mv.to, us),
-        count_attacks(board, mv.to, !us),
-    )
 }
 
 /// Whether the piece a promotion creates stands en prise (seed 003: such a promotion is only
@@ -177,8 +180,10 @@ pub fn worth_capturing(
             if value_class(victim) > value_class(capturer) {
                 return true;
             }
-            let (own, enemy) = balance(board, mv);
-            own.count > enemy.count
+            // The capturer attacks the square, so the own count is at least 1: an undefended
+            // target needs no second count.
+            let enemy = count_attacks(board, mv.to, !board.side_to_move());
+            enemy.count == 0 || count_attacks(board, mv.to, board.side_to_move()).count > enemy.count
         }
     }
 }

@@ -88,6 +88,9 @@ impl MoveList {
     }
 }
 
+/// Lists up to this long are sorted by insertion.
+const SMALL: usize = 12;
+
 /// Reused buffers for generating and sorting moves (one per searcher).
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -106,8 +109,21 @@ impl Scratch {
         self.keyed.push((mv, key));
     }
 
-    /// Stable counting sort of the generated moves by key: O(n), generation order kept within a key.
+    /// Stable sort of the generated moves by key, generation order kept within a key: counting
+    /// sort, O(n), except for the few moves of most QS nodes, where an insertion sort (same
+    /// order) costs less than clearing the key counts.
     pub(super) fn counting_sort(&mut self) -> &[(Move, u8)] {
+        if self.keyed.len() <= SMALL {
+            self.sorted.clone_from(&self.keyed);
+            for i in 1..self.sorted.len() {
+                let mut j = i;
+                while j > 0 && self.sorted[j - 1].1 > self.sorted[j].1 {
+                    self.sorted.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            return &self.sorted;
+        }
         let mut start = [0usize; KEYS + 1];
         for &(_, key) in &self.keyed {
             start[key as usize + 1] += 1;
@@ -196,6 +212,13 @@ pub(super) fn assemble(
     list: &mut MoveList,
 ) {
     list.moves.clear();
+    if hints.tt_move.is_none() && hints.killers.is_empty() && hints.history.is_none() {
+        // Nothing to place ahead (every QS node): preferred keys come first in the sorted order
+        // anyway, so the search order is the sorted order.
+        list.moves
+            .extend(sorted.iter().map(|&(mv, _)| OrderedMove { mv, source: Source::Scheme }));
+        return;
+    }
     let mut picked = Picked::default();
     let present = |mv: Move| sorted.iter().any(|&(m, _)| m == mv);
     if let Some(mv) = hints.tt_move.filter(|&mv| present(mv)) {
