@@ -16,6 +16,18 @@ use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::stats::SearchStats;
 use crate::search::{Searcher, MAX_PLY};
 
+/// What the move loop of a QS node needs to know about the node.
+#[derive(Clone, Copy)]
+struct QsNode {
+    level: i32,
+    ply: usize,
+    /// The horizon node, where the main search handed over.
+    entry: bool,
+    in_check: bool,
+    /// The static evaluation when step 4 already made it.
+    stand_pat: Option<Score>,
+}
+
 impl Searcher {
     /// The QS node at `level` (≤ 0); `entry` marks the horizon node where the main search handed over.
     pub(crate) fn quiescence(
@@ -48,8 +60,17 @@ impl Searcher {
             return self.evaluate(board);
         }
 
-        // Step 4. The moves QS looks at; in check, no evasion is mate.
+        // Step 4. Stand pat ahead of the moves: below the horizon node, outside check, a static
+        // evaluation that reaches beta ends the node before any move is generated (the horizon
+        // node generates first, to count why QS starts there). The tree is the same as testing it
+        // after generation; only the work is saved.
         let in_check = !board.checkers().is_empty();
+        let stand_pat = (!in_check && !entry).then(|| self.evaluate(board));
+        if let Some(score) = stand_pat.filter(|&s| s >= beta) {
+            return score;
+        }
+
+        // Step 5. The moves QS looks at; in check, no evasion is mate.
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let legal = qsearch_moves(
             board,
@@ -68,40 +89,50 @@ impl Searcher {
                 self.evaluate(board)
             }
         } else {
-            self.search_qs_moves(board, alpha, beta, level, ply, entry, in_check, &moves)
+            let node = QsNode {
+                level,
+                ply,
+                entry,
+                in_check,
+                stand_pat,
+            };
+            self.search_qs_moves(board, alpha, beta, node, &moves)
         };
         self.lists[ply] = moves;
         score
     }
 
-    /// Steps 5–6 of a QS node over its generated moves.
-    #[allow(clippy::too_many_arguments)]
+    /// Steps 6–7 of a QS node over its generated moves.
     fn search_qs_moves(
         &mut self,
         board: &Board,
         mut alpha: Score,
         beta: Score,
-        level: i32,
-        ply: usize,
-        entry: bool,
-        in_check: bool,
+        node: QsNode,
         moves: &MoveList,
     ) -> Score {
+        let QsNode {
+            level,
+            ply,
+            entry,
+            in_check,
+            stand_pat,
+        } = node;
         if entry && !self.count_entry(board, in_check, moves) {
             return self.evaluate(board);
         }
 
-        // Step 5. Stand pat: outside check the side to move may decline every capture.
+        // Step 6. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
-            best = self.evaluate(board);
+            best = stand_pat.unwrap_or_else(|| self.evaluate(board));
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
         }
 
-        // Step 6. Search the captures, promotions or evasions.
+        // Step 7. Search the captures, promotions or evasions.
         for ordered in moves.as_slice() {
             let mut child = board.clone();
             child.play_unchecked(ordered.mv);
