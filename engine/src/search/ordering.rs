@@ -21,7 +21,7 @@
 //!
 //! Keys 0–13 (buckets 1–8) are the *preferred* moves.
 
-use cozy_chess::{Board, Move, Piece, Square};
+use cozy_chess::{Board, Move, Piece};
 
 use crate::board::{is_castling, is_en_passant};
 use crate::config::{OrderingScheme, SearchConfig};
@@ -180,25 +180,29 @@ pub fn order_moves(
     assemble(board, scratch.counting_sort(), config.ordering, hints, out);
 }
 
-/// The moves placed ahead of their key (TT move, killers, history moves), each at most once.
+/// The moves placed ahead of their key (TT move, killers, history moves), each at most once, by
+/// their index in the sorted list: a bit per index, so the passes over the list ask in O(1).
 #[derive(Default)]
 struct Picked {
-    moves: [Option<Move>; 8],
+    taken: [u64; 4],
     len: usize,
 }
 
+/// Most moves placed ahead of their key.
+const MOST_PICKED: usize = 8;
+
 impl Picked {
-    fn contains(&self, mv: Move) -> bool {
-        self.moves[..self.len].contains(&Some(mv))
+    fn contains(&self, index: usize) -> bool {
+        self.taken[index / 64] & (1 << (index % 64)) != 0
     }
 
     fn room(&self) -> usize {
-        self.moves.len() - self.len
+        MOST_PICKED - self.len
     }
 
-    fn add(&mut self, list: &mut MoveList, mv: Move, source: Source) {
-        list.push(mv, source);
-        self.moves[self.len] = Some(mv);
+    fn add(&mut self, list: &mut MoveList, sorted: &[(Move, u8)], index: usize, source: Source) {
+        list.push(sorted[index].0, source);
+        self.taken[index / 64] |= 1 << (index % 64);
         self.len += 1;
     }
 }
@@ -220,47 +224,51 @@ pub(super) fn assemble(
         return;
     }
     let mut picked = Picked::default();
-    let present = |mv: Move| sorted.iter().any(|&(m, _)| m == mv);
-    if let Some(mv) = hints.tt_move.filter(|&mv| present(mv)) {
-        picked.add(list, mv, Source::TtMove);
+    let index_of = |mv: Move| sorted.iter().position(|&(m, _)| m == mv);
+    if let Some(i) = hints.tt_move.and_then(index_of) {
+        picked.add(list, sorted, i, Source::TtMove);
     }
     for mv in hints.killers.iter().flatten().copied() {
-        if picked.room() > 0 && present(mv) && is_quiet(board, mv) && !picked.contains(mv) {
-            picked.add(list, mv, Source::Killer);
+        if picked.room() == 0 {
+            break;
+        }
+        if let Some(i) = index_of(mv).filter(|&i| !picked.contains(i) && is_quiet(board, mv)) {
+            picked.add(list, sorted, i, Source::Killer);
         }
     }
-    let preferred = |key: u8| last_preferred_key(scheme).is_some_and(|last| key <= last);
-    for &(mv, key) in sorted {
-        if preferred(key) && !picked.contains(mv) {
+    let last = last_preferred_key(scheme);
+    let preferred = |key: u8| last.is_some_and(|last| key <= last);
+    for (i, &(mv, key)) in sorted.iter().enumerate() {
+        if preferred(key) && !picked.contains(i) {
             list.push(mv, Source::Scheme);
         }
     }
     if let Some((table, count)) = hints.history {
         let best = best_history_moves(board, sorted, table, count.min(picked.room()), &picked);
-        for &(_, mv) in best.as_slice() {
-            picked.add(list, mv, Source::History);
+        for &(_, i) in best.as_slice() {
+            picked.add(list, sorted, i, Source::History);
         }
     }
-    for &(mv, key) in sorted {
-        if !preferred(key) && !picked.contains(mv) {
+    for (i, &(mv, key)) in sorted.iter().enumerate() {
+        if !preferred(key) && !picked.contains(i) {
             list.push(mv, Source::Scheme);
         }
     }
 }
 
-/// At most 8 (score, move) pairs, best first, on the stack.
+/// At most 8 (score, index into the sorted list) pairs, best first, on the stack.
 struct Best {
-    items: [(i32, Move); 8],
+    items: [(i32, usize); MOST_PICKED],
     len: usize,
 }
 
 impl Best {
-    fn as_slice(&self) -> &[(i32, Move)] {
+    fn as_slice(&self) -> &[(i32, usize)] {
         &self.items[..self.len]
     }
 
     /// Inserts in score order (ties keep generation order), keeping at most `count`.
-    fn offer(&mut self, score: i32, mv: Move, count: usize) {
+    fn offer(&mut self, score: i32, index: usize, count: usize) {
         let at = self
             .as_slice()
             .iter()
@@ -271,7 +279,7 @@ impl Best {
         }
         let end = self.len.min(count - 1);
         self.items.copy_within(at..end, at + 1);
-        self.items[at] = (score, mv);
+        self.items[at] = (score, index);
         self.len = (self.len + 1).min(count);
     }
 }
@@ -285,20 +293,15 @@ fn best_history_moves(
     picked: &Picked,
 ) -> Best {
     let color = board.side_to_move();
-    let filler = Move {
-        from: Square::A1,
-        to: Square::A1,
-        promotion: None,
-    };
     let mut best = Best {
-        items: [(0, filler); 8],
+        items: [(0, 0); MOST_PICKED],
         len: 0,
     };
     let count = count.min(best.items.len());
-    for &(mv, _) in sorted {
+    for (i, &(mv, _)) in sorted.iter().enumerate() {
         let score = table.score(color, mv);
-        if score > 0 && !picked.contains(mv) && is_quiet(board, mv) {
-            best.offer(score, mv, count);
+        if score > 0 && !picked.contains(i) && is_quiet(board, mv) {
+            best.offer(score, i, count);
         }
     }
     best
