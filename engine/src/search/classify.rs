@@ -4,7 +4,6 @@
 
 use cozy_chess::{Board, Move, Piece};
 
-use crate::board::is_en_passant;
 use crate::config::{CaptureFilter, SearchConfig};
 use crate::eval::piece_value;
 use crate::search::attacks::{attackers, count_attacks, AttackCount};
@@ -80,12 +79,13 @@ pub fn classify_by_see(value: i32) -> CaptureClass {
 
 /// The piece a capture takes (a pawn for en passant); `None` for a non-capture.
 pub fn victim(board: &Board, mv: Move) -> Option<Piece> {
-    if is_en_passant(board, mv) {
-        return Some(Piece::Pawn);
+    if board.colors(!board.side_to_move()).has(mv.to) {
+        return board.piece_on(mv.to);
     }
-    (board.color_on(mv.to) == Some(!board.side_to_move()))
-        .then(|| board.piece_on(mv.to))
-        .flatten()
+    // Otherwise only en passant captures: a pawn moving to another file lands on an empty square
+    // (castling, king takes own rook, is no pawn move).
+    (board.pieces(Piece::Pawn).has(mv.from) && mv.from.file() != mv.to.file())
+        .then_some(Piece::Pawn)
 }
 
 /// Classifies a capture as the configuration says (attack counts, or SEE with `see = true`).
@@ -193,6 +193,26 @@ mod tests {
     use super::*;
     use crate::board::{parse_fen, parse_uci_move};
     use CaptureClass::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// `victim` equals its definition (en passant takes a pawn, otherwise whatever enemy
+        /// piece stands on the target) for every legal move of positions of random games.
+        #[test]
+        fn victim_is_its_definition(seed in 0u64..u64::MAX, plies in 0usize..120) {
+            let b = crate::board::random_playout(seed, plies);
+            for mv in crate::board::legal_moves(&b) {
+                let defined = if crate::board::is_en_passant(&b, mv) {
+                    Some(Piece::Pawn)
+                } else if b.color_on(mv.to) == Some(!b.side_to_move()) {
+                    b.piece_on(mv.to)
+                } else {
+                    None
+                };
+                proptest::prop_assert_eq!(victim(&b, mv), defined);
+            }
+        }
+    }
 
     fn class_of(fen: &str, uci: &str) -> CaptureClass {
         let b = parse_fen(fen).unwrap();
