@@ -168,8 +168,25 @@ const PASSED_EG: [Score; 8] = [0, 0, 10, 20, 35, 60, 90, 0];
 /// assert_eq!(engine::eval::evaluate(&Board::default()), 0);
 /// ```
 pub fn evaluate(board: &Board) -> Score {
-    let (mg, eg) = side_terms(board, Color::White);
-    let (mg_b, eg_b) = side_terms(board, Color::Black);
+    let pawns = [
+        pawn_structure(board, Color::White),
+        pawn_structure(board, Color::Black),
+    ];
+    combine(board, pawns)
+}
+
+/// [`evaluate`], with the pawn-structure terms taken from `cache` when these pawns were seen.
+pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> Score {
+    let pawns = cache.terms(board);
+    combine(board, pawns)
+}
+
+/// The evaluation from each side's pawn-structure terms (White's, Black's).
+fn combine(board: &Board, pawns: [(Score, Score); 2]) -> Score {
+    let (white_mg, white_eg) = side_terms(board, Color::White);
+    let (black_mg, black_eg) = side_terms(board, Color::Black);
+    let (mg, eg) = (white_mg + pawns[0].0, white_eg + pawns[0].1);
+    let (mg_b, eg_b) = (black_mg + pawns[1].0, black_eg + pawns[1].1);
     let phase = game_phase(board);
     let white = ((mg - mg_b) * phase + (eg - eg_b) * (PHASE_MAX - phase)) / PHASE_MAX;
     match board.side_to_move() {
@@ -187,9 +204,9 @@ pub fn game_phase(board: &Board) -> Score {
     phase.min(PHASE_MAX)
 }
 
-/// Material, placement and pawn structure of one side, as (middle game, endgame).
+/// Material and placement of one side, as (middle game, endgame).
 fn side_terms(board: &Board, color: Color) -> (Score, Score) {
-    let (mut mg, mut eg) = pawn_structure(board, color);
+    let (mut mg, mut eg) = (0, 0);
     let table = &PLACED[color as usize];
     for &piece in &Piece::ALL {
         for square in board.colored_pieces(color, piece) {
@@ -227,6 +244,56 @@ const PLACED: [[[(i16, i16); 64]; 6]; 2] = {
     }
     table
 };
+
+/// Pawn-structure terms by pawn placement: the positions of a search share their pawns far more
+/// often than their pieces, so each placement is counted once. Direct-mapped; an entry keeps both
+/// colours' pawns, so a different placement on the same slot is recounted, never mistaken.
+#[derive(Debug, Clone)]
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct PawnEntry {
+    white: u64,
+    black: u64,
+    terms: [(Score, Score); 2],
+}
+
+/// Entries of a pawn cache (512 KiB: within a core's L2 cache).
+const PAWN_CACHE_BITS: u32 = 14;
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        Self {
+            entries: vec![PawnEntry::default(); 1 << PAWN_CACHE_BITS],
+        }
+    }
+}
+
+impl PawnCache {
+    /// White's and Black's pawn-structure terms of `board`.
+    fn terms(&mut self, board: &Board) -> [(Score, Score); 2] {
+        let (white, black) = (
+            board.colored_pieces(Color::White, Piece::Pawn).0,
+            board.colored_pieces(Color::Black, Piece::Pawn).0,
+        );
+        let mix = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let entry = &mut self.entries[(mix >> (64 - PAWN_CACHE_BITS)) as usize];
+        // The empty entry (no pawns at all) holds the right terms too: zero.
+        if entry.white != white || entry.black != black {
+            *entry = PawnEntry {
+                white,
+                black,
+                terms: [
+                    pawn_structure(board, Color::White),
+                    pawn_structure(board, Color::Black),
+                ],
+            };
+        }
+        entry.terms
+    }
+}
 
 /// Every square of the files set in `files` (bit i = file i).
 const fn file_span(files: u64) -> u64 {
@@ -342,13 +409,26 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The cached evaluation equals the plain one along random games, one cache for all of
+        /// them (so entries are reused and replaced).
+        #[test]
+        fn cached_evaluation_equals_the_plain_one(seed in 0u64..u64::MAX) {
+            let mut cache = PawnCache::default();
+            for plies in (0..120).step_by(7) {
+                let board = crate::board::random_playout(seed, plies);
+                proptest::prop_assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
+                proptest::prop_assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
+            }
+        }
+
         /// The fast terms equal the reference on positions of random games (all phases, doubled,
         /// isolated and passed pawns of both colours).
         #[test]
         fn fast_terms_equal_the_reference(seed in 0u64..u64::MAX, plies in 0usize..160) {
             let board = crate::board::random_playout(seed, plies);
             for color in Color::ALL {
-                proptest::prop_assert_eq!(side_terms(&board, color), reference_side_terms(&board, color));
+                let (pieces, pawns) = (side_terms(&board, color), pawn_structure(&board, color));
+                proptest::prop_assert_eq!((pieces.0 + pawns.0, pieces.1 + pawns.1), reference_side_terms(&board, color));
             }
         }
     }

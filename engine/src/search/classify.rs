@@ -183,7 +183,8 @@ pub fn worth_capturing(
             // The capturer attacks the square, so the own count is at least 1: an undefended
             // target needs no second count.
             let enemy = count_attacks(board, mv.to, !board.side_to_move());
-            enemy.count == 0 || count_attacks(board, mv.to, board.side_to_move()).count > enemy.count
+            enemy.count == 0
+                || count_attacks(board, mv.to, board.side_to_move()).count > enemy.count
         }
     }
 }

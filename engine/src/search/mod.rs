@@ -83,6 +83,8 @@ pub struct Searcher {
     lists: Vec<ordering::MoveList>,
     /// Reusable buffers for move generation.
     scratch: ordering::Scratch,
+    /// Pawn-structure terms already counted (the evaluation's memo; it never changes a value).
+    pawns: crate::eval::PawnCache,
 }
 
 impl Searcher {
@@ -104,6 +106,7 @@ impl Searcher {
             root_depth: 0,
             lists: vec![ordering::MoveList::default(); MAX_PLY + 1],
             scratch: ordering::Scratch::default(),
+            pawns: crate::eval::PawnCache::default(),
             config,
         }
     }
@@ -271,11 +274,11 @@ impl Searcher {
     }
 
     /// The static evaluation, or a KPK rule's verdict where a switched-on rule decides.
-    fn evaluate(&self, board: &Board) -> Score {
-        self.config
-            .kpk
-            .score(board)
-            .unwrap_or_else(|| crate::eval::evaluate(board))
+    fn evaluate(&mut self, board: &Board) -> Score {
+        match self.config.kpk.score(board) {
+            Some(verdict) => verdict,
+            None => crate::eval::evaluate_cached(board, &mut self.pawns),
+        }
     }
 
     /// Draw by the 50-move rule or by repetition of a position on the game or search path (one

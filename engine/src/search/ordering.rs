@@ -219,8 +219,10 @@ pub(super) fn assemble(
     if hints.tt_move.is_none() && hints.killers.is_empty() && hints.history.is_none() {
         // Nothing to place ahead (every QS node): preferred keys come first in the sorted order
         // anyway, so the search order is the sorted order.
-        list.moves
-            .extend(sorted.iter().map(|&(mv, _)| OrderedMove { mv, source: Source::Scheme }));
+        list.moves.extend(sorted.iter().map(|&(mv, _)| OrderedMove {
+            mv,
+            source: Source::Scheme,
+        }));
         return;
     }
     let mut picked = Picked::default();
