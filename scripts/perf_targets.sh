@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures the performance targets in one run on this machine and prints them.
 #   scripts/perf_targets.sh [SUITES_DIR]     (default ../shared/suites)
-# Needs a release build (cargo build --release --workspace), stockfish, python-chess and GNU time.
+# Needs a release build (cargo build --release --workspace), stockfish, ethereal-chess (Debian),
+# python-chess and GNU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 suites="${1:-${FISCHERLE_SUITES:-../shared/suites}}"
@@ -10,17 +11,36 @@ sf=$(command -v stockfish || echo /usr/games/stockfish)
 tmp=$(mktemp -d)
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-echo "== search speed: harness bench vs stockfish bench 16 1 13, 3 runs each, interleaved"
-for i in 1 2 3; do
+echo "== search speed: harness bench vs stockfish bench 16 1 13 vs ethereal-chess bench, 5 runs each, interleaved"
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
+for i in 1 2 3 4 5; do
   $h bench | awk '/Nodes\/second/ {print $3}' >> "$tmp/ours"
   "$sf" bench 16 1 13 2>&1 | awk '/Nodes\/second/ {print $3}' >> "$tmp/sf"
+  "$ethereal" bench 2>&1 | awk '/^NPS/ {print $3}' >> "$tmp/eth"
 done
-ours=$(median < "$tmp/ours"); sf_nps=$(median < "$tmp/sf")
-echo "harness bench median NPS: $ours   stockfish median NPS: $sf_nps   ratio: $(echo "scale=2; $ours / $sf_nps" | bc)"
+ours=$(median < "$tmp/ours"); sf_nps=$(median < "$tmp/sf"); eth_nps=$(median < "$tmp/eth")
+echo "harness bench median NPS: $ours   stockfish: $sf_nps (ratio $(echo "scale=2; $ours / $sf_nps" | bc))   ethereal: $eth_nps (ratio $(echo "scale=2; $ours / $eth_nps" | bc))"
+bench_nodes=$($h bench | awk '/Nodes searched/ {print $4}')
 
-echo "== raw perft speed (Kiwipete, depth 5, bulk-counted leaves)"
-/usr/bin/time -f "%e" -o "$tmp/pt" $h perft "$suites/perft_cpw.epd" --depth 5 > /dev/null
-echo "perft_cpw.epd to depth 5: $(cat "$tmp/pt") s"
+echo "== raw perft speed (cozy-chess move generation, the ceiling): perft_cpw.epd to depth 5"
+/usr/bin/time -f "%e" -o "$tmp/pt" $h perft "$suites/perft_cpw.epd" --depth 5 > "$tmp/perft.txt"
+perft_s=$(cat "$tmp/pt")
+# Nodes that generate moves in that run (harness perft checks depths 1..5 in turn; leaves are
+# bulk-counted, so perft(d) generates at 1 + D1 + ... + D(d-1) nodes).
+interior=$(python3 - "$suites/perft_cpw.epd" <<'PY'
+import sys
+total = 0
+for line in open(sys.argv[1]):
+    fields = [f.strip() for f in line.split(";")[1:]]
+    counts = {int(f.split()[0][1:]): int(f.split()[1]) for f in fields if f.startswith("D")}
+    for depth in range(1, 6):
+        if depth in counts:
+            total += 1 + sum(counts.get(k, 0) for k in range(1, depth))
+print(total)
+PY
+)
+perft_nps=$(echo "$interior / $perft_s" | bc)
+echo "perft_cpw.epd to depth 5: $perft_s s, $interior interior nodes: $perft_nps nodes/s; a search node costs $(echo "scale=2; $perft_nps / $ours" | bc) perft nodes"
 
 echo "== parallel scaling and harness overhead: grid on wac.epd at depth 6"
 for t in 1 2; do
