@@ -28,6 +28,8 @@ pub enum Command {
     Kpk(KpkCommand),
     /// Regenerate a run directory's summary.csv, report.md and figures from its CSVs.
     Report(ReportArgs),
+    /// Join the shards of one grid (`grid --shard I/N`) into one run directory, then report it.
+    Merge(MergeArgs),
     /// Paired statistics between two runs of the same grid (e.g. before and after an engine change).
     Compare(CompareArgs),
     /// Fixed positions, fixed depth, one thread, `fischerle` preset: the node-count signature.
@@ -123,6 +125,14 @@ pub struct PlanArgs {
     /// The early stop applies only from this depth on.
     #[arg(long, default_value_t = 1)]
     pub min_depth: i32,
+    /// Run only the I-th (from 0) of N deterministic slices of the jobs (`--shard 0/4` … `3/4`), or
+    /// `--shard slurm` for the slice of a Slurm array task; `harness merge` joins the shards.
+    #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
+    pub shard: Option<crate::shard::Shard>,
+    /// With --shard: cut the slices by the nodes each job took in an earlier run DIR of these jobs
+    /// (longest first to the least loaded), instead of interleaving them.
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub cost_from: Option<PathBuf>,
 }
 
 impl PlanArgs {
@@ -415,6 +425,26 @@ pub struct ReportArgs {
     /// Configuration id the others are compared with. Default: the grid's first.
     #[arg(long, value_name = "CONFIG")]
     pub baseline: Option<String>,
+}
+
+/// `--shard I/N` or `--shard slurm` (read from the array task's environment).
+fn parse_shard(text: &str) -> Result<crate::shard::Shard, String> {
+    crate::shard::Shard::parse(text).map_err(|e| e.to_string())
+}
+
+/// `harness merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard directories (any order).
+    #[arg(required = true, value_name = "DIR")]
+    pub shards: Vec<PathBuf>,
+    /// The merged run directory (must not hold a run yet).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Merge what is there: shards missing or unfinished are reported, not refused (to look at a
+    /// long study while it runs).
+    #[arg(long)]
+    pub partial: bool,
 }
 
 /// `harness compare`.

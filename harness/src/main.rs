@@ -22,6 +22,7 @@ mod report;
 mod run_dir;
 mod run_lock;
 mod runner;
+mod shard;
 mod shutdown;
 mod solve;
 mod suite_make;

@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::engines::EngineSpec;
 use crate::epd::{parse_suite_bytes, EpdRecord, Suite};
 use crate::grid::GridPoint;
+use crate::shard::Shard;
 use crate::uci::go::GoArgs;
 
 /// The lowercase hex SHA-256 of `bytes` (suite and book identities).
@@ -184,11 +185,33 @@ pub struct Plan {
     pub threads: usize,
     /// Output directory.
     pub out: PathBuf,
+    /// This machine's slice of the jobs, when the run is one shard of several.
+    pub shard: Option<ShardPart>,
+}
+
+/// One shard's part of a plan.
+#[derive(Debug, Clone)]
+pub struct ShardPart {
+    /// Which slice.
+    pub shard: Shard,
+    /// How the slices were cut: `interleaved`, or `nodes of DIR`.
+    pub balance: String,
+    /// Indices into [`Plan::all_jobs`] of the jobs this shard runs, ascending.
+    pub jobs: Vec<usize>,
 }
 
 impl Plan {
-    /// Every job, configuration-major.
+    /// The jobs this run searches: all of them, or its shard's.
     pub fn jobs(&self) -> Vec<Job> {
+        let all = self.all_jobs();
+        match &self.shard {
+            None => all,
+            Some(part) => part.jobs.iter().map(|&k| all[k]).collect(),
+        }
+    }
+
+    /// Every job of the plan, configuration-major (every shard's).
+    pub fn all_jobs(&self) -> Vec<Job> {
         let mut jobs = Vec::new();
         for point in 0..self.points.len() {
             for (suite, s) in self.suites.iter().enumerate() {
@@ -267,6 +290,15 @@ impl Plan {
                     identity.name
                 );
             }
+        }
+        if let Some(part) = &self.shard {
+            s += &format!(
+                "shard       {} ({}): {} of {} jobs\n",
+                part.shard,
+                part.balance,
+                part.jobs.len(),
+                self.points.len() * self.positions()
+            );
         }
         for suite in &self.suites {
             s += &format!(

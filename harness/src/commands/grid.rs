@@ -12,8 +12,9 @@ use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
 use crate::grid::GridSpec;
-use crate::plan::{JobLimits, Plan, UciTimeouts};
-use crate::run_dir::MANIFEST;
+use crate::plan::{JobKey, JobLimits, Plan, ShardPart, UciTimeouts};
+use crate::run_dir::{MANIFEST, RUNS};
+use crate::shard::Shard;
 use crate::suites;
 
 /// The experiment `harness grid` runs with no arguments.
@@ -58,8 +59,11 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         sink
     };
     let skipped = sink.done_count();
+    let shard = plan.shard.as_ref().map_or(String::new(), |p| {
+        format!(" in shard {} ({} of all)", p.shard, p.jobs.len())
+    });
     eprintln!(
-        "{} jobs ({} configs × {} positions), {skipped} already done, {} threads → {}",
+        "{} jobs ({} configs × {} positions){shard}, {skipped} already done, {} threads → {}",
         plan.points.len() * plan.positions(),
         plan.points.len(),
         plan.positions(),
@@ -168,7 +172,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         .clone()
         .or_else(|| args.out.clone())
         .unwrap_or_else(|| default_out(&spec.name));
-    Ok(Plan {
+    let mut plan = Plan {
         name: spec.name.clone(),
         axes: spec.columns(&engines),
         engines,
@@ -178,6 +182,32 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         limits,
         threads,
         out,
+        shard: None,
+    };
+    if let Some(shard) = args.plan.shard {
+        plan.shard = Some(shard_part(&plan, shard, args.plan.cost_from.as_deref())?);
+    }
+    Ok(plan)
+}
+
+/// This shard's jobs: interleaved, or balanced by an earlier run's node counts.
+fn shard_part(plan: &Plan, shard: Shard, cost_from: Option<&Path>) -> Result<ShardPart> {
+    let all = plan.all_jobs();
+    let Some(dir) = cost_from else {
+        return Ok(ShardPart {
+            shard,
+            balance: "interleaved".into(),
+            jobs: shard.interleaved(all.len()),
+        });
+    };
+    let known = crate::export::sink::node_counts(&dir.join(RUNS))
+        .with_context(|| format!("--cost-from {}", dir.display()))?;
+    let keys: Vec<JobKey> = all.iter().map(|j| plan.job_key(j)).collect();
+    let costs = crate::shard::costs_by_key(&known, &keys);
+    Ok(ShardPart {
+        shard,
+        balance: format!("nodes of {}", dir.display()),
+        jobs: shard.balanced(&costs),
     })
 }
 

@@ -5,6 +5,7 @@ mod compare;
 pub mod grid;
 mod kpk;
 mod match_cmd;
+mod merge;
 mod perft;
 mod report;
 pub mod sprt;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Kpk(KpkCommand::Table { out }) => kpk::table(&out),
         Command::Kpk(KpkCommand::Check(args)) => kpk::check(&args),
         Command::Report(args) => report::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) => crate::bench::run(args.depth),
         Command::Sprt(args) => sprt::run(&args),

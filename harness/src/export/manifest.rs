@@ -11,7 +11,7 @@ use crate::plan::{JobLimits, Plan};
 use crate::run_dir::MANIFEST;
 
 /// The manifest of a run.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Manifest {
     /// The command line.
     pub command: Vec<String>,
@@ -35,10 +35,29 @@ pub struct Manifest {
     pub suites: Vec<ManifestSuite>,
     /// Limits.
     pub limits: serde_json::Value,
+    /// When the run is one shard of several: which, cut how, and how many jobs it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ManifestShard>,
+    /// When the run was merged from shards: their directories, in shard order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
+}
+
+/// A shard as its manifest records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestShard {
+    /// 0 ≤ index < count.
+    pub index: usize,
+    /// How many shards the plan was cut into.
+    pub count: usize,
+    /// `interleaved` or `nodes of DIR`.
+    pub balance: String,
+    /// Jobs of this shard.
+    pub jobs: usize,
 }
 
 /// One configuration in the manifest.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ManifestConfig {
     /// `c00`, …
     pub id: String,
@@ -60,7 +79,7 @@ impl ManifestConfig {
 }
 
 /// One suite in the manifest.
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ManifestSuite {
     /// Label used in the CSVs.
     pub label: String,
@@ -104,6 +123,13 @@ impl Manifest {
                 })
                 .collect(),
             limits: limits_json(&plan.limits),
+            shard: plan.shard.as_ref().map(|p| ManifestShard {
+                index: p.shard.index,
+                count: p.shard.count,
+                balance: p.balance.clone(),
+                jobs: p.jobs.len(),
+            }),
+            merged_from: Vec::new(),
         }
     }
 
@@ -133,6 +159,74 @@ impl Manifest {
         configs(self) == configs(other)
             && self.suites == other.suites
             && self.limits == other.limits
+            && self.shard == other.shard
+    }
+
+    /// What differs between this shard's plan and another's, in words (empty when they are
+    /// shards of one plan): what `harness merge` refuses to join.
+    pub fn plan_differences(&self, other: &Manifest) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut differ = |what: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{what}: {a} vs {b}"));
+            }
+        };
+        let configs = |m: &Manifest| {
+            serde_json::to_string(
+                &m.configs
+                    .iter()
+                    .map(|c| (c.id.clone(), c.normalised_config()))
+                    .collect::<Vec<_>>(),
+            )
+            .expect("configs serialise")
+        };
+        let suites = |m: &Manifest| {
+            let s: Vec<String> = m
+                .suites
+                .iter()
+                .map(|s| format!("{} ({})", s.label, &s.sha256[..s.sha256.len().min(12)]))
+                .collect();
+            s.join(", ")
+        };
+        let cut = |m: &Manifest| {
+            m.shard.as_ref().map_or("not a shard".into(), |s| {
+                format!("{} shards, {}", s.count, s.balance)
+            })
+        };
+        differ("axes", self.axes.join(","), other.axes.join(","));
+        let (a, b) = (configs(self), configs(other));
+        differ(
+            "configurations",
+            if a == b {
+                String::new()
+            } else {
+                "one set".into()
+            },
+            if a == b {
+                String::new()
+            } else {
+                "another".into()
+            },
+        );
+        differ("suites", suites(self), suites(other));
+        differ("limits", self.limits.to_string(), other.limits.to_string());
+        differ(
+            "bench signature",
+            self.bench_signature.to_string(),
+            other.bench_signature.to_string(),
+        );
+        differ(
+            "engine",
+            self.engine_version.clone(),
+            other.engine_version.clone(),
+        );
+        differ(
+            "commit",
+            self.git_commit.clone().unwrap_or_default(),
+            other.git_commit.clone().unwrap_or_default(),
+        );
+        differ("sharding", cut(self), cut(other));
+        out
     }
 }
 

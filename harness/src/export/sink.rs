@@ -234,6 +234,19 @@ fn check_rows(dir: &Path, planned: &HashSet<JobKey>) -> Result<()> {
     Ok(())
 }
 
+/// The node count of every job row of a `runs.csv` that has one (failed jobs have none).
+pub fn node_counts(runs: &Path) -> Result<std::collections::HashMap<JobKey, f64>> {
+    let (headers, rows) = read_keyed_rows(runs)?;
+    let nodes = headers
+        .iter()
+        .position(|h| h == column::NODES)
+        .with_context(|| format!("{} has no `{}` column", runs.display(), column::NODES))?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(key, record)| record[nodes].parse::<f64>().ok().map(|n| (key, n)))
+        .collect())
+}
+
 fn completed_jobs(runs: &Path) -> Result<HashSet<JobKey>> {
     if !runs.exists() || std::fs::metadata(runs)?.len() == 0 {
         return Ok(HashSet::new());
