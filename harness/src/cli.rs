@@ -180,6 +180,10 @@ pub struct MatchArgs {
     /// with different seeds disjoint ones.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Play only the I-th (from 0) of N disjoint ranges of the game pairs, in job order
+    /// (`--shard 0/4` … `3/4`, or `slurm`); `harness merge` joins them. Not with --sprt.
+    #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
+    pub shard: Option<crate::shard::Shard>,
     /// Game pairs per pairing (at most, with --sprt).
     #[arg(long, default_value_t = 100)]
     pub pairs: u64,

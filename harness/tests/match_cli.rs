@@ -397,3 +397,35 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
         .success()
         .stdout(contains("RoundRobin: p01-p00, p01-p02, p00-p02"));
 }
+
+#[test]
+fn a_match_in_shards_merged_is_the_unsharded_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    harness().args(match_args(&whole, 2, 5)).assert().success();
+    let shards: Vec<PathBuf> = (0..2).map(|i| dir.path().join(format!("s{i}"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        harness()
+            .args(match_args(shard, 1, 5))
+            .args(["--shard", &format!("{i}/2")])
+            .assert()
+            .success();
+    }
+    let merged = dir.path().join("merged");
+    harness()
+        .arg("merge")
+        .args(shards.iter().rev())
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    same_games(&merged, &whole);
+    assert!(merged.join("report.md").exists());
+    // A sequential test cannot be cut into fixed ranges.
+    harness()
+        .args(match_args(&dir.path().join("x"), 1, 5))
+        .args(["--shard", "0/2", "--sprt", "0,10"])
+        .assert()
+        .code(1)
+        .stderr(contains("--shard plays fixed ranges"));
+}

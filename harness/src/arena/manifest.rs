@@ -71,6 +71,12 @@ pub struct MatchManifest {
     pub rules: Rules,
     /// The SPRT, if any.
     pub sprt: Option<Sprt>,
+    /// When the match is one shard of several: which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::shard::Shard>,
+    /// When the match was merged from shards: their directories, in shard order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
 }
 
 impl MatchManifest {
@@ -108,6 +114,8 @@ impl MatchManifest {
             seed: plan.offset,
             rules: plan.rules,
             sprt: plan.sprt,
+            shard: plan.shard,
+            merged_from: Vec::new(),
         }
     }
 
@@ -145,6 +153,7 @@ impl MatchManifest {
         check("seed", self.seed == other.seed);
         check("rules", self.rules == other.rules);
         check("sprt", self.sprt == other.sprt);
+        check("shard", self.shard == other.shard);
         check(
             "engine build (bench signature)",
             self.bench_signature == other.bench_signature

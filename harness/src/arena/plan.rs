@@ -63,6 +63,10 @@ pub struct MatchPlan {
     pub threads: usize,
     /// The run directory.
     pub out: PathBuf,
+    /// The jobs this run plays: all, or one shard's contiguous range.
+    pub range: std::ops::Range<u64>,
+    /// Which shard, when the match is one of several.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 /// What a job is.
@@ -87,7 +91,7 @@ impl MatchPlan {
         }
     }
 
-    /// Jobs in all.
+    /// Jobs in all (every shard's).
     pub fn jobs(&self) -> u64 {
         self.pairs * self.pairings.len() as u64
     }
@@ -128,6 +132,14 @@ impl MatchPlan {
             self.pairs,
             2 * self.jobs()
         );
+        if let Some(s) = self.shard {
+            out += &format!(
+                "shard       {s}: jobs {}..{} of {}\n",
+                self.range.start,
+                self.range.end,
+                self.jobs()
+            );
+        }
         out += &format!(
             "openings    {} ({} positions, sha256 {}), from offset {}\n",
             self.book.source,

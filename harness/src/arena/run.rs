@@ -41,7 +41,7 @@ pub fn run(
     quiet: bool,
 ) -> Result<RunSummary> {
     let mut standings = Standings::new(plan);
-    let mut next_write = 0;
+    let mut next_write = plan.range.start;
     for pair in done.chunks(2) {
         let job = plan.job(pair[0].index);
         let second = &plan.players[plan.pairings[job.pairing].1].id;
@@ -52,7 +52,7 @@ pub fn run(
         .map(|i| AtomicBool::new(standings.decided(i)))
         .collect();
     let next_job = AtomicU64::new(next_write);
-    let progress = Progress::new(plan.jobs().saturating_sub(next_write), quiet);
+    let progress = Progress::new(plan.range.end.saturating_sub(next_write), quiet);
     let start = Instant::now();
     let mut summary = RunSummary {
         standings,
@@ -73,7 +73,7 @@ pub fn run(
         let mut write_next = |summary: &mut RunSummary,
                               waiting: &mut BTreeMap<u64, PairResult>|
          -> Result<bool> {
-            if next_write >= plan.jobs() {
+            if next_write >= plan.range.end {
                 return Ok(false);
             }
             let job = plan.job(next_write);
@@ -126,7 +126,7 @@ fn worker(
     let mut players: Vec<Player> = plan.players.iter().map(|p| Player::new(&p.kind)).collect();
     loop {
         let index = next_job.fetch_add(1, Ordering::Relaxed);
-        if index >= plan.jobs() || crate::shutdown::requested() {
+        if index >= plan.range.end || crate::shutdown::requested() {
             return;
         }
         let job = plan.job(index);

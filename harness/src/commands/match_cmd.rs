@@ -183,9 +183,18 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         Some(path) => Book::read(path)?,
         None => Book::parse(BUILTIN_BOOK.0, BUILTIN_BOOK.1)?,
     };
+    let pairings = MatchPlan::pairings_of(schedule, players.len());
+    let jobs = args.pairs * pairings.len() as u64;
+    if args.shard.is_some() && args.sprt.is_some() {
+        bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
+    }
+    let range = args.shard.map_or(0..jobs, |s| {
+        let r = s.range(jobs as usize);
+        r.start as u64..r.end as u64
+    });
     Ok(MatchPlan {
         name: args.name.clone(),
-        pairings: MatchPlan::pairings_of(schedule, players.len()),
+        pairings,
         players,
         schedule,
         pairs: args.pairs,
@@ -199,6 +208,8 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .clone()
             .or_else(|| args.out.clone())
             .unwrap_or_else(|| super::grid::default_out(&args.name)),
+        range,
+        shard: args.shard,
     })
 }
 

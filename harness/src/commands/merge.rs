@@ -9,9 +9,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
+use crate::arena::manifest::MatchManifest;
+use crate::arena::output::{GAMES_CSV, GAMES_PGN, MOVES_CSV};
 use crate::cli::MergeArgs;
 use crate::export::manifest::{Manifest, ManifestShard};
 use crate::run_dir::{ITERATIONS, RUNS};
+use crate::shard::Shard;
 
 /// One shard directory and its manifest.
 struct ShardDir {
@@ -24,6 +27,10 @@ struct ShardDir {
 
 /// Runs `harness merge`.
 pub fn run(args: &MergeArgs) -> Result<ExitCode> {
+    let first = &args.shards[0];
+    if first.join(GAMES_CSV).exists() && !first.join(RUNS).exists() {
+        return merge_matches(args);
+    }
     let shards = read_shards(&args.shards)?;
     check_same_plan(&shards)?;
     let missing = check_coverage(&shards, args.partial)?;
@@ -35,7 +42,11 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
                 args.out.join(name).display()
             );
         }
-        concatenate(&shards, name, &args.out.join(name))?;
+        concatenate(
+            shards.iter().map(|s| s.dir.as_path()),
+            name,
+            &args.out.join(name),
+        )?;
     }
     merged_manifest(&shards).write(&args.out)?;
     let rows = crate::report::write(&args.out, None)?;
@@ -150,12 +161,12 @@ fn check_coverage(shards: &[ShardDir], partial: bool) -> Result<Vec<String>> {
 }
 
 /// One CSV of every shard under one header (the shards' headers must agree).
-fn concatenate(shards: &[ShardDir], name: &str, out: &Path) -> Result<()> {
+fn concatenate<'a>(dirs: impl IntoIterator<Item = &'a Path>, name: &str, out: &Path) -> Result<()> {
     let mut writer =
         csv::Writer::from_path(out).with_context(|| format!("writing {}", out.display()))?;
     let mut header: Option<(csv::StringRecord, PathBuf)> = None;
-    for s in shards {
-        let path = s.dir.join(name);
+    for dir in dirs {
+        let path = dir.join(name);
         if !path.exists() {
             continue;
         }
@@ -189,25 +200,144 @@ fn concatenate(shards: &[ShardDir], name: &str, out: &Path) -> Result<()> {
 /// the shard directories named.
 fn merged_manifest(shards: &[ShardDir]) -> Manifest {
     let first = &shards[0].manifest;
-    let mut command = Vec::new();
-    let mut args = first.command.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--shard" | "--cost-from" | "--out" | "--resume" => {
-                args.next();
-            }
-            a if a.starts_with("--shard=")
-                || a.starts_with("--cost-from=")
-                || a.starts_with("--out=")
-                || a.starts_with("--resume=") => {}
-            a => command.push(a.to_string()),
-        }
-    }
     Manifest {
-        command,
+        command: without_shard_options(&first.command),
         shard: None,
         merged_from: shards.iter().map(|s| s.dir.display().to_string()).collect(),
         threads: shards.iter().map(|s| s.manifest.threads).sum(),
         ..first.clone()
     }
+}
+
+/// A shard's command line without the options that made it a shard (or named its directory).
+fn without_shard_options(command: &[String]) -> Vec<String> {
+    const WITH_VALUE: [&str; 4] = ["--shard", "--cost-from", "--out", "--resume"];
+    let mut out = Vec::new();
+    let mut args = command.iter();
+    while let Some(arg) = args.next() {
+        if WITH_VALUE.contains(&arg.as_str()) {
+            args.next();
+        } else if !WITH_VALUE.iter().any(|o| arg.starts_with(&format!("{o}="))) {
+            out.push(arg.clone());
+        }
+    }
+    out
+}
+
+/// The shards of one match: contiguous ranges of its pairs in job order, so their files laid end
+/// to end are the unsharded match's.
+fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
+    let mut shards: Vec<(PathBuf, MatchManifest, Shard)> = Vec::new();
+    for dir in &args.shards {
+        let manifest = MatchManifest::read(dir)?;
+        let Some(shard) = manifest.shard else {
+            bail!(
+                "{} is not a shard (its manifest names none): merge joins the directories of `match --shard I/N`",
+                dir.display()
+            );
+        };
+        shards.push((dir.clone(), manifest, shard));
+    }
+    shards.sort_by_key(|s| s.2.index);
+    let (first_dir, first, _) = &shards[0];
+    let mut problems = Vec::new();
+    for (dir, other, shard) in &shards[1..] {
+        if shard.count != shards[0].2.count {
+            problems.push(format!(
+                "{} is cut into {} shards, {} into {}",
+                first_dir.display(),
+                shards[0].2.count,
+                dir.display(),
+                shard.count
+            ));
+        }
+        let unsharded = |m: &MatchManifest| MatchManifest {
+            shard: None,
+            ..m.clone()
+        };
+        for d in unsharded(first).differences(&unsharded(other)) {
+            problems.push(format!(
+                "{} and {}: {d}",
+                first_dir.display(),
+                dir.display()
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        bail!(
+            "these shards are not of one match:\n  {}",
+            problems.join("\n  ")
+        );
+    }
+    let count = shards[0].2.count;
+    let jobs = first.pairs * first.pairings.len() as u64;
+    let mut missing = Vec::new();
+    for pair in shards.windows(2) {
+        if pair[0].2.index == pair[1].2.index {
+            bail!(
+                "shard {}/{count} is given twice: {} and {}",
+                pair[0].2.index,
+                pair[0].0.display(),
+                pair[1].0.display()
+            );
+        }
+    }
+    let present: Vec<usize> = shards.iter().map(|s| s.2.index).collect();
+    let absent: Vec<String> = (0..count)
+        .filter(|i| !present.contains(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !absent.is_empty() {
+        missing.push(format!("shards missing: {}", absent.join(", ")));
+    }
+    for (dir, _, shard) in &shards {
+        let expected = 2 * shard.range(jobs as usize).len();
+        let games = row_count(&dir.join(GAMES_CSV))?;
+        if games < expected {
+            missing.push(format!(
+                "shard {shard} ({}) has {games} of its {expected} games: finish it with `harness match --resume {}`",
+                dir.display(),
+                dir.display()
+            ));
+        }
+    }
+    if !missing.is_empty() && !args.partial {
+        bail!("{}\n(--partial merges what is there)", missing.join("\n"));
+    }
+    let _lock = crate::run_lock::RunLock::create_and_acquire(&args.out)?;
+    if args.out.join(GAMES_CSV).exists() {
+        bail!(
+            "{} already exists: merge into a new --out",
+            args.out.join(GAMES_CSV).display()
+        );
+    }
+    let dirs = || shards.iter().map(|s| s.0.as_path());
+    concatenate(dirs(), GAMES_CSV, &args.out.join(GAMES_CSV))?;
+    concatenate(dirs(), MOVES_CSV, &args.out.join(MOVES_CSV))?;
+    let mut pgn = Vec::new();
+    for dir in dirs() {
+        if let Ok(bytes) = std::fs::read(dir.join(GAMES_PGN)) {
+            pgn.extend(bytes);
+        }
+    }
+    std::fs::write(args.out.join(GAMES_PGN), pgn)
+        .with_context(|| format!("writing {}", args.out.join(GAMES_PGN).display()))?;
+    MatchManifest {
+        command: without_shard_options(&first.command),
+        shard: None,
+        merged_from: dirs().map(|d| d.display().to_string()).collect(),
+        threads: shards.iter().map(|s| s.1.threads).sum(),
+        ..first.clone()
+    }
+    .write(&args.out)?;
+    super::match_cmd::print_results(&crate::arena::report::write(&args.out)?);
+    for line in &missing {
+        eprintln!("partial: {line}");
+    }
+    println!(
+        "merged {} shards → {} (report.md, games.pgn)",
+        shards.len(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
