@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need when it is missing
-# (python-chess and the notebook's packages from PyPI, Debian's stockfish and gaviotatb), then runs every Rust test of the workspace.
+# (python-chess and the notebook's packages from PyPI, Debian's stockfish, gaviotatb, slurm-wlm and
+# munge), then runs every Rust test of the workspace (the Slurm tests start their own single-node
+# cluster with scripts/slurm/start-cluster.sh).
 # Tests that need the public suites in ../shared/suites (or $FISCHERLE_SUITES) say plainly when
 # they were not run; set FISCHERLE_REQUIRE_SUITES=1 to make their absence a failure (CI does).
 set -euo pipefail
@@ -25,6 +27,13 @@ if ! command -v stockfish >/dev/null && [ ! -x /usr/games/stockfish ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq stockfish >/dev/null
+fi
+
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+  echo "installing slurm-wlm and munge (Debian: a single-node cluster for the scale-out tests)"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq slurm-wlm munge >/dev/null
 fi
 
 export FISCHERLE_REQUIRE_TOOLS=1
