@@ -3,7 +3,8 @@
 //! the plan and `--shard I/N` (and, when balancing by cost, on the earlier run named), never on the
 //! machine, so every shard of one plan agrees on who runs what.
 
-use std::collections::HashMap;
+use std::cmp::{Ordering, Reverse};
+use std::collections::{BinaryHeap, HashMap};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -79,13 +80,13 @@ impl Shard {
     pub fn balanced(&self, costs: &[f64]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..costs.len()).collect();
         order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
-        let mut load = vec![0.0f64; self.count];
+        // A min-heap of (load, shard): O(J log N), so 10⁶ jobs over 10³ shards take a moment.
+        let mut loads: BinaryHeap<Reverse<(Load, usize)>> =
+            (0..self.count).map(|i| Reverse((Load(0.0), i))).collect();
         let mut mine = Vec::new();
         for job in order {
-            let least = (0..self.count)
-                .min_by(|&a, &b| load[a].total_cmp(&load[b]).then(a.cmp(&b)))
-                .expect("at least one shard");
-            load[least] += costs[job];
+            let Reverse((Load(load), least)) = loads.pop().expect("at least one shard");
+            loads.push(Reverse((Load(load + costs[job]), least)));
             if least == self.index {
                 mine.push(job);
             }
@@ -97,6 +98,24 @@ impl Shard {
     /// A disjoint contiguous range of `items` (a match's pairs): the I-th of N nearly equal parts.
     pub fn range(&self, items: usize) -> std::ops::Range<usize> {
         (self.index * items / self.count)..((self.index + 1) * items / self.count)
+    }
+}
+
+/// A shard's total cost, ordered by `total_cmp` so it can sit in a heap.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Load(f64);
+
+impl Eq for Load {}
+
+impl PartialOrd for Load {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Load {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
     }
 }
 
