@@ -120,28 +120,37 @@ fn check_same_plan(shards: &[ShardDir]) -> Result<()> {
     Ok(())
 }
 
-/// Each shard index once, all of them, each finished — or, with `partial`, what is missing.
-fn check_coverage(shards: &[ShardDir], partial: bool) -> Result<Vec<String>> {
-    let count = shards[0].shard.count;
-    let mut problems = Vec::new();
-    for pair in shards.windows(2) {
-        if pair[0].shard.index == pair[1].shard.index {
+/// Refuses a shard index given twice; names the indices of `count` not given (sorted input).
+fn missing_shards(given: &[(usize, &Path)], count: usize) -> Result<Vec<String>> {
+    for pair in given.windows(2) {
+        if pair[0].0 == pair[1].0 {
             bail!(
                 "shard {}/{count} is given twice: {} and {}",
-                pair[0].shard.index,
-                pair[0].dir.display(),
-                pair[1].dir.display()
+                pair[0].0,
+                pair[0].1.display(),
+                pair[1].1.display()
             );
         }
     }
-    let present: Vec<usize> = shards.iter().map(|s| s.shard.index).collect();
     let absent: Vec<String> = (0..count)
-        .filter(|i| !present.contains(i))
+        .filter(|i| !given.iter().any(|g| g.0 == *i))
         .map(|i| format!("{i}/{count}"))
         .collect();
-    if !absent.is_empty() {
-        problems.push(format!("shards missing: {}", absent.join(", ")));
-    }
+    Ok(if absent.is_empty() {
+        Vec::new()
+    } else {
+        vec![format!("shards missing: {}", absent.join(", "))]
+    })
+}
+
+/// Each shard index once, all of them, each finished — or, with `partial`, what is missing.
+fn check_coverage(shards: &[ShardDir], partial: bool) -> Result<Vec<String>> {
+    let count = shards[0].shard.count;
+    let given: Vec<(usize, &Path)> = shards
+        .iter()
+        .map(|s| (s.shard.index, s.dir.as_path()))
+        .collect();
+    let mut problems = missing_shards(&given, count)?;
     for s in shards {
         if s.done < s.shard.jobs {
             problems.push(format!(
@@ -272,24 +281,8 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
     let count = shards[0].2.count;
     let jobs = first.pairs * first.pairings.len() as u64;
     let mut missing = Vec::new();
-    for pair in shards.windows(2) {
-        if pair[0].2.index == pair[1].2.index {
-            bail!(
-                "shard {}/{count} is given twice: {} and {}",
-                pair[0].2.index,
-                pair[0].0.display(),
-                pair[1].0.display()
-            );
-        }
-    }
-    let present: Vec<usize> = shards.iter().map(|s| s.2.index).collect();
-    let absent: Vec<String> = (0..count)
-        .filter(|i| !present.contains(i))
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !absent.is_empty() {
-        missing.push(format!("shards missing: {}", absent.join(", ")));
-    }
+    let given: Vec<(usize, &Path)> = shards.iter().map(|s| (s.2.index, s.0.as_path())).collect();
+    missing.extend(missing_shards(&given, count)?);
     for (dir, _, shard) in &shards {
         let expected = 2 * shard.range(jobs as usize).len();
         let games = row_count(&dir.join(GAMES_CSV))?;
