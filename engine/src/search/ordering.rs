@@ -23,7 +23,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
-use crate::board::{is_castling, is_en_passant};
+use crate::board::is_castling;
 use crate::config::{OrderingScheme, SearchConfig};
 use crate::search::classify::{classify, victim, CaptureClass};
 use crate::search::history::HistoryTable;
@@ -112,7 +112,7 @@ impl Scratch {
     /// Stable sort of the generated moves by key, generation order kept within a key: counting
     /// sort, O(n), except for the few moves of most QS nodes, where an insertion sort (same
     /// order) costs less than clearing the key counts.
-    pub(super) fn counting_sort(&mut self) -> &[(Move, u8)] {
+    pub(super) fn stable_sort(&mut self) -> &[(Move, u8)] {
         if self.keyed.len() <= SMALL {
             self.sorted.clone_from(&self.keyed);
             for i in 1..self.sorted.len() {
@@ -177,7 +177,7 @@ pub fn order_moves(
         }
         false
     });
-    assemble(board, scratch.counting_sort(), config.ordering, hints, out);
+    assemble(board, scratch.stable_sort(), config.ordering, hints, out);
 }
 
 /// The moves placed ahead of their key (TT move, killers, history moves), each at most once, by
@@ -350,12 +350,24 @@ pub(super) fn fischerle_key(
     class: impl FnOnce(Piece) -> CaptureClass,
 ) -> u8 {
     let piece = board.piece_on(mv.from).expect("a move starts on a piece");
-    let captured = victim(board, mv);
+    fischerle_key_of(board, mv, piece, victim(board, mv), class)
+}
+
+/// [`fischerle_key`] when the moving piece and the victim are already known (QS generation knows
+/// both), so they are not looked up again.
+pub(super) fn fischerle_key_of(
+    board: &Board,
+    mv: Move,
+    piece: Piece,
+    captured: Option<Piece>,
+    class: impl FnOnce(Piece) -> CaptureClass,
+) -> u8 {
     if let Some(promotion) = mv.promotion {
         let under = u8::from(promotion != Piece::Queen);
         return if captured.is_some() { under } else { 2 + under };
     }
-    if is_en_passant(board, mv) {
+    // A pawn's capture onto an empty square is en passant (the victim says it captures).
+    if piece == Piece::Pawn && captured.is_some() && !board.occupied().has(mv.to) {
         return 9;
     }
     if let Some(v) = captured {

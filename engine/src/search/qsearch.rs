@@ -10,7 +10,8 @@ use crate::eval::Score;
 use crate::search::classify::victim;
 use crate::search::classify::{promotion_en_prise, worth_capturing, CaptureClass};
 use crate::search::ordering::{
-    assemble, fischerle_key, main_key, mvv_lva_key, Hints, MoveList, Scratch, NEUTRAL_PAWN_CAPTURE,
+    assemble, fischerle_key, fischerle_key_of, main_key, mvv_lva_key, Hints, MoveList, Scratch,
+    NEUTRAL_PAWN_CAPTURE,
 };
 use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::stats::SearchStats;
@@ -214,7 +215,7 @@ pub fn qsearch_moves(
                 targets.piece
             };
             for mv in pm {
-                if let Some(key) = qsearch_key(board, mv, config, stats) {
+                if let Some(key) = qsearch_key(board, mv, pm.piece, config, stats) {
                     scratch.push(mv, key);
                 }
             }
@@ -223,7 +224,7 @@ pub fn qsearch_moves(
     }
     assemble(
         board,
-        scratch.counting_sort(),
+        scratch.stable_sort(),
         config.ordering,
         Hints::default(),
         out,
@@ -277,22 +278,23 @@ fn qsearch_targets(board: &Board) -> Targets {
 fn qsearch_key(
     board: &Board,
     mv: Move,
+    piece: Piece,
     config: &SearchConfig,
     stats: &mut SearchStats,
 ) -> Option<u8> {
-    if let Some(piece) = mv.promotion {
-        if !promotion_allowed(config.qsearch.promotions, piece) {
+    let captured = victim(board, mv);
+    if let Some(promotion) = mv.promotion {
+        if !promotion_allowed(config.qsearch.promotions, promotion) {
             return None;
         }
-    } else {
-        let v = victim(board, mv)?;
-        if !worth_capturing(board, mv, v, config, stats) {
-            return None;
-        }
+    } else if !worth_capturing(board, mv, captured?, config, stats) {
+        return None;
     }
     Some(match config.ordering {
         OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
-        OrderingScheme::Fischerle => fischerle_key(board, mv, |_| CaptureClass::Advantageous),
+        OrderingScheme::Fischerle => {
+            fischerle_key_of(board, mv, piece, captured, |_| CaptureClass::Advantageous)
+        }
         OrderingScheme::MvvLva => mvv_lva_key(board, mv),
         OrderingScheme::None => 0,
     })
