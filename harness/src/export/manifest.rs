@@ -150,16 +150,19 @@ impl Manifest {
 
     /// Whether another manifest describes the same jobs (configurations, suites, limits).
     pub fn same_plan(&self, other: &Manifest) -> bool {
-        let configs = |m: &Manifest| {
-            m.configs
-                .iter()
-                .map(|c| (c.id.clone(), c.normalised_config()))
-                .collect::<Vec<_>>()
-        };
-        configs(self) == configs(other)
+        self.normalised_configs() == other.normalised_configs()
             && self.suites == other.suites
             && self.limits == other.limits
             && self.shard == other.shard
+    }
+
+    /// The configurations by id, each as this build reads it (see
+    /// [`ManifestConfig::normalised_config`]).
+    fn normalised_configs(&self) -> Vec<(String, serde_json::Value)> {
+        self.configs
+            .iter()
+            .map(|c| (c.id.clone(), c.normalised_config()))
+            .collect()
     }
 
     /// What differs between this shard's plan and another's, in words (empty when they are
@@ -170,15 +173,6 @@ impl Manifest {
             if a != b {
                 out.push(format!("{what}: {a} vs {b}"));
             }
-        };
-        let configs = |m: &Manifest| {
-            serde_json::to_string(
-                &m.configs
-                    .iter()
-                    .map(|c| (c.id.clone(), c.normalised_config()))
-                    .collect::<Vec<_>>(),
-            )
-            .expect("configs serialise")
         };
         let suites = |m: &Manifest| {
             let s: Vec<String> = m
@@ -194,20 +188,9 @@ impl Manifest {
             })
         };
         differ("axes", self.axes.join(","), other.axes.join(","));
-        let (a, b) = (configs(self), configs(other));
-        differ(
-            "configurations",
-            if a == b {
-                String::new()
-            } else {
-                "one set".into()
-            },
-            if a == b {
-                String::new()
-            } else {
-                "another".into()
-            },
-        );
+        if self.normalised_configs() != other.normalised_configs() {
+            differ("configurations", "one set".into(), "another".into());
+        }
         differ("suites", suites(self), suites(other));
         differ("limits", self.limits.to_string(), other.limits.to_string());
         differ(
