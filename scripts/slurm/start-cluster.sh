@@ -7,6 +7,10 @@
 # accounting daemon (poll with squeue).
 set -euo pipefail
 sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+# One start at a time: two callers at once (parallel tests) would both see no munged and start
+# two, and the second fails on munged's socket lock. The daemons must not inherit the lock (9>&-).
+exec 9>/tmp/harness-slurm-start.lock
+flock 9
 if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
   echo "installing slurm-wlm and munge (Debian)"
   $sudo apt-get update -qq
@@ -45,9 +49,9 @@ AccountingStorageType=accounting_storage/none
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
-pgrep -x munged >/dev/null || $sudo runuser -u munge -- /usr/sbin/munged
-pgrep -x slurmctld >/dev/null || $sudo /usr/sbin/slurmctld
-pgrep -x slurmd >/dev/null || $sudo /usr/sbin/slurmd
+pgrep -x munged >/dev/null || $sudo runuser -u munge -- /usr/sbin/munged 9>&-
+pgrep -x slurmctld >/dev/null || $sudo /usr/sbin/slurmctld 9>&-
+pgrep -x slurmd >/dev/null || $sudo /usr/sbin/slurmd 9>&-
 for _ in $(seq 60); do
   if sinfo -h -o %T 2>/dev/null | grep -qE "idle|mixed|allocated"; then
     echo "slurm is up: $(sinfo -h -o '%P %D %T %C')"
