@@ -16,6 +16,7 @@
 pub mod board;
 pub mod config;
 pub mod eval;
+pub mod interval;
 pub mod kpk;
 pub mod perft;
 pub mod search;
