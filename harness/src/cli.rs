@@ -479,6 +479,38 @@ pub enum KpkCommand {
     },
     /// Check the engine's KPK rules and its search at each depth against every position.
     Check(KpkCheckArgs),
+    /// The 1989 text's validation of its KPK rules by interval search over every legal position
+    /// (seed 004, §3), checked in turn against the retrograde table; and the nodes the interval
+    /// search needs against the scalar search, both with the rules.
+    Validate(KpkValidateArgs),
+}
+
+/// `harness kpk validate`.
+#[derive(Debug, Args)]
+pub struct KpkValidateArgs {
+    /// Validate every Nth legal position in table order (1: all of them). A sample's cycle search
+    /// only sees support among the sampled positions.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// Deepest iteration of a position's searches.
+    #[arg(long, default_value_t = 40)]
+    pub max_depth: u16,
+    /// Node budget of one position's searches (the text's "tolerable effort").
+    #[arg(long, default_value_t = 50_000)]
+    pub max_nodes: u64,
+    /// Depth of the interval-against-scalar comparison (repeatable). Default: 1 to 6.
+    #[arg(long = "compare-depth")]
+    pub compare_depths: Vec<u16>,
+    /// The comparison takes every Nth legal position.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub compare_every: u64,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (validation.csv, comparison.csv, report.md). Default
+    /// `results/<timestamp>-kpk-validate/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// `harness kpk check`.

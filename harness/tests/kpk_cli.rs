@@ -63,3 +63,57 @@ fn rules_and_searches_are_checked_against_every_position() {
     assert_eq!(csv.lines().count(), 331_352 + 1);
     assert!(csv.starts_with("fen,value,c00_d1_score,c00_d1_move,c00_d1_right,c01_d1_score"));
 }
+
+/// `harness kpk validate` on a sample: every rule claim the table shows wrong is flagged, and the
+/// rows, the report and the comparison are all there.
+#[test]
+fn the_1989_validation_flags_every_wrong_claim_of_a_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("validate");
+    let assert = harness()
+        .args([
+            "kpk",
+            "validate",
+            "--every",
+            "25",
+            "--compare-every",
+            "2000",
+        ])
+        .args(["--compare-depth", "1", "--compare-depth", "3", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let report = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    for section in [
+        "## Support cycles",
+        "## Meta-check",
+        "## What intervals buy",
+    ] {
+        assert!(report.contains(section), "{report}");
+    }
+    let rows = common::csv_rows(&out.join("validation.csv"), &[]);
+    // Every 25th of the 331 352 legal positions.
+    assert_eq!(rows.len(), 13_255);
+    let get = |row: &Vec<(String, String)>, key: &str| {
+        row.iter().find(|(k, _)| k == key).unwrap().1.clone()
+    };
+    let flagged = ["contradicted", "better_move", "move_fails", "cycle"];
+    let mut wrong = 0;
+    for row in &rows {
+        let claim = get(row, "claim");
+        if !claim.is_empty() && claim != get(row, "truth") {
+            wrong += 1;
+            assert!(flagged.contains(&get(row, "outcome").as_str()), "{row:?}");
+        }
+        // A position no rule decides, once searched to a point, has its true value.
+        if get(row, "outcome") == "searched" {
+            assert_eq!(get(row, "found"), get(row, "truth"), "{row:?}");
+        }
+    }
+    assert!(
+        wrong > 0,
+        "the sample holds some of the square rule's exceptions"
+    );
+    let pairs = common::csv_rows(&out.join("comparison.csv"), &[]);
+    assert_eq!(pairs.len(), 2 * 166);
+}

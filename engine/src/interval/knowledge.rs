@@ -54,6 +54,17 @@ impl TextRules {
     /// The rules' names in the order they are asked, as reports list them.
     pub const NAMES: [&'static str; 4] = ["cannot_lose", "rook_pawn", "square", "key_squares"];
 
+    /// The first rule's interval, side to move's view: `[draw, win]` with the pawn's side to
+    /// move, `[loss, draw]` with the defender's.
+    pub fn cannot_lose(pawn_side_to_move: bool) -> Interval {
+        let i = Interval::new(Wdl::Draw, Wdl::Win);
+        if pawn_side_to_move {
+            i
+        } else {
+            i.flip()
+        }
+    }
+
     /// Each switched-on rule that speaks, in [`TextRules::NAMES`] order: its interval (pawn
     /// side's view) and move.
     fn opinions(

@@ -106,9 +106,26 @@ impl<'k, K: Knowledge> IntervalSearch<'k, K> {
     /// Iterative deepening from depth 1 until the root's interval is a point, `max_depth` is
     /// searched or the budget runs out.
     pub fn solve(&mut self, board: &Board, max_depth: u16) -> Solved {
+        self.deepen(board, max_depth, true)
+    }
+
+    /// The value of playing `mv` in `board`, side to move's view: the position after it solved as
+    /// [`IntervalSearch::solve`] does, its knowledge asked (it is not the position being checked).
+    pub fn solve_after(&mut self, board: &Board, mv: Move, max_depth: u16) -> Solved {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        let solved = self.deepen(&child, max_depth, false);
+        let v = solved.value;
+        Solved {
+            value: Valued::new(v.interval.flip(), v.depth.above(), Some(mv)),
+            ..solved
+        }
+    }
+
+    fn deepen(&mut self, board: &Board, max_depth: u16, root: bool) -> Solved {
         let mut value = Valued::new(Interval::UNKNOWN, Depth(0), None);
         for depth in 1..=max_depth {
-            value = self.search(board, depth);
+            value = self.node(board, BELOW_LOSS, ABOVE_WIN, depth, root);
             if value.interval.exact().is_some() || self.out_of_budget() {
                 return Solved {
                     value,

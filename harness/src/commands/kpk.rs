@@ -9,12 +9,16 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use cozy_chess::{Color, Piece};
 
-use crate::cli::KpkCheckArgs;
+use crate::cli::{KpkCheckArgs, KpkValidateArgs};
 use crate::grid::{GridPoint, GridSpec};
+use crate::kpk::interval_gain;
 use crate::kpk::report::{self, Misjudged};
 use crate::kpk::rules;
 use crate::kpk::search;
 use crate::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
+use crate::kpk::validate::{self, Effort, RulesAndTables};
+use crate::kpk::validation_report::{self, ValidationRun};
+use engine::interval::TextRules;
 
 /// Builds KQK, KRK and KPK and writes every legal KPK position to `out`.
 pub fn table(out: &Path) -> Result<ExitCode> {
@@ -133,4 +137,67 @@ fn kpk_points(args: &KpkCheckArgs) -> Result<Vec<GridPoint>> {
         spec.add_set(set)?;
     }
     Ok(spec.expand()?)
+}
+
+/// Runs `harness kpk validate`: the text's validation over the chosen positions, the meta-check
+/// against the table, and the interval-against-scalar comparison.
+pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| super::grid::default_out("kpk-validate"));
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let start = Instant::now();
+    let tables = Tables::build();
+    eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
+    let knowledge = RulesAndTables {
+        rules: TextRules::ALL,
+        tables: &tables,
+        founded: None,
+    };
+    let effort = Effort {
+        max_depth: args.max_depth,
+        max_nodes: args.max_nodes,
+    };
+    let start = Instant::now();
+    let every = usize::try_from(args.every)?;
+    let (validations, cycles) = pool.install(|| validate::validate_all(&knowledge, effort, every));
+    let validate_secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{} positions validated in {validate_secs:.1} s",
+        validations.len()
+    );
+    let depths = if args.compare_depths.is_empty() {
+        (1..=6).collect()
+    } else {
+        args.compare_depths.clone()
+    };
+    let start = Instant::now();
+    let compare_every = usize::try_from(args.compare_every)?;
+    let pairs = pool.install(|| interval_gain::compare(&knowledge, &depths, compare_every));
+    eprintln!(
+        "{} comparisons in {:.1} s",
+        pairs.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let run = ValidationRun {
+        args,
+        effort,
+        validations: &validations,
+        cycles,
+        pairs: &pairs,
+        tables: &tables,
+        seconds: validate_secs,
+    };
+    validation_report::write_validations(&out.join(validation_report::VALIDATION_CSV), &run)?;
+    validation_report::write_pairs(&out.join(validation_report::COMPARISON_CSV), &run)?;
+    let md = validation_report::render(&run);
+    std::fs::write(out.join(crate::run_dir::REPORT), &md)
+        .with_context(|| format!("writing {}/report.md", out.display()))?;
+    print!("{md}");
+    println!("results: {}", out.display());
+    Ok(ExitCode::SUCCESS)
 }

@@ -29,6 +29,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Suite(SuiteCommand::Make(args)) => suite::make(&args),
         Command::Kpk(KpkCommand::Table { out }) => kpk::table(&out),
         Command::Kpk(KpkCommand::Check(args)) => kpk::check(&args),
+        Command::Kpk(KpkCommand::Validate(args)) => kpk::validate(&args),
         Command::Report(args) => report::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),

@@ -2,10 +2,14 @@
 //! by retrograde analysis (`table`), against which the engine's search and its KPK knowledge rules
 //! are checked position by position.
 
+pub mod cycles;
+pub mod interval_gain;
 pub mod report;
 pub mod rules;
 pub mod search;
 pub mod table;
+pub mod validate;
+pub mod validation_report;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,302 @@
+//! Support and its cycles (the 1989 text, §3.2–3.4): a claimed win or loss is proven by a search
+//! whose lines end in positions other rules decide — the positions it rests on ("stützt sich
+//! ab"). Every such position was itself checked, but claims that rest on each other in a circle
+//! prove nothing: a circle the supposed loser can keep up hides a wrongly claimed win. Draws
+//! are not traced (a wrong draw is a wrong win or loss of the other side, §3.3).
+
+use std::collections::BTreeSet;
+
+use cozy_chess::{Board, Move, Piece};
+use engine::interval::{IntervalSearch, Knowledge, Wdl, SETTLED};
+use petgraph::graph::{DiGraph, NodeIndex};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::table::Placement;
+use rayon::prelude::*;
+
+use super::table::SIZE;
+use super::validate::{validate, Effort, Outcome, RulesAndTables, Validation};
+
+/// The rule-decided positions (table indices) the proof of `claimed` for `root` rests on,
+/// traced through the searcher's stored point results: at the winner's turn one winning move
+/// (the rule's, else an irreversible pawn move, else the stored best), at the loser's every
+/// move. `None` when the stored results do not hold a complete proof.
+pub fn support(
+    search: &IntervalSearch<RulesAndTables>,
+    knowledge: &RulesAndTables,
+    root: &Board,
+    claimed: Wdl,
+    first: Option<Move>,
+) -> Option<Vec<u32>> {
+    let mut found = BTreeSet::new();
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![(root.clone(), claimed, true)];
+    while let Some((board, want, is_root)) = stack.pop() {
+        if !seen.insert(board.hash()) {
+            continue;
+        }
+        if !is_root {
+            match settled(knowledge, &board) {
+                Some((w, _)) if w != want => return None,
+                Some((_, Some(rule_decided))) => {
+                    found.insert(rule_decided);
+                    continue;
+                }
+                Some((_, None)) => continue,
+                None => {}
+            }
+        }
+        let moves = legal_moves(&board);
+        match want {
+            Wdl::Win => {
+                let preferred = if is_root { first } else { None };
+                let mv = winning_move(search, knowledge, &board, &moves, preferred)?;
+                stack.push((after(&board, mv), Wdl::Loss, false));
+            }
+            Wdl::Loss => stack.extend(moves.iter().map(|&mv| (after(&board, mv), Wdl::Win, false))),
+            Wdl::Draw => return None,
+        }
+    }
+    Some(found.into_iter().collect())
+}
+
+/// A position ends a line of the proof when the game is over or knowledge decides it: its value
+/// and, when a KPK rule decided it, its table index. Positions the search settled are followed
+/// further (they rest on others).
+fn settled(knowledge: &RulesAndTables, board: &Board) -> Option<(Wdl, Option<u32>)> {
+    if board.occupied().len() == 2 {
+        return Some((Wdl::Draw, None));
+    }
+    if legal_moves(board).is_empty() {
+        let w = if board.checkers().is_empty() {
+            Wdl::Draw
+        } else {
+            Wdl::Loss
+        };
+        return Some((w, None));
+    }
+    let known = knowledge.probe(board)?;
+    let w = known.interval.exact()?;
+    let index = (known.source != SETTLED)
+        .then(|| Placement::of_board(board).map(|p| p.index() as u32))
+        .flatten();
+    Some((w, index))
+}
+
+/// The value a child is known to have: settled, or a stored point.
+fn child_value(
+    search: &IntervalSearch<RulesAndTables>,
+    knowledge: &RulesAndTables,
+    child: &Board,
+) -> Option<Wdl> {
+    settled(knowledge, child)
+        .map(|(w, _)| w)
+        .or_else(|| search.stored(child).and_then(|v| v.interval.exact()))
+}
+
+/// A move to a child known lost: `preferred`, else a pawn move, else the stored best, else any.
+fn winning_move(
+    search: &IntervalSearch<RulesAndTables>,
+    knowledge: &RulesAndTables,
+    board: &Board,
+    moves: &[Move],
+    preferred: Option<Move>,
+) -> Option<Move> {
+    let stored = search.stored(board).and_then(|v| v.best);
+    let pawn = |m: &Move| board.piece_on(m.from) == Some(Piece::Pawn);
+    let candidates = preferred
+        .into_iter()
+        .chain(moves.iter().copied().filter(pawn))
+        .chain(stored)
+        .chain(moves.iter().copied());
+    let mut tried = FxHashSet::default();
+    candidates.into_iter().find(|&mv| {
+        moves.contains(&mv)
+            && tried.insert(mv)
+            && child_value(search, knowledge, &after(board, mv)) == Some(Wdl::Loss)
+    })
+}
+
+fn after(board: &Board, mv: Move) -> Board {
+    let mut b = board.clone();
+    b.play_unchecked(mv);
+    b
+}
+
+fn legal_moves(board: &Board) -> Vec<Move> {
+    let mut moves = Vec::new();
+    board.generate_moves(|list| {
+        moves.extend(list);
+        false
+    });
+    moves
+}
+
+/// What the cycle search found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CycleSummary {
+    /// Claimed wins and losses whose support was traced.
+    pub traced: usize,
+    /// Strongly connected components of the first-traced support graph with a cycle.
+    pub components: usize,
+    /// Positions on those cycles.
+    pub on_cycles: usize,
+    /// Positions not founded on the first-traced support (on a cycle, or resting on one).
+    pub unfounded_first: usize,
+    /// Rounds of re-search trusting only founded claims.
+    pub rounds: usize,
+    /// Positions still unfounded after them: flagged [`Outcome::Cycle`].
+    pub unfounded: usize,
+}
+
+/// §3.2–3.4: finds the support cycles of the confirmed claimed wins and losses, then tells a
+/// circle the supposed loser can force from one the winner's choice of move made: claims whose
+/// support rests only on founded claims are founded (from the positions that rest on none
+/// upward); the others are searched again trusting only founded claims, round after round,
+/// until nothing changes. What is left is flagged [`Outcome::Cycle`].
+pub fn settle(all: &mut [Validation], knowledge: &RulesAndTables, effort: Effort) -> CycleSummary {
+    let (components, on_cycles) = components(all);
+    // Positions not validated here (a sample) cannot be checked: they count as founded.
+    let mut founded = vec![true; SIZE];
+    for v in all.iter().filter(|v| v.support.is_some()) {
+        founded[v.index] = false;
+    }
+    close(all, &mut founded);
+    let unfounded = |all: &[Validation], founded: &[bool]| {
+        all.iter()
+            .enumerate()
+            .filter(|(_, v)| v.support.is_some() && !founded[v.index])
+            .map(|(k, _)| k)
+            .collect::<Vec<_>>()
+    };
+    let mut summary = CycleSummary {
+        traced: all.iter().filter(|v| v.support.is_some()).count(),
+        components,
+        on_cycles,
+        unfounded_first: unfounded(all, &founded).len(),
+        ..CycleSummary::default()
+    };
+    loop {
+        let open = unfounded(all, &founded);
+        if open.is_empty() {
+            break;
+        }
+        summary.rounds += 1;
+        let trusting = RulesAndTables {
+            founded: Some(&founded),
+            ..*knowledge
+        };
+        let again: Vec<(usize, Validation)> = open
+            .par_iter()
+            .map(|&k| (k, validate(&trusting, effort, all[k].index)))
+            .filter(|(_, v)| v.outcome == Outcome::Confirmed && v.support.is_some())
+            .collect();
+        if again.is_empty() {
+            break;
+        }
+        for (k, v) in again {
+            founded[v.index] = true;
+            all[k].support = v.support;
+        }
+        close(all, &mut founded);
+    }
+    for k in unfounded(all, &founded) {
+        if all[k].outcome == Outcome::Confirmed {
+            all[k].outcome = Outcome::Cycle;
+            summary.unfounded += 1;
+        }
+    }
+    summary
+}
+
+/// Founds every claim whose support is all founded, until none is left to found.
+fn close(all: &[Validation], founded: &mut [bool]) {
+    loop {
+        let mut changed = false;
+        for v in all {
+            let Some(support) = &v.support else { continue };
+            if !founded[v.index] && support.iter().all(|&t| founded[t as usize]) {
+                founded[v.index] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// The strongly connected components with a cycle in the support graph (a component of more
+/// than one position, or a position resting on itself), and how many positions they hold.
+pub fn components(all: &[Validation]) -> (usize, usize) {
+    let mut graph = DiGraph::<usize, ()>::new();
+    let mut node: FxHashMap<usize, NodeIndex> = FxHashMap::default();
+    for (k, v) in all.iter().enumerate() {
+        if v.support.is_some() {
+            node.insert(v.index, graph.add_node(k));
+        }
+    }
+    for v in all {
+        let Some(support) = &v.support else { continue };
+        for target in support {
+            if let Some(&to) = node.get(&(*target as usize)) {
+                graph.add_edge(node[&v.index], to, ());
+            }
+        }
+    }
+    let cyclic: Vec<Vec<NodeIndex>> = petgraph::algo::tarjan_scc(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1 || graph.contains_edge(c[0], c[0]))
+        .collect();
+    (cyclic.len(), cyclic.iter().map(Vec::len).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claim(index: usize, support: &[u32]) -> Validation {
+        Validation {
+            index,
+            claim: None,
+            outcome: Outcome::Confirmed,
+            found: Some(Wdl::Win),
+            via_move: None,
+            nodes: 1,
+            depth: 1,
+            support: Some(support.to_vec()),
+        }
+    }
+
+    #[test]
+    fn components_with_a_cycle_are_counted() {
+        // 1 ↔ 2 is a cycle, 3 rests on itself, 4 → 1 rests on the cycle, 5 on nothing.
+        let all = [
+            claim(1, &[2]),
+            claim(2, &[1]),
+            claim(3, &[3]),
+            claim(4, &[1]),
+            claim(5, &[]),
+        ];
+        assert_eq!(components(&all), (2, 3));
+    }
+
+    #[test]
+    fn founding_climbs_from_claims_that_rest_on_nothing() {
+        let all = [
+            claim(1, &[2]),
+            claim(2, &[1]),
+            claim(4, &[1]),
+            claim(5, &[]),
+            claim(6, &[5]),
+            claim(7, &[6, 5]),
+        ];
+        let mut founded = vec![true; 8];
+        for v in &all {
+            founded[v.index] = false;
+        }
+        close(&all, &mut founded);
+        let open: Vec<usize> = (1..8).filter(|&i| !founded[i]).collect();
+        assert_eq!(open, [1, 2, 4]);
+    }
+}
