@@ -504,6 +504,10 @@ pub struct KpkValidateArgs {
     /// The comparison takes every Nth legal position.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub compare_every: u64,
+    /// Put a deliberately wrong rule before the text's rules, to measure what the procedure
+    /// catches (the text's rules are never wrong as draws).
+    #[arg(long, value_enum)]
+    pub mutant: Option<crate::kpk::mutant::Mutant>,
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,

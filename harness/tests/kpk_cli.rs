@@ -97,7 +97,7 @@ fn the_1989_validation_flags_every_wrong_claim_of_a_sample() {
     let get = |row: &Vec<(String, String)>, key: &str| {
         row.iter().find(|(k, _)| k == key).unwrap().1.clone()
     };
-    let flagged = ["contradicted", "better_move", "move_fails", "cycle"];
+    let flagged = ["contradicted", "better_move", "move_fails", "unfounded"];
     let mut wrong = 0;
     for row in &rows {
         let claim = get(row, "claim");
@@ -105,6 +105,21 @@ fn the_1989_validation_flags_every_wrong_claim_of_a_sample() {
             wrong += 1;
             assert!(flagged.contains(&get(row, "outcome").as_str()), "{row:?}");
         }
+        // The support column counts the positions listed beside it.
+        let fens = get(row, "support_fens");
+        let listed = if fens.is_empty() {
+            0
+        } else {
+            fens.split(';').count()
+        };
+        assert_eq!(
+            get(row, "support"),
+            if get(row, "support").is_empty() {
+                String::new()
+            } else {
+                listed.to_string()
+            }
+        );
         // A position no rule decides, once searched to a point, has its true value.
         if get(row, "outcome") == "searched" {
             assert_eq!(get(row, "found"), get(row, "truth"), "{row:?}");

@@ -155,6 +155,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
     let knowledge = RulesAndTables {
         rules: TextRules::ALL,
+        mutant: args.mutant,
         tables: &tables,
         founded: None,
     };

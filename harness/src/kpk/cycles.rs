@@ -141,31 +141,43 @@ pub struct CycleSummary {
     pub components: usize,
     /// Positions on those cycles.
     pub on_cycles: usize,
-    /// Positions not founded on the first-traced support (on a cycle, or resting on one).
+    /// Confirmed claims not founded on the first-traced support (on a cycle, or resting on one
+    /// or on a claim the validation did not confirm).
     pub unfounded_first: usize,
     /// Rounds of re-search trusting only founded claims.
     pub rounds: usize,
-    /// Positions still unfounded after them: flagged [`Outcome::Cycle`].
+    /// Claims the re-search rejected (contradicted, or another flagged outcome).
+    pub rejected: usize,
+    /// Positions still unfounded after them: flagged [`Outcome::Unfounded`].
     pub unfounded: usize,
 }
 
 /// §3.2–3.4: finds the support cycles of the confirmed claimed wins and losses, then tells a
-/// circle the supposed loser can force from one the winner's choice of move made: claims whose
-/// support rests only on founded claims are founded (from the positions that rest on none
-/// upward); the others are searched again trusting only founded claims, round after round,
-/// until nothing changes. What is left is flagged [`Outcome::Cycle`].
+/// circle the supposed loser can force from one the winner's choice of move made. Only confirmed
+/// claims can be founded: those whose support rests only on founded claims, from the claims that
+/// rest on none upward. The other confirmed claims (on a cycle, or resting on one or on a claim
+/// the validation rejected) are searched again trusting only founded claims, round after round,
+/// until nothing changes; what is then rejected keeps that outcome, what is left is flagged
+/// [`Outcome::Unfounded`].
 pub fn settle(all: &mut [Validation], knowledge: &RulesAndTables, effort: Effort) -> CycleSummary {
     let (components, on_cycles) = components(all);
     // Positions not validated here (a sample) cannot be checked: they count as founded.
     let mut founded = vec![true; SIZE];
-    for v in all.iter().filter(|v| v.support.is_some()) {
-        founded[v.index] = false;
+    for v in all.iter() {
+        if matches!(
+            v.claim.and_then(|k| k.interval.exact()),
+            Some(Wdl::Win | Wdl::Loss)
+        ) {
+            founded[v.index] = false;
+        }
     }
     close(all, &mut founded);
-    let unfounded = |all: &[Validation], founded: &[bool]| {
+    let open = |all: &[Validation], founded: &[bool]| {
         all.iter()
             .enumerate()
-            .filter(|(_, v)| v.support.is_some() && !founded[v.index])
+            .filter(|(_, v)| {
+                v.outcome == Outcome::Confirmed && v.support.is_some() && !founded[v.index]
+            })
             .map(|(k, _)| k)
             .collect::<Vec<_>>()
     };
@@ -173,12 +185,12 @@ pub fn settle(all: &mut [Validation], knowledge: &RulesAndTables, effort: Effort
         traced: all.iter().filter(|v| v.support.is_some()).count(),
         components,
         on_cycles,
-        unfounded_first: unfounded(all, &founded).len(),
+        unfounded_first: open(all, &founded).len(),
         ..CycleSummary::default()
     };
     loop {
-        let open = unfounded(all, &founded);
-        if open.is_empty() {
+        let candidates = open(all, &founded);
+        if candidates.is_empty() {
             break;
         }
         summary.rounds += 1;
@@ -186,25 +198,31 @@ pub fn settle(all: &mut [Validation], knowledge: &RulesAndTables, effort: Effort
             founded: Some(&founded),
             ..*knowledge
         };
-        let again: Vec<(usize, Validation)> = open
+        let again: Vec<(usize, Validation)> = candidates
             .par_iter()
             .map(|&k| (k, validate(&trusting, effort, all[k].index)))
-            .filter(|(_, v)| v.outcome == Outcome::Confirmed && v.support.is_some())
             .collect();
-        if again.is_empty() {
-            break;
-        }
+        let mut changed = false;
         for (k, v) in again {
-            founded[v.index] = true;
-            all[k].support = v.support;
+            if v.outcome == Outcome::Confirmed && v.support.is_some() {
+                founded[v.index] = true;
+                all[k].support = v.support;
+                changed = true;
+            } else if v.outcome.flags() {
+                summary.rejected += 1;
+                all[k].outcome = v.outcome;
+                all[k].found = v.found;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
         }
         close(all, &mut founded);
     }
-    for k in unfounded(all, &founded) {
-        if all[k].outcome == Outcome::Confirmed {
-            all[k].outcome = Outcome::Cycle;
-            summary.unfounded += 1;
-        }
+    for k in open(all, &founded) {
+        all[k].outcome = Outcome::Unfounded;
+        summary.unfounded += 1;
     }
     summary
 }
@@ -290,13 +308,20 @@ mod tests {
             claim(5, &[]),
             claim(6, &[5]),
             claim(7, &[6, 5]),
+            Validation {
+                support: None,
+                outcome: Outcome::Contradicted,
+                ..claim(3, &[])
+            },
+            claim(8, &[3, 5]),
         ];
-        let mut founded = vec![true; 8];
+        let mut founded = vec![true; 9];
         for v in &all {
             founded[v.index] = false;
         }
+        // 3 was rejected by its validation: 8 resting on it stays unfounded.
         close(&all, &mut founded);
-        let open: Vec<usize> = (1..8).filter(|&i| !founded[i]).collect();
-        assert_eq!(open, [1, 2, 4]);
+        let open: Vec<usize> = (1..9).filter(|&i| !founded[i]).collect();
+        assert_eq!(open, [1, 2, 3, 4, 8]);
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod cycles;
 pub mod interval_gain;
+pub mod mutant;
 pub mod report;
 pub mod rules;
 pub mod search;

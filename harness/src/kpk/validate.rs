@@ -8,14 +8,18 @@ use cozy_chess::{Board, Color, Move, Piece};
 use engine::interval::{
     Interval, IntervalSearch, Knowledge, Known, Solved, TextRules, Wdl, SETTLED,
 };
+use engine::kpk::Kpk;
 use rayon::prelude::*;
 
+use super::mutant::Mutant;
 use super::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
 
 /// The rules under validation, with the tables for the endgames a promotion leads to.
 pub struct RulesAndTables<'t> {
     /// The rules being validated.
     pub rules: TextRules,
+    /// A deliberately wrong rule asked before them, if any.
+    pub mutant: Option<Mutant>,
     /// KQK and KRK (and the KPK truth, which the procedure never reads).
     pub tables: &'t Tables,
     /// When set, only the claimed wins and losses marked here (by table index) are trusted as
@@ -34,7 +38,7 @@ impl Knowledge for RulesAndTables<'_> {
             })
         };
         match p.piece {
-            Piece::Pawn => self.rules.probe(board).map(|k| self.trusted(k, &p)),
+            Piece::Pawn => self.claim(board).map(|k| self.trusted(k, &p)),
             Piece::Queen | Piece::Rook => {
                 let table = if p.piece == Piece::Queen {
                     &self.tables.queen
@@ -49,6 +53,24 @@ impl Knowledge for RulesAndTables<'_> {
 }
 
 impl RulesAndTables<'_> {
+    /// What the rules (the mutant first) say about a KPK position, all trusted.
+    pub fn claim(&self, board: &Board) -> Option<Known> {
+        let mutant = self.mutant.and_then(|m| {
+            let p = Kpk::of(board)?;
+            let interval = m.decide(&p)?;
+            Some(Known {
+                interval: if p.attacker_to_move {
+                    interval
+                } else {
+                    interval.flip()
+                },
+                best: None,
+                source: m.name(),
+            })
+        });
+        mutant.or_else(|| self.rules.probe(board))
+    }
+
     /// A claimed win or loss not (yet) founded is only what the pawn's side cannot lose.
     fn trusted(&self, k: Known, p: &Placement) -> Known {
         let claims_result = matches!(k.interval.exact(), Some(Wdl::Win | Wdl::Loss));
@@ -92,8 +114,10 @@ pub enum Outcome {
     BetterMove,
     /// The rule's move does not reach the rule's value, though the value holds.
     MoveFails,
-    /// A claimed win or loss whose support leads back to itself (§3.2–3.4).
-    Cycle,
+    /// A claimed win or loss whose support is not founded (§3.2–3.4): it rests on a support
+    /// cycle or on a claim the validation did not confirm, and searched again trusting only
+    /// founded claims it is still not confirmed.
+    Unfounded,
     /// The search did not reach a point interval within the effort.
     Unresolved,
     /// No rule decides the position; the search valued it.
@@ -108,7 +132,7 @@ impl Outcome {
             Outcome::Contradicted => "contradicted",
             Outcome::BetterMove => "better_move",
             Outcome::MoveFails => "move_fails",
-            Outcome::Cycle => "cycle",
+            Outcome::Unfounded => "unfounded",
             Outcome::Unresolved => "unresolved",
             Outcome::Searched => "searched",
         }
@@ -118,7 +142,7 @@ impl Outcome {
     pub fn flags(self) -> bool {
         matches!(
             self,
-            Outcome::Contradicted | Outcome::BetterMove | Outcome::MoveFails | Outcome::Cycle
+            Outcome::Contradicted | Outcome::BetterMove | Outcome::MoveFails | Outcome::Unfounded
         )
     }
 }
@@ -173,8 +197,7 @@ pub fn validate(knowledge: &RulesAndTables, effort: Effort, index: usize) -> Val
         .expect("a legal index");
     // The claim is the rules' own, whatever is trusted below the root.
     let claim = knowledge
-        .rules
-        .probe(&board)
+        .claim(&board)
         .filter(|k| k.interval.exact().is_some());
     let mut search = IntervalSearch::new(knowledge)
         .with_budget(effort.max_nodes)
@@ -284,6 +307,7 @@ mod tests {
     fn knowledge() -> RulesAndTables<'static> {
         RulesAndTables {
             rules: TextRules::ALL,
+            mutant: None,
             tables: tables(),
             founded: None,
         }

@@ -73,6 +73,7 @@ pub fn write_validations(path: &Path, run: &ValidationRun) -> Result<()> {
         "nodes",
         "depth",
         "support",
+        "support_fens",
     ])?;
     for v in run.validations {
         let claim = v.claim.and_then(|k| k.interval.exact());
@@ -90,6 +91,10 @@ pub fn write_validations(path: &Path, run: &ValidationRun) -> Result<()> {
             v.support
                 .as_ref()
                 .map_or(String::new(), |s| s.len().to_string()),
+            v.support.as_ref().map_or(String::new(), |s| {
+                let fens: Vec<String> = s.iter().map(|&i| fen(i as usize)).collect();
+                fens.join(";")
+            }),
         ])?;
     }
     w.flush()?;
@@ -205,7 +210,7 @@ pub fn render(run: &ValidationRun) -> String {
         "Positions validated: {} ({}), in {:.1} s. Effort per position: \
          iterative deepening to depth {} or {} nodes. The rules (all on): the pawn's side cannot \
          lose [draw, win]; the rule of the square [win, win] with the pawn's advance; key squares \
-         [win, win]; the rook pawn's corner [draw, draw]. After a promotion the KQK/KRK tables \
+         [win, win]; the rook pawn's corner [draw, draw]{}. After a promotion the KQK/KRK tables \
          are the validated endgames.\n\n",
         v.len(),
         if run.args.every == 1 {
@@ -216,6 +221,10 @@ pub fn render(run: &ValidationRun) -> String {
         run.seconds,
         run.effort.max_depth,
         thousands(run.effort.max_nodes as f64),
+        run.args.mutant.map_or(String::new(), |m| format!(
+            "; and, asked first, the deliberately wrong rule `{}`",
+            m.name()
+        )),
     ));
     outcomes(&mut md, v);
     cycles(&mut md, run);
@@ -234,7 +243,7 @@ fn outcomes(md: &mut String, v: &[Validation]) {
         Outcome::Contradicted,
         Outcome::BetterMove,
         Outcome::MoveFails,
-        Outcome::Cycle,
+        Outcome::Unfounded,
         Outcome::Unresolved,
         Outcome::Searched,
     ];
@@ -264,18 +273,21 @@ fn outcomes(md: &mut String, v: &[Validation]) {
 
 fn cycles(md: &mut String, run: &ValidationRun) {
     let c = run.cycles;
+    md.push_str("## Support cycles\n\n");
     md.push_str(&format!(
-        "## Support cycles
-
-The support of {} confirmed claimed wins and losses was traced (at the winner's turn the rule's move, else a pawn move, else the \
-         search's best). Its graph has {} strongly connected components with a cycle, holding {} positions; {} claims are not founded on it \
-         (on a cycle, or resting on one). Searched again trusting only founded claims ({} rounds), {} remain unfounded: the supposed loser \
-         can keep the play among unfounded claims within the effort. They are flagged `cycle`.{}\n\n",
+        "The support of {} confirmed claimed wins and losses was traced (at the winner's turn the \
+         rule's move, else a pawn move, else the search's best). Its graph has {} strongly \
+         connected components with a cycle, holding {} positions. {} confirmed claims are not \
+         founded on it (on a cycle, or resting on one or on a claim the validation did not \
+         confirm). Searched again trusting only founded claims ({} rounds): {} are rejected, {} \
+         stay unfounded (flagged `unfounded`: the supposed loser can keep the play among \
+         unfounded claims within the effort). Draws are not traced (the text, §3.3).{}\n\n",
         c.traced,
         c.components,
         c.on_cycles,
         c.unfounded_first,
         c.rounds,
+        c.rejected,
         c.unfounded,
         if run.args.every > 1 {
             " (A sample: support outside it counts as founded.)"
@@ -287,7 +299,7 @@ The support of {} confirmed claimed wins and losses was traced (at the winner's 
 
 fn meta(md: &mut String, run: &ValidationRun) {
     md.push_str("## Meta-check: the procedure against the table\n\nEvery claim of a rule, by whether the table says it is right, and what the procedure made of it. \
-        *Flagged* = contradicted, better move, move fails or cycle.\n\n");
+        *Flagged* = contradicted, better move, move fails or unfounded.\n\n");
     md.push_str("| rule | wrong: flagged | wrong: confirmed (missed) | wrong: unresolved | right: flagged (false alarm) | right: confirmed | right: unresolved |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (rule, m) in meta_check(run) {
         md.push_str(&format!(
