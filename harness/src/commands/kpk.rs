@@ -158,6 +158,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
         mutant: args.mutant,
         tables: &tables,
         founded: None,
+        trust_draws: true,
     };
     let effort = Effort {
         max_depth: args.max_depth,

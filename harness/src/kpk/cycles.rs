@@ -150,6 +150,8 @@ pub struct CycleSummary {
     pub rejected: usize,
     /// Positions still unfounded after them: flagged [`Outcome::Unfounded`].
     pub unfounded: usize,
+    /// Confirmed draws refuted when searched with no draw claim trusted.
+    pub draws_refuted: usize,
 }
 
 /// §3.2–3.4: finds the support cycles of the confirmed claimed wins and losses, then tells a
@@ -224,7 +226,44 @@ pub fn settle(all: &mut [Validation], knowledge: &RulesAndTables, effort: Effort
         all[k].outcome = Outcome::Unfounded;
         summary.unfounded += 1;
     }
+    summary.draws_refuted = check_draws(all, knowledge, effort, &founded);
     summary
+}
+
+/// §3.4's draw cycles: a wrong draw can rest on other wrong draws and so pass its own check.
+/// Every confirmed draw is searched again with no draw claim trusted (and only founded wins and
+/// losses): a forced win or loss found then refutes it. A true draw can never be refuted so,
+/// since every trusted claim is founded; a wrong one is when the refutation fits the effort.
+fn check_draws(
+    all: &mut [Validation],
+    knowledge: &RulesAndTables,
+    effort: Effort,
+    founded: &[bool],
+) -> usize {
+    let draws: Vec<usize> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| {
+            v.outcome == Outcome::Confirmed
+                && v.claim.and_then(|k| k.interval.exact()) == Some(Wdl::Draw)
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let distrusting = RulesAndTables {
+        founded: Some(founded),
+        trust_draws: false,
+        ..*knowledge
+    };
+    let refuted: Vec<(usize, Validation)> = draws
+        .par_iter()
+        .map(|&k| (k, validate(&distrusting, effort, all[k].index)))
+        .filter(|(_, v)| v.outcome.flags())
+        .collect();
+    for (k, v) in &refuted {
+        all[*k].outcome = v.outcome;
+        all[*k].found = v.found;
+    }
+    refuted.len()
 }
 
 /// Founds every claim whose support is all founded, until none is left to found.

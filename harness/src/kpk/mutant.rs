@@ -65,13 +65,25 @@ mod tests {
     fn each_mutant_speaks_where_it_says() {
         // The defender on e6 in front of e5: a draw, says the mutant, wherever White's king is.
         let front = kpk("8/8/4k3/4P3/4K3/8/8/8 b - - 0 1");
-        assert_eq!(Mutant::FrontDraws.decide(&front), Some(Interval::point(Wdl::Draw)));
-        assert_eq!(Mutant::FrontDraws.decide(&kpk("8/8/3k1K2/4P3/8/8/8/8 b - - 0 1")), None);
+        assert_eq!(
+            Mutant::FrontDraws.decide(&front),
+            Some(Interval::point(Wdl::Draw))
+        );
+        assert_eq!(
+            Mutant::FrontDraws.decide(&kpk("8/8/3k1K2/4P3/8/8/8/8 b - - 0 1")),
+            None
+        );
         // Pawn a5 (3 moves), defender on e7 to move: 4 from a8 — one outside the square as if
         // White were to move, inside with its own move. The real rule is silent; the mutant wins.
         let p = kpk("8/4k3/8/P7/8/8/8/K7 b - - 0 1");
         assert_eq!(engine::kpk::rule_of_square(&p), None);
-        assert_eq!(Mutant::EagerSquare.decide(&p), Some(Interval::point(Wdl::Win)));
-        assert_eq!(Mutant::EagerSquare.decide(&kpk("8/4k3/8/P7/8/8/8/K7 w - - 0 1")), None);
+        assert_eq!(
+            Mutant::EagerSquare.decide(&p),
+            Some(Interval::point(Wdl::Win))
+        );
+        assert_eq!(
+            Mutant::EagerSquare.decide(&kpk("8/4k3/8/P7/8/8/8/K7 w - - 0 1")),
+            None
+        );
     }
 }

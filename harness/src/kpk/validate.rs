@@ -25,6 +25,8 @@ pub struct RulesAndTables<'t> {
     /// When set, only the claimed wins and losses marked here (by table index) are trusted as
     /// decided; the others count as undecided (the re-search of §3.4's support cycles).
     pub founded: Option<&'t [bool]>,
+    /// Whether claimed draws are trusted as decided; the draw check (§3.4) searches without them.
+    pub trust_draws: bool,
 }
 
 impl Knowledge for RulesAndTables<'_> {
@@ -71,16 +73,21 @@ impl RulesAndTables<'_> {
         mutant.or_else(|| self.rules.probe(board))
     }
 
-    /// A claimed win or loss not (yet) founded is only what the pawn's side cannot lose.
+    /// A claimed win or loss not (yet) founded, or a claimed draw when draws are not trusted, is
+    /// only what the pawn's side cannot lose.
     fn trusted(&self, k: Known, p: &Placement) -> Known {
-        let claims_result = matches!(k.interval.exact(), Some(Wdl::Win | Wdl::Loss));
-        match self.founded {
-            Some(founded) if claims_result && !founded[p.index()] => Known {
-                interval: TextRules::cannot_lose(p.stm == Color::White),
-                best: None,
-                source: "cannot_lose",
-            },
-            _ => k,
+        let distrusted = match k.interval.exact() {
+            Some(Wdl::Draw) => !self.trust_draws,
+            Some(_) => self.founded.is_some_and(|founded| !founded[p.index()]),
+            None => false,
+        };
+        if !distrusted {
+            return k;
+        }
+        Known {
+            interval: TextRules::cannot_lose(p.stm == Color::White),
+            best: None,
+            source: "cannot_lose",
         }
     }
 }
@@ -310,6 +317,7 @@ mod tests {
             mutant: None,
             tables: tables(),
             founded: None,
+            trust_draws: true,
         }
     }
 
@@ -389,6 +397,41 @@ mod tests {
         // The validation still reads the rule's claim itself.
         let v = validate(&k, EFFORT, Placement::of_board(&board).unwrap().index());
         assert_eq!(v.claim.unwrap().interval, Interval::point(Wdl::Win));
+    }
+
+    #[test]
+    fn a_draw_resting_on_wrong_draws_passes_until_draws_are_not_trusted() {
+        // White wins (Ka6, then Ka7), but the mutant calls every position with Black's king on
+        // b8 a draw, so every line ends in its own wrong claims.
+        let board: Board = "1k6/1P6/8/K7/8/8/8/8 w - - 0 1".parse().unwrap();
+        let index = Placement::of_board(&board).unwrap().index();
+        let mutant = RulesAndTables {
+            mutant: Some(Mutant::FrontDraws),
+            ..knowledge()
+        };
+        let v = validate(&mutant, EFFORT, index);
+        assert_eq!((v.outcome, v.found), (Outcome::Confirmed, Some(Wdl::Draw)));
+        let distrusting = RulesAndTables {
+            trust_draws: false,
+            ..mutant
+        };
+        let v = validate(&distrusting, EFFORT, index);
+        assert_eq!(
+            (v.outcome, v.found),
+            (Outcome::Contradicted, Some(Wdl::Win))
+        );
+        // A true draw (the rook pawn's corner) holds without trusting any draw.
+        let board: Board = "k7/8/8/8/8/8/P7/7K w - - 0 1".parse().unwrap();
+        let index = Placement::of_board(&board).unwrap().index();
+        let v = validate(
+            &RulesAndTables {
+                trust_draws: false,
+                ..knowledge()
+            },
+            EFFORT,
+            index,
+        );
+        assert_ne!(v.outcome, Outcome::Contradicted);
     }
 
     #[test]

@@ -281,7 +281,10 @@ fn cycles(md: &mut String, run: &ValidationRun) {
          founded on it (on a cycle, or resting on one or on a claim the validation did not \
          confirm). Searched again trusting only founded claims ({} rounds): {} are rejected, {} \
          stay unfounded (flagged `unfounded`: the supposed loser can keep the play among \
-         unfounded claims within the effort). Draws are not traced (the text, §3.3).{}\n\n",
+         unfounded claims within the effort). Draws are not traced (the text, §3.3); but a \
+         wrong draw can rest on other wrong draws (§3.4's \"Remiskreise\"), so every confirmed \
+         draw is searched again trusting no draw claim and only founded wins and losses: {} are \
+         refuted by a forced win or loss.{}\n\n",
         c.traced,
         c.components,
         c.on_cycles,
@@ -289,6 +292,7 @@ fn cycles(md: &mut String, run: &ValidationRun) {
         c.rounds,
         c.rejected,
         c.unfounded,
+        c.draws_refuted,
         if run.args.every > 1 {
             " (A sample: support outside it counts as founded.)"
         } else {
