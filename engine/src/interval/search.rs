@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::knowledge::{Knowledge, Known};
 use super::value::{Depth, Interval, Valued, Wdl};
+use crate::board::legal_moves;
 
 /// Window bounds live one step outside the results, so that the root's window excludes nothing.
 type Bound = i8;
@@ -261,15 +262,6 @@ impl<'k, K: Knowledge> IntervalSearch<'k, K> {
 struct Start {
     rule: Interval,
     best: Option<Move>,
-}
-
-fn legal_moves(board: &Board) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(16);
-    board.generate_moves(|list| {
-        moves.extend(list);
-        false
-    });
-    moves
 }
 
 /// Checkmate is a loss for the side to move; stalemate and bare kings are draws.

@@ -2,7 +2,7 @@
 //! a real tablebase (Gaviota, through python-chess). `harness kpk check`: the engine's KPK rules
 //! and its search at small depths, checked against every position of that table.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -78,17 +78,7 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     } else {
         args.depths.clone()
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| super::grid::default_out("kpk"));
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
-    let start = Instant::now();
-    let tables = Tables::build();
-    eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
+    let (out, pool, tables) = prepare(args.out.as_deref(), "kpk", args.threads)?;
     let rules = rules::check(&tables.pawn);
     let mut runs = Vec::new();
     for point in &points {
@@ -142,17 +132,7 @@ fn kpk_points(args: &KpkCheckArgs) -> Result<Vec<GridPoint>> {
 /// Runs `harness kpk validate`: the text's validation over the chosen positions, the meta-check
 /// against the table, and the interval-against-scalar comparison.
 pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| super::grid::default_out("kpk-validate"));
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
-    let start = Instant::now();
-    let tables = Tables::build();
-    eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
+    let (out, pool, tables) = prepare(args.out.as_deref(), "kpk-validate", args.threads)?;
     let knowledge = RulesAndTables {
         rules: TextRules::ALL,
         mutant: args.mutant,
@@ -202,4 +182,21 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The output directory (made), the worker pool and the tables every KPK check starts from.
+fn prepare(
+    out: Option<&Path>,
+    name: &str,
+    threads: Option<usize>,
+) -> Result<(PathBuf, rayon::ThreadPool, Tables)> {
+    let out = out.map_or_else(|| super::grid::default_out(name), Path::to_path_buf);
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()?;
+    let start = Instant::now();
+    let tables = Tables::build();
+    eprintln!("tables built in {:.2} s", start.elapsed().as_secs_f64());
+    Ok((out, pool, tables))
 }

@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 
 use cozy_chess::{Board, Move, Piece};
+use engine::board::legal_moves;
 use engine::interval::{IntervalSearch, Knowledge, Wdl, SETTLED};
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -121,15 +122,6 @@ fn after(board: &Board, mv: Move) -> Board {
     let mut b = board.clone();
     b.play_unchecked(mv);
     b
-}
-
-fn legal_moves(board: &Board) -> Vec<Move> {
-    let mut moves = Vec::new();
-    board.generate_moves(|list| {
-        moves.extend(list);
-        false
-    });
-    moves
 }
 
 /// What the cycle search found.
