@@ -34,6 +34,8 @@ pub struct EpdRecord {
     pub board: Board,
     /// Best moves (`bm`).
     pub best_moves: Vec<Move>,
+    /// Partial credit, as STS gives it: moves (`c7`) with their points (`c8`); empty without.
+    pub credit: Vec<(Move, u32)>,
     /// Moves to avoid (`am`).
     pub avoid_moves: Vec<Move>,
     /// Every operation as read: opcode and operand text (quotes removed).
@@ -153,6 +155,7 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
     let ops = split_operations(rest)?;
     let best_moves = moves_of(&board, &ops, "bm")?;
     let avoid_moves = moves_of(&board, &ops, "am")?;
+    let credit = credit_of(&board, &ops)?;
     if best_moves.iter().any(|m| avoid_moves.contains(m)) {
         return Err("a move is both a best move (`bm`) and one to avoid (`am`)".into());
     }
@@ -165,9 +168,37 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
         line,
         board,
         best_moves,
+        credit,
         avoid_moves,
         ops,
     })
+}
+
+/// STS's partial credit: `c7` lists moves, `c8` their points, in the same order.
+fn credit_of(board: &Board, ops: &[(String, String)]) -> Result<Vec<(Move, u32)>, String> {
+    let points_op = ops.iter().find(|(k, _)| k == "c8");
+    let moves = moves_of(board, ops, "c7")?;
+    let Some((_, points)) = points_op else {
+        return match moves.is_empty() {
+            true => Ok(Vec::new()),
+            false => Err("expected `c8` points for the `c7` moves, found none".into()),
+        };
+    };
+    let points: Vec<u32> = points
+        .split_whitespace()
+        .map(|t| {
+            t.parse()
+                .map_err(|_| format!("expected whole points in `c8`, found `{t}`"))
+        })
+        .collect::<Result<_, _>>()?;
+    if points.len() != moves.len() {
+        return Err(format!(
+            "expected as many `c8` points as `c7` moves, found {} moves and {} points",
+            moves.len(),
+            points.len()
+        ));
+    }
+    Ok(moves.into_iter().zip(points).collect())
 }
 
 /// The text after the first `n` whitespace-separated tokens.
@@ -262,6 +293,45 @@ pub fn parse_lenient_move(board: &Board, text: &str) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sts_partial_credit_is_read_and_checked() {
+        let head = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;";
+        let suite = parse_suite(
+            "credit.epd",
+            &format!(
+                "{head} c7 \"Ra8# h3\"; c8 \"10 3\";\n\
+                 {head} c7 \"Ra8#\";\n\
+                 {head} c7 \"Ra8# h3\"; c8 \"10\";\n\
+                 {head} c7 \"Ra8#\"; c8 \"ten\";\n\
+                 {head} c0 \"no credit\";\n"
+            ),
+        );
+        let credit: Vec<(String, u32)> = suite.records[0]
+            .credit
+            .iter()
+            .map(|&(m, p)| (engine::board::uci_move(&suite.records[0].board, m), p))
+            .collect();
+        assert_eq!(credit, [("a1a8".to_string(), 10), ("h2h3".to_string(), 3)]);
+        assert!(suite.records[1].credit.is_empty());
+        assert_eq!(suite.records[1].line, 5);
+        let errors: Vec<(usize, &str)> = suite
+            .errors
+            .iter()
+            .map(|e| (e.line, e.message.as_str()))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                (2, "expected `c8` points for the `c7` moves, found none"),
+                (
+                    3,
+                    "expected as many `c8` points as `c7` moves, found 2 moves and 1 points"
+                ),
+                (4, "expected whole points in `c8`, found `ten`"),
+            ]
+        );
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]

@@ -248,6 +248,19 @@ impl Plan {
         (uci(&r.best_moves), uci(&r.avoid_moves))
     }
 
+    /// The partial credit of `best_move` (UCI) for the job's position and the most it could
+    /// get, when the position gives credit.
+    pub fn points(&self, job: &Job, best_move: &str) -> Option<(u32, u32)> {
+        let r = &self.suites[job.suite].records[job.record];
+        let max = r.credit.iter().map(|(_, p)| *p).max()?;
+        let got = r
+            .credit
+            .iter()
+            .find(|(m, _)| uci_move(&r.board, *m) == best_move)
+            .map_or(0, |(_, p)| *p);
+        Some((got, max))
+    }
+
     /// The plan as `--dry-run` prints it.
     pub fn describe(&self) -> String {
         let mut s = format!("experiment  {}\n", self.name);

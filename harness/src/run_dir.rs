@@ -26,6 +26,10 @@ pub mod column {
     pub const POSITION_ID: &str = "position_id";
     /// Final move correct.
     pub const SOLVED: &str = "solved";
+    /// Partial-credit points of the final move (STS `c7`/`c8`).
+    pub const POINTS: &str = "points";
+    /// The most points the position gives.
+    pub const MAX_POINTS: &str = "max_points";
     /// Stopped by the node cap.
     pub const CENSORED: &str = "censored";
     /// Nodes (main + QS); in `iterations.csv` the nodes of that iteration.
@@ -75,6 +79,8 @@ pub const RUNS_READ: &[&str] = &[
     column::SUITE,
     column::POSITION_ID,
     column::SOLVED,
+    column::POINTS,
+    column::MAX_POINTS,
     column::CENSORED,
     column::NODES,
     column::QNODES,

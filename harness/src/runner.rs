@@ -78,13 +78,16 @@ pub fn run(plan: &Plan, mut sink: Sink, quiet: bool) -> Result<()> {
 /// Searches one position with one configuration and turns the result into rows.
 pub fn run_job(plan: &Plan, job: &Job, worker: &mut Worker) -> JobOutput {
     let point = &plan.points[job.point];
-    let (run, iterations) = match &point.player {
+    let (mut run, iterations) = match &point.player {
         Player::Builtin(config) => builtin_job(plan, job, config, &mut worker.searcher),
         Player::Uci { engine, options } => {
             worker.uci.resize_with(plan.engines.len(), || None);
             uci_job(plan, job, *engine, options, &mut worker.uci[*engine])
         }
     };
+    if let Some((points, max)) = plan.points(job, &run.best_move) {
+        (run.points, run.max_points) = (Some(points), Some(max));
+    }
     JobOutput {
         key: plan.job_key(job),
         values: point.values.clone(),

@@ -390,3 +390,59 @@ fn suites_that_would_share_job_keys_are_refused_before_any_search() {
         .failure()
         .stderr(contains("both labelled `tiny.epd`"));
 }
+
+/// STS-style partial credit (`c7` moves, `c8` points) reaches `runs.csv`, `summary.csv` and the
+/// report; positions without credit leave the columns empty.
+#[test]
+fn partial_credit_is_scored_as_sts_users_score_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("credit.epd");
+    // Mate in one (10 points) or the rook check that only drives the king back (4); a second
+    // position where the engine's move is not listed (0 of 10); a third without credit.
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate\"; c7 \"Ra8# h3\"; c8 \"10 4\";\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"unlisted\"; c7 \"h3 g3\"; c8 \"10 7\";\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"plain\";\n",
+    )
+    .unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(&suite)
+        .args(["--depth", "2", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let runs = csv_rows(&out.join("runs.csv"), TIMES);
+    let cell = |row: usize, key: &str| runs[row].iter().find(|(k, _)| k == key).unwrap().1.clone();
+    let mut points: Vec<(String, String, String)> = (0..3)
+        .map(|r| {
+            (
+                cell(r, "position_id"),
+                cell(r, "points"),
+                cell(r, "max_points"),
+            )
+        })
+        .collect();
+    points.sort();
+    assert_eq!(
+        points,
+        [
+            ("mate".into(), "10".into(), "10".into()),
+            ("plain".into(), String::new(), String::new()),
+            ("unlisted".into(), "0".into(), "10".into()),
+        ]
+    );
+    let summary = csv_rows(&out.join("summary.csv"), &[]);
+    let get = |key: &str| summary[0].iter().find(|(k, _)| k == key).unwrap().1.clone();
+    assert_eq!(
+        (get("points"), get("max_points")),
+        ("10.0".into(), "20.0".into())
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("| c00 | c00 | 10 | 20 | 50.0 % |"),
+        "{report}"
+    );
+}

@@ -31,6 +31,11 @@ pub struct JobOutput {
 pub struct RunRow {
     /// Final best move is correct (see `solve`).
     pub solved: bool,
+    /// Partial-credit points of the final best move (STS: `c8` points of the `c7` moves, 0 for
+    /// a move not listed); empty for a position without credit. Set by the runner.
+    pub points: Option<u32>,
+    /// The most points the position gives (10 in STS); empty without credit.
+    pub max_points: Option<u32>,
     /// Final best move (UCI).
     pub best_move: String,
     /// Final score, centipawns from the side to move (mates ±(32000 − ply)).
@@ -120,6 +125,8 @@ impl RunRow {
         let kept = at(solution.kept_from);
         Self {
             solved: solution.solved,
+            points: None,
+            max_points: None,
             best_move: result
                 .best_move
                 .map(|mv| uci_move(root, mv))
@@ -159,6 +166,8 @@ impl RunRow {
         let last = iterations.last();
         Self {
             solved: solution.solved,
+            points: None,
+            max_points: None,
             best_move: outcome.best_move.clone(),
             score: last.map_or(0, |it| it.score),
             depth: last.map_or(0, |it| it.depth),
@@ -183,6 +192,8 @@ impl RunRow {
     pub fn failed(root: &Board, reason: String, time_ms: f64) -> Self {
         Self {
             solved: false,
+            points: None,
+            max_points: None,
             best_move: String::new(),
             score: 0,
             depth: 0,

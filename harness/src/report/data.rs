@@ -22,6 +22,9 @@ pub struct Run {
     pub position: String,
     /// Final move correct.
     pub solved: bool,
+    /// Partial-credit points of the final move and the most the position gives (STS), if it
+    /// gives credit (absent in runs made before the columns existed).
+    pub points: Option<(f64, f64)>,
     /// Stopped by the node cap.
     pub censored: bool,
     /// Nodes (main + QS).
@@ -222,6 +225,10 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     );
     let (ebf, fhf) = (num(col::EBF)?, num(col::FAIL_HIGH_FIRST)?);
     let root_moves = optional_floats(df, col::ROOT_MOVES)?;
+    let (points, max_points) = (
+        optional_floats(df, col::POINTS)?,
+        optional_floats(df, col::MAX_POINTS)?,
+    );
     let optional_text = |name| -> Result<Vec<String>> {
         if has_column(df, name) {
             strings(df, name)
@@ -237,6 +244,10 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             suite: suite[i].clone(),
             position: position[i].clone(),
             solved: solved[i],
+            points: points
+                .as_ref()
+                .zip(max_points.as_ref())
+                .and_then(|(p, m)| p[i].zip(m[i])),
             censored: censored[i],
             nodes: nodes[i].unwrap_or(0.0),
             qnodes: qnodes[i],

@@ -76,6 +76,31 @@ fn summary(md: &mut String, rows: &[SummaryRow]) {
         );
     }
     md.push('\n');
+    credit(md, rows);
+}
+
+/// STS-style scoring where the positions give partial credit: points of the final move, out of
+/// the most the positions give.
+fn credit(md: &mut String, rows: &[SummaryRow]) {
+    if rows.iter().all(|r| r.points.is_none()) {
+        return;
+    }
+    md.push_str(
+        "Partial credit (STS `c7`/`c8`: points of the final move, 0 for a move not listed):\n\n",
+    );
+    md.push_str("| config | values | points | of | score |\n|---|---|---:|---:|---:|\n");
+    for r in rows {
+        if let (Some(points), Some(max)) = (r.points, r.max_points) {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {points:.0} | {max:.0} | {:.1} % |",
+                r.config_id,
+                r.values,
+                100.0 * points / max.max(1.0)
+            );
+        }
+    }
+    md.push('\n');
 }
 
 /// Every failed job with its reason.

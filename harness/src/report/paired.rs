@@ -134,6 +134,7 @@ mod tests {
             suite: "s".into(),
             position: position.into(),
             solved,
+            points: None,
             censored: false,
             nodes,
             qnodes: Some(0.0),

@@ -41,6 +41,10 @@ pub struct SummaryRow {
     pub qs_share: Option<f64>,
     /// Sum of wall time, milliseconds.
     pub total_time_ms: f64,
+    /// Partial-credit points over the positions that give credit (STS), if any do.
+    pub points: Option<f64>,
+    /// The most points those positions give (10 each in STS).
+    pub max_points: Option<f64>,
 }
 
 impl SummaryRow {
@@ -100,6 +104,16 @@ fn row(id: &str, values: String, runs: &[&Run], failed: usize) -> SummaryRow {
         .map(|x| round(x, 3)),
         qs_share: qnodes.map(|q| round(if total > 0.0 { q / total } else { 0.0 }, 3)),
         total_time_ms: runs.iter().map(|r| r.time_ms).sum::<f64>().round(),
+        points: runs
+            .iter()
+            .filter_map(|r| r.points)
+            .map(|p| p.0)
+            .reduce(|a, b| a + b),
+        max_points: runs
+            .iter()
+            .filter_map(|r| r.points)
+            .map(|p| p.1)
+            .reduce(|a, b| a + b),
     }
 }
 
