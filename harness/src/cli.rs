@@ -125,6 +125,11 @@ pub struct PlanArgs {
     /// The early stop applies only from this depth on.
     #[arg(long, default_value_t = 1)]
     pub min_depth: i32,
+    /// matetrack's solving rule for positions that state a mate length (`dm N` or `ce +MN`):
+    /// solved means a mate in at most N moves, reported with a legal PV that ends in mate. Other
+    /// positions keep the bm/am rule.
+    #[arg(long)]
+    pub mate: bool,
     /// Run only the I-th (from 0) of N deterministic slices of the jobs (`--shard 0/4` … `3/4`), or
     /// `--shard slurm` for the slice of a Slurm array task; `harness merge` joins the shards.
     #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]

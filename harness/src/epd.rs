@@ -36,6 +36,8 @@ pub struct EpdRecord {
     pub best_moves: Vec<Move>,
     /// Partial credit, as STS gives it: moves (`c7`) with their points (`c8`); empty without.
     pub credit: Vec<(Move, u32)>,
+    /// The stated mate length in moves (`dm N`, or `ce +MN` as the mate suites write it).
+    pub mate_in: Option<u32>,
     /// Moves to avoid (`am`).
     pub avoid_moves: Vec<Move>,
     /// Every operation as read: opcode and operand text (quotes removed).
@@ -156,6 +158,7 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
     let best_moves = moves_of(&board, &ops, "bm")?;
     let avoid_moves = moves_of(&board, &ops, "am")?;
     let credit = credit_of(&board, &ops)?;
+    let mate_in = mate_length(&ops)?;
     if best_moves.iter().any(|m| avoid_moves.contains(m)) {
         return Err("a move is both a best move (`bm`) and one to avoid (`am`)".into());
     }
@@ -169,9 +172,27 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
         board,
         best_moves,
         credit,
+        mate_in,
         avoid_moves,
         ops,
     })
+}
+
+/// `dm N` (direct mate in N), else `ce +MN`; a `dm` that is not a positive number is an error.
+fn mate_length(ops: &[(String, String)]) -> Result<Option<u32>, String> {
+    let op = |name: &str| ops.iter().find(|(k, _)| k == name).map(|(_, v)| v.trim());
+    if let Some(dm) = op("dm") {
+        return match dm.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(format!(
+                "expected a mate length of 1 or more in `dm`, found `{dm}`"
+            )),
+        };
+    }
+    Ok(op("ce")
+        .and_then(|ce| ce.strip_prefix("+M"))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0))
 }
 
 /// STS's partial credit: `c7` lists moves, `c8` their points, in the same order.
@@ -293,6 +314,22 @@ pub fn parse_lenient_move(board: &Board, text: &str) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stated_mate_length_is_read_from_dm_or_ce() {
+        let head = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;";
+        let suite = parse_suite(
+            "mates.epd",
+            &format!("{head} dm 2;\n{head} ce +M3;\n{head} ce 120;\n{head} dm 0;\n"),
+        );
+        let lengths: Vec<Option<u32>> = suite.records.iter().map(|r| r.mate_in).collect();
+        assert_eq!(lengths, [Some(2), Some(3), None]);
+        assert_eq!(suite.errors.len(), 1);
+        assert_eq!(
+            (suite.errors[0].line, suite.errors[0].message.as_str()),
+            (4, "expected a mate length of 1 or more in `dm`, found `0`")
+        );
+    }
 
     #[test]
     fn sts_partial_credit_is_read_and_checked() {

@@ -15,6 +15,7 @@ use crate::engines::EngineSpec;
 use crate::epd::{parse_suite_bytes, EpdRecord, Suite};
 use crate::grid::GridPoint;
 use crate::shard::Shard;
+use crate::solve::Answer;
 use crate::uci::go::GoArgs;
 
 /// The lowercase hex SHA-256 of `bytes` (suite and book identities).
@@ -82,6 +83,11 @@ pub struct JobLimits {
     pub solved_for: Option<usize>,
     /// … and at least this depth was completed.
     pub min_depth: i32,
+    /// matetrack's rule where a position states a mate length (`dm`, `ce +M`): solved means a
+    /// mate that short with a legal PV ending in mate (left out of the manifest when off, so
+    /// runs made before the option existed still resume).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub mate: bool,
 }
 
 impl JobLimits {
@@ -240,12 +246,22 @@ impl Plan {
         }
     }
 
-    /// The `bm` and `am` moves of a job's position, in UCI notation.
-    pub fn answers(&self, job: &Job) -> (Vec<String>, Vec<String>) {
+    /// What counts as a right answer for a job's position: with `--mate` and a stated mate
+    /// length, that mate; otherwise its `bm` and `am` moves, in UCI notation.
+    pub fn answer(&self, job: &Job) -> Answer {
         let r = &self.suites[job.suite].records[job.record];
+        if let Some(moves) = r.mate_in.filter(|_| self.limits.mate) {
+            return Answer::Mate {
+                board: r.board.clone(),
+                moves,
+            };
+        }
         let uci =
             |moves: &[cozy_chess::Move]| moves.iter().map(|&m| uci_move(&r.board, m)).collect();
-        (uci(&r.best_moves), uci(&r.avoid_moves))
+        Answer::Moves {
+            best: uci(&r.best_moves),
+            avoid: uci(&r.avoid_moves),
+        }
     }
 
     /// The partial credit of `best_move` (UCI) for the job's position and the most it could

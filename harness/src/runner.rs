@@ -19,7 +19,7 @@ use crate::export::sink::Sink;
 use crate::grid::Player;
 use crate::plan::{Job, Plan};
 use crate::progress::Progress;
-use crate::solve::{judge, kept_for};
+use crate::solve::{judge, kept_for, Answer};
 use crate::uci::client::{UciEngine, UciError};
 use crate::uci::go;
 
@@ -107,7 +107,7 @@ fn builtin_job(
     let position = Position::new(record.board.clone());
     let stop = Arc::new(AtomicBool::new(false));
     let limits = plan.limits.search_limits(stop.clone());
-    let (best, avoid) = plan.answers(job);
+    let answer = plan.answer(job);
     let mut searcher = Searcher::reuse(worker.take(), config.clone());
     let wall = Instant::now();
     let cpu = cpu_time::ThreadTime::now();
@@ -115,7 +115,7 @@ fn builtin_job(
     let result = searcher.search(&position, limits, |it| {
         seen.push(it.clone());
         if plan.limits.early_stop(it.depth)
-            && kept_for(&seen, &best, &avoid, plan.limits.solved_for.unwrap_or(0))
+            && kept_for(&seen, &answer, plan.limits.solved_for.unwrap_or(0))
         {
             stop.store(true, Ordering::Relaxed);
         }
@@ -123,7 +123,7 @@ fn builtin_job(
     let time_ms = wall.elapsed().as_secs_f64() * 1e3;
     let cpu_ms = cpu.elapsed().as_secs_f64() * 1e3;
     *worker = Some(searcher);
-    let solution = judge(&result.stats.iterations, &best, &avoid);
+    let solution = judge(&result.stats.iterations, &answer);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);
     let run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
     (
@@ -142,7 +142,7 @@ fn uci_job(
     slot: &mut UciSlot,
 ) -> (RunRow, Vec<IterationRow>) {
     let record = &plan.suites[job.suite].records[job.record];
-    let (best, avoid) = plan.answers(job);
+    let answer = plan.answer(job);
     let wall = Instant::now();
     let searched = ready_engine(plan, engine, options, slot).and_then(|uci| {
         let deadline = plan.uci.deadline(&plan.limits);
@@ -154,12 +154,12 @@ fn uci_job(
             |its| {
                 its.last()
                     .is_some_and(|it| plan.limits.early_stop(it.depth))
-                    && kept_for(its, &best, &avoid, plan.limits.solved_for.unwrap_or(0))
+                    && kept_for(its, &answer, plan.limits.solved_for.unwrap_or(0))
             },
         )
     });
     match searched {
-        Ok(outcome) => uci_rows(plan, record, &best, &avoid, &outcome),
+        Ok(outcome) => uci_rows(plan, record, &answer, &outcome),
         Err(e) => {
             *slot = None;
             let ms = wall.elapsed().as_secs_f64() * 1e3;
@@ -173,12 +173,11 @@ fn uci_job(
 fn uci_rows(
     plan: &Plan,
     record: &crate::epd::EpdRecord,
-    best: &[String],
-    avoid: &[String],
+    answer: &Answer,
     outcome: &go::GoOutcome,
 ) -> (RunRow, Vec<IterationRow>) {
     let judged = outcome.answered_iterations();
-    let solution = judge(&judged, best, avoid);
+    let solution = judge(&judged, answer);
     let depth = judged.last().map_or(0, |it| it.depth);
     let censored = plan.limits.is_censored(depth, outcome.nodes);
     let complete = outcome.completed(plan.limits.depth);

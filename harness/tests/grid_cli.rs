@@ -446,3 +446,44 @@ fn partial_credit_is_scored_as_sts_users_score_it() {
         "{report}"
     );
 }
+
+/// `--mate`: where a position states a mate length, solved means a mate that short with a legal
+/// PV ending in mate (matetrack), whatever its `bm` says; other positions keep the bm rule.
+#[test]
+fn mate_mode_judges_stated_mates_by_the_mate_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("mates.epd");
+    // `bm h3` is wrong on purpose: only the mate rule sees that Ra8# solves it.
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm h3; dm 1; id \"stated\";\n\
+         6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"unstated\";\n",
+    )
+    .unwrap();
+    let solved = |mate: bool| {
+        let out = dir.path().join(format!("run-{mate}"));
+        let mut cmd = harness();
+        cmd.args(["grid", "--suite"]).arg(&suite);
+        if mate {
+            cmd.arg("--mate");
+        }
+        cmd.args(["--depth", "3", "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let mut rows: Vec<(String, String)> = csv_rows(&out.join("runs.csv"), TIMES)
+            .iter()
+            .map(|row| {
+                let get = |k: &str| row.iter().find(|(h, _)| h == k).unwrap().1.clone();
+                (get("position_id"), get("solved"))
+            })
+            .collect();
+        rows.sort();
+        let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+        (rows, manifest.contains("\"mate\": true"))
+    };
+    let yes = |id: &str| (id.to_string(), "true".to_string());
+    let no = |id: &str| (id.to_string(), "false".to_string());
+    assert_eq!(solved(false), (vec![no("stated"), yes("unstated")], false));
+    assert_eq!(solved(true), (vec![yes("stated"), yes("unstated")], true));
+}

@@ -153,6 +153,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
             .unwrap_or(DEFAULT_NODE_CAP),
         solved_for: args.plan.solved_for,
         min_depth: args.plan.min_depth,
+        mate: args.plan.mate,
     };
     if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
         bail!("--depth must be between 1 and 64");
