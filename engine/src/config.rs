@@ -95,6 +95,26 @@ pub struct SearchConfig {
     /// KPK knowledge rules in the evaluation (the 1989 text); all off in both presets.
     #[serde(default)]
     pub kpk: crate::kpk::KpkRules,
+    /// Mate-distance pruning: the window is narrowed to the mates still possible from the node
+    /// (no faster mate than at the next ply, no slower loss than at this one); a window left
+    /// empty ends the node. Off in every preset (left out of TOML and manifests when off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mate_distance_pruning: bool,
+    /// Reverse futility pruning (static null move): at a null-window node near the horizon, not
+    /// in check, a static evaluation above beta by a margin per level is returned at once.
+    /// Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_futility: Option<ReverseFutility>,
+}
+
+/// Reverse futility pruning: prune when `eval − margin × level ≥ beta` at `level ≤ max_level`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReverseFutility {
+    /// Centipawns per level of remaining depth. Default 120.
+    pub margin: i32,
+    /// Deepest remaining level where it applies. Default 3.
+    pub max_level: i32,
 }
 
 /// Selective deepening: nodes with few legal moves do not use up a level.
@@ -298,6 +318,8 @@ impl SearchConfig {
             check_extension: false,
             mate_search: false,
             kpk: crate::kpk::KpkRules::default(),
+            mate_distance_pruning: false,
+            reverse_futility: None,
         }
     }
 
@@ -361,6 +383,11 @@ impl SearchConfig {
                 divisor: 4,
             }),
             check_extension: true,
+            mate_distance_pruning: true,
+            reverse_futility: Some(ReverseFutility {
+                margin: 120,
+                max_level: 3,
+            }),
             ..Self::fischerle()
         }
     }
@@ -458,6 +485,15 @@ impl SearchConfig {
             }
             if n.divisor < 1 {
                 return out_of_range("null_move.divisor", n.divisor.to_string(), "1 or more");
+            }
+        }
+        if let Some(r) = &self.reverse_futility {
+            if r.margin < 0 {
+                return out_of_range("reverse_futility.margin", r.margin.to_string(), "0 or more");
+            }
+            if r.max_level < 1 {
+                let found = r.max_level.to_string();
+                return out_of_range("reverse_futility.max_level", found, "1 or more");
             }
         }
         if !(-120..=0).contains(&self.qsearch.min_level) {

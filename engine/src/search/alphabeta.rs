@@ -5,7 +5,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::Score;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
-use crate::search::score::{mated_in, DRAW};
+use crate::search::score::{mated_in, DRAW, MATE_BOUND};
 use crate::search::selective::{Budget, Step};
 use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
@@ -19,7 +19,7 @@ impl Searcher {
         &mut self,
         board: &Board,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         level: i32,
         ply: usize,
         budget: Budget,
@@ -44,6 +44,14 @@ impl Searcher {
             return self.evaluate(board);
         }
 
+        // Step 3b. Mate-distance pruning: only the mates still possible from here matter.
+        if ply > 0 && self.config.mate_distance_pruning {
+            match self.mate_distance_window(alpha, beta, ply) {
+                Ok(window) => (alpha, beta) = window,
+                Err(score) => return score,
+            }
+        }
+
         // Step 4. Transposition table: a deep enough score whose bound fits ends the node.
         let key = board.hash();
         let tt_entry = self.probe_tt(key, ply);
@@ -55,8 +63,15 @@ impl Searcher {
             }
         }
 
-        // Step 5. Generate and order the legal moves; none is mate or stalemate.
+        // Step 4b. Reverse futility pruning: near the horizon a static lead over beta stands.
         let in_check = !board.checkers().is_empty();
+        if ply > 0 && !in_check {
+            if let Some(score) = self.reverse_futility_prunes(board, alpha, beta, level) {
+                return score;
+            }
+        }
+
+        // Step 5. Generate and order the legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level, &mut moves);
         if ply == 0 {
@@ -269,6 +284,45 @@ impl Searcher {
         } else {
             child_level
         }
+    }
+
+    /// Mate-distance pruning: no line from here mates sooner than at the next ply or is mated
+    /// later than at this one, so the window shrinks to that range; `Err` when nothing is left.
+    fn mate_distance_window(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Result<(Score, Score), Score> {
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(-mated_in(ply + 1));
+        if alpha >= beta {
+            self.stats.mate_distance_cutoffs += 1;
+            return Err(alpha);
+        }
+        Ok((alpha, beta))
+    }
+
+    /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
+    /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
+    fn reverse_futility_prunes(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+    ) -> Option<Score> {
+        let rf = self.config.reverse_futility.as_ref()?;
+        let (margin, max_level) = (rf.margin, rf.max_level);
+        if level > max_level || beta - alpha > 1 || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let eval = self.evaluate(board);
+        if eval - margin * level < beta {
+            return None;
+        }
+        self.stats.reverse_futility_prunes += 1;
+        Some(eval)
     }
 
     /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.

@@ -98,6 +98,10 @@ pub struct SearchStats {
     pub null_move_tries: u64,
     /// Null-move searches that cut off.
     pub null_move_cutoffs: u64,
+    /// Nodes ended by mate-distance pruning.
+    pub mate_distance_cutoffs: u64,
+    /// Nodes ended by reverse futility pruning.
+    pub reverse_futility_prunes: u64,
     /// Aspiration re-searches.
     pub aspiration_researches: u64,
     /// Completed iterations, in order (not part of the flat serialised form: the harness writes

@@ -355,6 +355,72 @@ fn null_move_prunes_a_quiet_position() {
 }
 
 #[test]
+fn mate_distance_pruning_cuts_lines_that_cannot_beat_a_mate_found_and_keeps_it() {
+    // Mate in one on the back rank (Rb8# or Rd8#): once a mate is found, every line that could
+    // only mate later is cut, and the mate stays.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/1R1R2K1 w - - 0 1";
+    let on = SearchConfig {
+        mate_distance_pruning: true,
+        ..SearchConfig::fischerle()
+    };
+    let with = search(fen, on, 6);
+    let without = search(fen, SearchConfig::fischerle(), 6);
+    assert_eq!(mate_in_moves(with.score), mate_in_moves(without.score));
+    assert!(mate_in_moves(with.score).is_some());
+    assert!(with.stats.mate_distance_cutoffs > 0);
+    assert!(
+        with.stats.nodes < without.stats.nodes,
+        "{} vs {}",
+        with.stats.nodes,
+        without.stats.nodes
+    );
+    assert_eq!(without.stats.mate_distance_cutoffs, 0);
+}
+
+#[test]
+fn reverse_futility_prunes_near_the_horizon_and_still_finds_the_tactic() {
+    let on = SearchConfig {
+        reverse_futility: Some(crate::config::ReverseFutility {
+            margin: 120,
+            max_level: 3,
+        }),
+        ..SearchConfig::fischerle()
+    };
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
+    let with = search(fen, on.clone(), 6);
+    let without = search(fen, SearchConfig::fischerle(), 6);
+    assert!(with.stats.reverse_futility_prunes > 0);
+    assert!(
+        with.stats.nodes < without.stats.nodes,
+        "{} vs {}",
+        with.stats.nodes,
+        without.stats.nodes
+    );
+    assert_eq!(without.stats.reverse_futility_prunes, 0);
+    // The back-rank mate is still found.
+    let mate = search("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", on, 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
+fn the_pruning_switches_are_set_by_key_and_checked() {
+    let mut c = SearchConfig::fischerle();
+    c.set("reverse_futility", "on").unwrap();
+    c.set("reverse_futility.margin", "90").unwrap();
+    c.set("mate_distance_pruning", "true").unwrap();
+    assert_eq!(
+        c.reverse_futility.as_ref().map(|r| (r.margin, r.max_level)),
+        Some((90, 3))
+    );
+    assert!(c.mate_distance_pruning);
+    assert!(c.clone().set("reverse_futility.max_level", "0").is_err());
+    // Off, they are left out of the TOML, so earlier configurations read and compare the same.
+    let text = SearchConfig::fischerle().to_toml();
+    assert!(!text.contains("reverse_futility") && !text.contains("mate_distance"));
+    assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c);
+}
+
+#[test]
 fn a_reused_searcher_matches_a_fresh_one() {
     let position = Position::from_fen(POSITIONS[0]).unwrap();
     let fresh =
