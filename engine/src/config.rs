@@ -105,6 +105,21 @@ pub struct SearchConfig {
     /// Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reverse_futility: Option<ReverseFutility>,
+    /// Late move pruning: late quiet moves near the horizon are not searched at null-window
+    /// nodes. Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_move_pruning: Option<LateMovePruning>,
+}
+
+/// Late move pruning: at a null-window node within `max_level` of the horizon, not in check,
+/// quiet moves that do not give check, after the first `base + level²`, are not searched.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateMovePruning {
+    /// Moves always searched at level 0 (plus level²). Default 3.
+    pub base: u32,
+    /// Deepest remaining level where it applies. Default 3.
+    pub max_level: i32,
 }
 
 /// Reverse futility pruning: prune when `eval − margin × level ≥ beta` at `level ≤ max_level`.
@@ -169,6 +184,11 @@ pub struct QSearch {
     pub captures: CaptureFilter,
     /// Promotions searched. Default `qn`.
     pub promotions: Promotions,
+    /// Delta pruning: outside check, a capture (not a promotion) is skipped when the stand-pat
+    /// score plus the captured piece's value plus this margin (centipawns) stays at or below
+    /// alpha. Absent = off, in every preset (`qsearch.delta=200` turns it on, `off` off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<i32>,
 }
 
 /// The move-ordering scheme.
@@ -298,6 +318,7 @@ impl SearchConfig {
                 min_level: -30,
                 captures: CaptureFilter::Fischerle,
                 promotions: Promotions::Qn,
+                delta: None,
             },
             ordering: OrderingScheme::Fischerle,
             see: false,
@@ -320,6 +341,7 @@ impl SearchConfig {
             kpk: crate::kpk::KpkRules::default(),
             mate_distance_pruning: false,
             reverse_futility: None,
+            late_move_pruning: None,
         }
     }
 
@@ -337,6 +359,7 @@ impl SearchConfig {
                 min_level: -30,
                 captures: CaptureFilter::All,
                 promotions: Promotions::Qrbn,
+                delta: None,
             },
             ordering: OrderingScheme::MvvLva,
             killers: None,
@@ -383,9 +406,17 @@ impl SearchConfig {
                 divisor: 4,
             }),
             check_extension: true,
+            qsearch: QSearch {
+                delta: Some(200),
+                ..Self::fischerle().qsearch
+            },
             mate_distance_pruning: true,
             reverse_futility: Some(ReverseFutility {
                 margin: 120,
+                max_level: 3,
+            }),
+            late_move_pruning: Some(LateMovePruning {
+                base: 3,
                 max_level: 3,
             }),
             ..Self::fischerle()
@@ -485,6 +516,16 @@ impl SearchConfig {
             }
             if n.divisor < 1 {
                 return out_of_range("null_move.divisor", n.divisor.to_string(), "1 or more");
+            }
+        }
+        if self.qsearch.delta.is_some_and(|d| d < 0) {
+            let found = format!("{:?}", self.qsearch.delta);
+            return out_of_range("qsearch.delta", found, "0 or more");
+        }
+        if let Some(l) = &self.late_move_pruning {
+            if l.base < 1 || l.max_level < 1 {
+                let found = format!("base {}, max_level {}", l.base, l.max_level);
+                return out_of_range("late_move_pruning", found, "base and max_level 1 or more");
             }
         }
         if let Some(r) = &self.reverse_futility {

@@ -96,9 +96,16 @@ impl Searcher {
         let alpha_orig = alpha;
         let mut best: Option<(Score, Move)> = None;
         self.path.push(key);
+        let late = self.late_move_limit(alpha, beta, level, ply, in_check);
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let mut child = board.clone();
             child.play_unchecked(ordered.mv);
+            // Step 8a. Late move pruning: past the limit, quiet moves that do not check are not
+            // searched.
+            if rank >= late && is_quiet(board, ordered.mv) && child.checkers().is_empty() {
+                self.stats.late_move_prunes += 1;
+                continue;
+            }
             // The child's level is its own: killers and history below use this node's `level`.
             let child_lvl = self.check_extension(&child, child_level, level, ply);
             let score = self.search_child(&child, alpha, beta, child_lvl, ply, child_budget, rank);
@@ -283,6 +290,24 @@ impl Searcher {
             level
         } else {
             child_level
+        }
+    }
+
+    /// How many moves are searched before late quiet moves are pruned: `base + level²` at a
+    /// null-window node near the horizon, not in check; otherwise no limit.
+    fn late_move_limit(
+        &self,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> usize {
+        match &self.config.late_move_pruning {
+            Some(l) if ply > 0 && !in_check && beta - alpha == 1 && level <= l.max_level => {
+                (l.base + (level * level) as u32) as usize
+            }
+            _ => usize::MAX,
         }
     }
 

@@ -134,7 +134,11 @@ impl Searcher {
         }
 
         // Step 7. Search the captures, promotions or evasions.
+        let static_eval = best;
         for ordered in moves.as_slice() {
+            if !in_check && self.delta_prunes(board, ordered.mv, static_eval, alpha) {
+                continue;
+            }
             let mut child = board.clone();
             child.play_unchecked(ordered.mv);
             let score = -self.quiescence(&child, -beta, -alpha, level - 1, ply + 1, false);
@@ -153,6 +157,18 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Delta pruning: a capture that could not lift the stand-pat score above alpha even with
+    /// the margin is not searched (promotions always are).
+    fn delta_prunes(&mut self, board: &Board, mv: Move, stand_pat: Score, alpha: Score) -> bool {
+        let Some(margin) = self.config.qsearch.delta else {
+            return false;
+        };
+        let gain = victim(board, mv).map_or(0, crate::eval::piece_value);
+        let futile = mv.promotion.is_none() && stand_pat + gain + margin <= alpha;
+        self.stats.delta_prunes += u64::from(futile);
+        futile
     }
 
     /// Records why QS starts at the horizon; `false` when none of the three cases holds.

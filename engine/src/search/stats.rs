@@ -102,6 +102,10 @@ pub struct SearchStats {
     pub mate_distance_cutoffs: u64,
     /// Nodes ended by reverse futility pruning.
     pub reverse_futility_prunes: u64,
+    /// QS captures skipped by delta pruning.
+    pub delta_prunes: u64,
+    /// Quiet moves skipped by late move pruning.
+    pub late_move_prunes: u64,
     /// Aspiration re-searches.
     pub aspiration_researches: u64,
     /// Completed iterations, in order (not part of the flat serialised form: the harness writes

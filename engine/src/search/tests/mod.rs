@@ -403,6 +403,50 @@ fn reverse_futility_prunes_near_the_horizon_and_still_finds_the_tactic() {
 }
 
 #[test]
+fn delta_pruning_skips_hopeless_qs_captures_and_keeps_winning_ones() {
+    let mut on = SearchConfig::fischerle();
+    on.qsearch.delta = Some(200);
+    let fen = POSITIONS[3];
+    let with = search(fen, on.clone(), 5);
+    let without = search(fen, SearchConfig::fischerle(), 5);
+    assert!(with.stats.delta_prunes > 0);
+    assert!(
+        with.stats.qnodes < without.stats.qnodes,
+        "{} vs {}",
+        with.stats.qnodes,
+        without.stats.qnodes
+    );
+    assert_eq!(without.stats.delta_prunes, 0);
+    // A free queen is still taken.
+    let free = search("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", on, 3);
+    assert_eq!(free.stats.iterations.last().unwrap().best_move, "d2d5");
+}
+
+#[test]
+fn late_move_pruning_skips_late_quiet_moves_near_the_horizon() {
+    let on = SearchConfig {
+        late_move_pruning: Some(crate::config::LateMovePruning {
+            base: 3,
+            max_level: 3,
+        }),
+        ..SearchConfig::fischerle()
+    };
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
+    let with = search(fen, on.clone(), 6);
+    let without = search(fen, SearchConfig::fischerle(), 6);
+    assert!(with.stats.late_move_prunes > 0);
+    assert!(
+        with.stats.nodes < without.stats.nodes,
+        "{} vs {}",
+        with.stats.nodes,
+        without.stats.nodes
+    );
+    assert_eq!(without.stats.late_move_prunes, 0);
+    let mate = search("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", on, 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
 fn the_pruning_switches_are_set_by_key_and_checked() {
     let mut c = SearchConfig::fischerle();
     c.set("reverse_futility", "on").unwrap();
@@ -414,9 +458,22 @@ fn the_pruning_switches_are_set_by_key_and_checked() {
     );
     assert!(c.mate_distance_pruning);
     assert!(c.clone().set("reverse_futility.max_level", "0").is_err());
+    c.set("late_move_pruning", "on").unwrap();
+    c.set("qsearch.delta", "150").unwrap();
+    assert_eq!(
+        (
+            c.late_move_pruning.as_ref().map(|l| l.base),
+            c.qsearch.delta
+        ),
+        (Some(3), Some(150))
+    );
+    assert!(c.clone().set("late_move_pruning.base", "0").is_err());
+    assert!(c.clone().set("qsearch.delta", "-5").is_err());
     // Off, they are left out of the TOML, so earlier configurations read and compare the same.
     let text = SearchConfig::fischerle().to_toml();
-    assert!(!text.contains("reverse_futility") && !text.contains("mate_distance"));
+    for key in ["reverse_futility", "mate_distance", "late_move", "delta"] {
+        assert!(!text.contains(key), "{key}");
+    }
     assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c);
 }
 
