@@ -16,5 +16,5 @@ pub mod search;
 pub mod value;
 
 pub use knowledge::{Knowledge, Known, TextRules, SETTLED};
-pub use search::{IntervalSearch, IntervalStats, Solved};
+pub use search::{game_over, IntervalSearch, IntervalStats, Solved};
 pub use value::{Depth, Interval, Valued, Wdl};

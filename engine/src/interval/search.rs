@@ -148,8 +148,8 @@ impl<'k, K: Knowledge> IntervalSearch<'k, K> {
         #[cfg(test)]
         self.windows.push((board.hash(), alpha, beta));
         let moves = legal_moves(board);
-        if moves.is_empty() || board.occupied().len() == 2 {
-            return end_of_game(board);
+        if let Some(result) = game_over(board, &moves) {
+            return Valued::new(Interval::point(result), Depth::EXACT, None);
         }
         let known = self.known(board, root);
         if let Some(point) = known.filter(|k| k.interval.exact().is_some()) {
@@ -264,14 +264,17 @@ struct Start {
     best: Option<Move>,
 }
 
-/// Checkmate is a loss for the side to move; stalemate and bare kings are draws.
-fn end_of_game(board: &Board) -> Valued {
-    let result = if board.checkers().is_empty() {
-        Wdl::Draw
-    } else {
+/// The result when the rules of chess end the game (`moves` are `board`'s legal moves):
+/// checkmate is a loss for the side to move; stalemate and bare kings are draws.
+pub fn game_over(board: &Board, moves: &[Move]) -> Option<Wdl> {
+    if !moves.is_empty() && board.occupied().len() > 2 {
+        return None;
+    }
+    Some(if moves.is_empty() && !board.checkers().is_empty() {
         Wdl::Loss
-    };
-    Valued::new(Interval::point(result), Depth::EXACT, None)
+    } else {
+        Wdl::Draw
+    })
 }
 
 /// `first` (when legal here), then the others in generation order.

@@ -8,14 +8,13 @@ use std::collections::BTreeSet;
 
 use cozy_chess::{Board, Move, Piece};
 use engine::board::legal_moves;
-use engine::interval::{IntervalSearch, Knowledge, Wdl, SETTLED};
+use engine::interval::{game_over, IntervalSearch, Knowledge, Wdl, SETTLED};
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::table::Placement;
 use rayon::prelude::*;
 
-use super::table::SIZE;
+use super::table::{Placement, SIZE};
 use super::validate::{validate, Effort, Outcome, RulesAndTables, Validation};
 
 /// The rule-decided positions (table indices) the proof of `claimed` for `root` rests on,
@@ -36,8 +35,9 @@ pub fn support(
         if !seen.insert(board.hash()) {
             continue;
         }
+        let moves = legal_moves(&board);
         if !is_root {
-            match settled(knowledge, &board) {
+            match settled(knowledge, &board, &moves) {
                 Some((w, _)) if w != want => return None,
                 Some((_, Some(rule_decided))) => {
                     found.insert(rule_decided);
@@ -47,7 +47,6 @@ pub fn support(
                 None => {}
             }
         }
-        let moves = legal_moves(&board);
         match want {
             Wdl::Win => {
                 let preferred = if is_root { first } else { None };
@@ -64,17 +63,13 @@ pub fn support(
 /// A position ends a line of the proof when the game is over or knowledge decides it: its value
 /// and, when a KPK rule decided it, its table index. Positions the search settled are followed
 /// further (they rest on others).
-fn settled(knowledge: &RulesAndTables, board: &Board) -> Option<(Wdl, Option<u32>)> {
-    if board.occupied().len() == 2 {
-        return Some((Wdl::Draw, None));
-    }
-    if legal_moves(board).is_empty() {
-        let w = if board.checkers().is_empty() {
-            Wdl::Draw
-        } else {
-            Wdl::Loss
-        };
-        return Some((w, None));
+fn settled(
+    knowledge: &RulesAndTables,
+    board: &Board,
+    moves: &[Move],
+) -> Option<(Wdl, Option<u32>)> {
+    if let Some(result) = game_over(board, moves) {
+        return Some((result, None));
     }
     let known = knowledge.probe(board)?;
     let w = known.interval.exact()?;
@@ -90,7 +85,7 @@ fn child_value(
     knowledge: &RulesAndTables,
     child: &Board,
 ) -> Option<Wdl> {
-    settled(knowledge, child)
+    settled(knowledge, child, &legal_moves(child))
         .map(|(w, _)| w)
         .or_else(|| search.stored(child).and_then(|v| v.interval.exact()))
 }

@@ -9,8 +9,8 @@ use engine::{Limits, Position, SearchConfig, Searcher};
 use rayon::prelude::*;
 
 use super::search::WIN_THRESHOLD;
-use super::table::{Placement, ILLEGAL, SIZE};
-use super::validate::{truth, RulesAndTables};
+use super::table::Placement;
+use super::validate::{sample, truth, RulesAndTables};
 
 /// One position at one depth, both searches.
 #[derive(Debug, Clone)]
@@ -62,14 +62,8 @@ pub fn scalar_config() -> SearchConfig {
 /// Both searches on every `every`th legal position at each of `depths`.
 pub fn compare(knowledge: &RulesAndTables, depths: &[u16], every: usize) -> Vec<Pair> {
     let tables = knowledge.tables;
-    let sample: Vec<usize> = (0..SIZE)
-        .filter(|&i| tables.pawn.values[i] != ILLEGAL)
-        .enumerate()
-        .filter(|(k, _)| k % every.max(1) == 0)
-        .map(|(_, i)| i)
-        .collect();
     let config = scalar_config();
-    sample
+    sample(tables, every)
         .par_iter()
         .map_init(
             || Searcher::new(config.clone()),

@@ -6,7 +6,7 @@
 use clap::ValueEnum;
 use cozy_chess::{Rank, Square};
 use engine::interval::{Interval, Wdl};
-use engine::kpk::Kpk;
+use engine::kpk::{self, Kpk};
 
 /// A wrong rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -38,16 +38,16 @@ impl Mutant {
                 (p.defender == front).then_some(Interval::point(Wdl::Draw))
             }
             Mutant::EagerSquare => {
-                let rank = p.pawn.rank() as u32;
-                let pawn_moves = 7 - rank - u32::from(rank == 1);
-                let promotion = Square::new(p.pawn.file(), Rank::Eighth);
-                let d = |a: Square, b: Square| {
-                    (a.file() as i32 - b.file() as i32)
-                        .abs()
-                        .max((a.rank() as i32 - b.rank() as i32).abs()) as u32
+                // Outside the square only if the pawn's side had the move: the real rule is
+                // silent, the mutant calls it won.
+                let as_if_to_move = Kpk {
+                    attacker_to_move: true,
+                    ..*p
                 };
-                (!p.attacker_to_move && d(p.defender, promotion) == pawn_moves + 1)
-                    .then_some(Interval::point(Wdl::Win))
+                let eager = !p.attacker_to_move
+                    && kpk::rule_of_square(p).is_none()
+                    && kpk::rule_of_square(&as_if_to_move).is_some();
+                eager.then_some(Interval::point(Wdl::Win))
             }
         }
     }

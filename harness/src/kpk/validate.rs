@@ -5,9 +5,7 @@
 //! validated endgames the text presupposes.
 
 use cozy_chess::{Board, Color, Move, Piece};
-use engine::interval::{
-    Interval, IntervalSearch, Knowledge, Known, Solved, TextRules, Wdl, SETTLED,
-};
+use engine::interval::{Interval, IntervalSearch, Knowledge, Known, TextRules, Wdl, SETTLED};
 use engine::kpk::Kpk;
 use rayon::prelude::*;
 
@@ -183,18 +181,22 @@ pub fn validate_all(
     effort: Effort,
     every: usize,
 ) -> (Vec<Validation>, super::cycles::CycleSummary) {
-    let tables = knowledge.tables;
-    let mut all: Vec<Validation> = (0..SIZE)
-        .filter(|&i| tables.pawn.values[i] != ILLEGAL)
-        .enumerate()
-        .filter(|(k, _)| k % every.max(1) == 0)
-        .map(|(_, i)| i)
-        .collect::<Vec<_>>()
+    let mut all: Vec<Validation> = sample(knowledge.tables, every)
         .into_par_iter()
         .map(|i| validate(knowledge, effort, i))
         .collect();
     let summary = super::cycles::settle(&mut all, knowledge, effort);
     (all, summary)
+}
+
+/// The table indices of every `every`th legal KPK position, in table order (1: all of them).
+pub fn sample(tables: &Tables, every: usize) -> Vec<usize> {
+    (0..SIZE)
+        .filter(|&i| tables.pawn.values[i] != ILLEGAL)
+        .enumerate()
+        .filter(|(k, _)| k % every.max(1) == 0)
+        .map(|(_, i)| i)
+        .collect()
 }
 
 /// §3.1 for one position.
@@ -227,30 +229,22 @@ pub fn validate(knowledge: &RulesAndTables, effort: Effort, index: usize) -> Val
         } else {
             Outcome::Unresolved
         };
-        finish(&mut v, &search, solved);
+        (v.nodes, v.depth) = (search.stats.nodes, solved.depth);
         return v;
     };
     let claimed = claim.interval.exact().expect("a point claim");
-    let mut deepest = Solved {
-        value: engine::interval::Valued::new(Interval::UNKNOWN, engine::interval::Depth(0), None),
-        depth: 0,
-        out_of_budget: false,
-    };
     // The rule's move first: it must reach the rule's value.
     if let Some(mv) = claim.best {
         let solved = search.solve_after(&board, mv, effort.max_depth);
         v.via_move = solved.value.interval.exact();
-        deepest = solved;
+        v.depth = solved.depth;
     }
     // Then from the position itself, unless the rule's move already wins (nothing is better).
     let move_wins = v.via_move == Some(Wdl::Win) && claimed == Wdl::Win;
     if !move_wins {
         let solved = search.solve(&board, effort.max_depth);
         v.found = solved.value.interval.exact();
-        deepest = Solved {
-            depth: deepest.depth.max(solved.depth),
-            ..solved
-        };
+        v.depth = v.depth.max(solved.depth);
     } else {
         v.found = Some(Wdl::Win);
     }
@@ -258,13 +252,8 @@ pub fn validate(knowledge: &RulesAndTables, effort: Effort, index: usize) -> Val
     if v.outcome == Outcome::Confirmed && claimed != Wdl::Draw {
         v.support = super::cycles::support(&search, knowledge, &board, claimed, claim.best);
     }
-    finish(&mut v, &search, deepest);
-    v
-}
-
-fn finish<K: Knowledge>(v: &mut Validation, search: &IntervalSearch<K>, last: Solved) {
     v.nodes = search.stats.nodes;
-    v.depth = v.depth.max(last.depth);
+    v
 }
 
 /// The outcome from the claim and what the searches found (`None`: no point interval).
