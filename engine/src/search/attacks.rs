@@ -48,11 +48,13 @@ pub fn count_attacks(board: &Board, square: Square, color: Color) -> AttackCount
 }
 
 /// Counts the sliders of one kind that reach `square`, each one seen through those in front of it.
+/// Generic over `moves`, so each kind gets its own copy with the lookup inlined.
+#[inline]
 fn battery(
     square: Square,
     mut occupied: BitBoard,
     sliders: BitBoard,
-    moves: fn(Square, BitBoard) -> BitBoard,
+    moves: impl Fn(Square, BitBoard) -> BitBoard,
 ) -> u32 {
     let mut remaining = sliders;
     let mut count = 0;

@@ -114,15 +114,17 @@ impl Scratch {
     /// order) costs less than clearing the key counts.
     pub(super) fn stable_sort(&mut self) -> &[(Move, u8)] {
         if self.keyed.len() <= SMALL {
-            self.sorted.clone_from(&self.keyed);
-            for i in 1..self.sorted.len() {
+            let keyed = &mut self.keyed;
+            for i in 1..keyed.len() {
+                let item = keyed[i];
                 let mut j = i;
-                while j > 0 && self.sorted[j - 1].1 > self.sorted[j].1 {
-                    self.sorted.swap(j - 1, j);
+                while j > 0 && keyed[j - 1].1 > item.1 {
+                    keyed[j] = keyed[j - 1];
                     j -= 1;
                 }
+                keyed[j] = item;
             }
-            return &self.sorted;
+            return keyed;
         }
         let mut start = [0usize; KEYS + 1];
         for &(_, key) in &self.keyed {
