@@ -7,6 +7,10 @@
 
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
+pub mod placement;
+
+pub use placement::Placement;
+
 /// A score in centipawns, from the point of view of the side to move.
 pub type Score = i32;
 
@@ -172,23 +176,23 @@ pub fn evaluate(board: &Board) -> Score {
         pawn_structure(board, Color::White),
         pawn_structure(board, Color::Black),
     ];
-    combine(board, pawns)
+    combine(board, Placement::of(board), pawns)
 }
 
-/// [`evaluate`], with the pawn-structure terms taken from `cache` when these pawns were seen.
-pub fn evaluate_cached(board: &Board, cache: &mut PawnCache) -> Score {
+/// [`evaluate`], with the pawn-structure terms taken from `cache` when these pawns were seen and
+/// the material and placement sums as the search kept them up to date (`placement` must be
+/// `Placement::of(board)`).
+pub fn evaluate_placed(board: &Board, placement: Placement, cache: &mut PawnCache) -> Score {
     let pawns = cache.terms(board);
-    combine(board, pawns)
+    combine(board, placement, pawns)
 }
 
-/// The evaluation from each side's pawn-structure terms (White's, Black's).
-fn combine(board: &Board, pawns: [(Score, Score); 2]) -> Score {
-    let (white_mg, white_eg) = side_terms(board, Color::White);
-    let (black_mg, black_eg) = side_terms(board, Color::Black);
-    let (mg, eg) = (white_mg + pawns[0].0, white_eg + pawns[0].1);
-    let (mg_b, eg_b) = (black_mg + pawns[1].0, black_eg + pawns[1].1);
-    let phase = game_phase(board);
-    let white = ((mg - mg_b) * phase + (eg - eg_b) * (PHASE_MAX - phase)) / PHASE_MAX;
+/// The evaluation from the placement and each side's pawn-structure terms (White's, Black's).
+fn combine(board: &Board, placement: Placement, pawns: [(Score, Score); 2]) -> Score {
+    let mg = placement.mg + pawns[0].0 - pawns[1].0;
+    let eg = placement.eg + pawns[0].1 - pawns[1].1;
+    let phase = placement.phase.min(PHASE_MAX);
+    let white = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     match board.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -202,20 +206,6 @@ pub fn game_phase(board: &Board) -> Score {
         .map(|&p| phase_weight(p) * board.pieces(p).len() as Score)
         .sum();
     phase.min(PHASE_MAX)
-}
-
-/// Material and placement of one side, as (middle game, endgame).
-fn side_terms(board: &Board, color: Color) -> (Score, Score) {
-    let (mut mg, mut eg) = (0, 0);
-    let table = &PLACED[color as usize];
-    for &piece in &Piece::ALL {
-        for square in board.colored_pieces(color, piece) {
-            let (m, e) = table[piece as usize][square as usize];
-            mg += Score::from(m);
-            eg += Score::from(e);
-        }
-    }
-    (mg, eg)
 }
 
 /// Value plus table bonus of every piece of every colour on every square, as (middle game,
@@ -416,8 +406,9 @@ mod tests {
             let mut cache = PawnCache::default();
             for plies in (0..120).step_by(7) {
                 let board = crate::board::random_playout(seed, plies);
-                proptest::prop_assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
-                proptest::prop_assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
+                let placement = Placement::of(&board);
+                proptest::prop_assert_eq!(evaluate_placed(&board, placement, &mut cache), evaluate(&board));
+                proptest::prop_assert_eq!(evaluate_placed(&board, placement, &mut cache), evaluate(&board));
             }
         }
 
@@ -426,10 +417,14 @@ mod tests {
         #[test]
         fn fast_terms_equal_the_reference(seed in 0u64..u64::MAX, plies in 0usize..160) {
             let board = crate::board::random_playout(seed, plies);
-            for color in Color::ALL {
-                let (pieces, pawns) = (side_terms(&board, color), pawn_structure(&board, color));
-                proptest::prop_assert_eq!((pieces.0 + pawns.0, pieces.1 + pawns.1), reference_side_terms(&board, color));
-            }
+            let [white, black] = Color::ALL.map(|c| reference_side_terms(&board, c));
+            let [white_pawns, black_pawns] = Color::ALL.map(|c| pawn_structure(&board, c));
+            let placement = Placement::of(&board);
+            proptest::prop_assert_eq!(
+                (placement.mg + white_pawns.0 - black_pawns.0, placement.eg + white_pawns.1 - black_pawns.1),
+                (white.0 - black.0, white.1 - black.1)
+            );
+            proptest::prop_assert_eq!(placement.phase.min(PHASE_MAX), game_phase(&board));
         }
     }
 

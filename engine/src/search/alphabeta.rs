@@ -41,7 +41,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(board);
+            return self.evaluate(board, ply);
         }
 
         // Step 3b. Mate-distance pruning: only the mates still possible from here matter.
@@ -66,7 +66,7 @@ impl Searcher {
         // Step 4b. Reverse futility pruning: near the horizon a static lead over beta stands.
         let in_check = !board.checkers().is_empty();
         if ply > 0 && !in_check {
-            if let Some(score) = self.reverse_futility_prunes(board, alpha, beta, level) {
+            if let Some(score) = self.reverse_futility_prunes(board, alpha, beta, level, ply) {
                 return score;
             }
         }
@@ -98,8 +98,7 @@ impl Searcher {
         self.path.push(key);
         let late = self.late_move_limit(alpha, beta, level, ply, in_check);
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
-            let mut child = board.clone();
-            child.play_unchecked(ordered.mv);
+            let child = self.make(board, ordered.mv, ply);
             // Step 8a. Late move pruning: past the limit, quiet moves that do not check are not
             // searched.
             if rank >= late && is_quiet(board, ordered.mv) && child.checkers().is_empty() {
@@ -336,13 +335,14 @@ impl Searcher {
         alpha: Score,
         beta: Score,
         level: i32,
+        ply: usize,
     ) -> Option<Score> {
         let rf = self.config.reverse_futility.as_ref()?;
         let (margin, max_level) = (rf.margin, rf.max_level);
         if level > max_level || beta - alpha > 1 || beta.abs() >= MATE_BOUND {
             return None;
         }
-        let eval = self.evaluate(board);
+        let eval = self.evaluate(board, ply);
         if eval - margin * level < beta {
             return None;
         }
@@ -366,13 +366,14 @@ impl Searcher {
         };
         let us = board.side_to_move();
         let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
-        if level < 2 || pieces.is_empty() || self.evaluate(board) < beta {
+        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < beta {
             return false;
         }
         let Some(child) = board.null_move() else {
             return false;
         };
         self.stats.null_move_tries += 1;
+        self.placements[ply + 1] = self.placements[ply];
         let reduction = base + level / divisor.max(1);
         self.path.push(board.hash());
         let score = -self.alphabeta(

@@ -20,7 +20,7 @@ use cozy_chess::{Board, Move};
 
 use crate::board::{legal_moves, uci_move, Position};
 use crate::config::SearchConfig;
-use crate::eval::Score;
+use crate::eval::{Placement, Score};
 use history::HistoryTable;
 use killers::KillerTable;
 use limits::{Clock, Limits};
@@ -85,6 +85,9 @@ pub struct Searcher {
     scratch: ordering::Scratch,
     /// Pawn-structure terms already counted (the evaluation's memo; it never changes a value).
     pawns: crate::eval::PawnCache,
+    /// Material and placement of the position at each ply of the current path, updated as moves
+    /// are made (the evaluation's running sums; they never change a value).
+    placements: Vec<Placement>,
 }
 
 impl Searcher {
@@ -107,6 +110,7 @@ impl Searcher {
             lists: vec![ordering::MoveList::default(); MAX_PLY + 1],
             scratch: ordering::Scratch::default(),
             pawns: crate::eval::PawnCache::default(),
+            placements: vec![Placement::default(); MAX_PLY + 1],
             config,
         }
     }
@@ -226,6 +230,7 @@ impl Searcher {
 
     /// One iteration: a full-window search, or an aspiration window widened until the score fits.
     fn iterate(&mut self, root: &Board, depth: i32, previous: Score) -> Score {
+        self.placements[0] = Placement::of(root);
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
         let budget = self.root_budget;
@@ -273,12 +278,26 @@ impl Searcher {
         iteration
     }
 
-    /// The static evaluation, or a KPK rule's verdict where a switched-on rule decides.
-    fn evaluate(&mut self, board: &Board) -> Score {
-        match self.config.kpk.score(board) {
-            Some(verdict) => verdict,
-            None => crate::eval::evaluate_cached(board, &mut self.pawns),
+    /// The static evaluation of `board`, the position at `ply`, or a KPK rule's verdict where a
+    /// switched-on rule decides.
+    fn evaluate(&mut self, board: &Board, ply: usize) -> Score {
+        if let Some(verdict) = self.config.kpk.score(board) {
+            return verdict;
         }
+        let placement = self.placements[ply];
+        // The engine's own tests search with this check on: the running sums are the board's.
+        #[cfg(test)]
+        assert_eq!(placement, Placement::of(board), "placement at ply {ply}");
+        crate::eval::evaluate_placed(board, placement, &mut self.pawns)
+    }
+
+    /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
+    /// recorded for ply + 1.
+    fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
+        self.placements[ply + 1] = self.placements[ply].after(board, mv);
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        child
     }
 
     /// Draw by the 50-move rule or by repetition of a position on the game or search path (one

@@ -58,7 +58,7 @@ impl Searcher {
         // Step 3. Depth bound (QSMinSuchLevel).
         if level <= self.config.qsearch.min_level || ply >= MAX_PLY - 1 {
             self.stats.qs_depth_cutoffs += 1;
-            return self.evaluate(board);
+            return self.evaluate(board, ply);
         }
 
         // Step 4. Stand pat ahead of the moves: below the horizon node, outside check, a static
@@ -66,7 +66,7 @@ impl Searcher {
         // node generates first, to count why QS starts there). The tree is the same as testing it
         // after generation; only the work is saved.
         let in_check = !board.checkers().is_empty();
-        let stand_pat = (!in_check && !entry).then(|| self.evaluate(board));
+        let stand_pat = (!in_check && !entry).then(|| self.evaluate(board, ply));
         if let Some(score) = stand_pat.filter(|&s| s >= beta) {
             return score;
         }
@@ -87,7 +87,7 @@ impl Searcher {
             if legal == 0 {
                 mated_in(ply)
             } else {
-                self.evaluate(board)
+                self.evaluate(board, ply)
             }
         } else {
             let node = QsNode {
@@ -120,13 +120,13 @@ impl Searcher {
             stand_pat,
         } = node;
         if entry && !self.count_entry(board, in_check, moves) {
-            return self.evaluate(board);
+            return self.evaluate(board, ply);
         }
 
         // Step 6. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
-            best = stand_pat.unwrap_or_else(|| self.evaluate(board));
+            best = stand_pat.unwrap_or_else(|| self.evaluate(board, ply));
             if best >= beta {
                 return best;
             }
@@ -139,8 +139,7 @@ impl Searcher {
             if !in_check && self.delta_prunes(board, ordered.mv, static_eval, alpha) {
                 continue;
             }
-            let mut child = board.clone();
-            child.play_unchecked(ordered.mv);
+            let child = self.make(board, ordered.mv, ply);
             let score = -self.quiescence(&child, -beta, -alpha, level - 1, ply + 1, false);
             if self.clock.stopped() {
                 return 0;
