@@ -61,13 +61,17 @@ impl Searcher {
             return self.evaluate(board, ply);
         }
 
-        // Step 4. Stand pat ahead of the moves: below the horizon node, outside check, a static
-        // evaluation that reaches beta ends the node before any move is generated (the horizon
-        // node generates first, to count why QS starts there). The tree is the same as testing it
-        // after generation; only the work is saved.
+        // Step 4. Stand pat ahead of the moves: outside check, a static evaluation that reaches
+        // beta ends the node before its moves are ordered. The horizon node still learns why QS
+        // starts there, from the first move that says so. The tree and the counts are the same as
+        // testing it after ordering; only the work is saved.
         let in_check = !board.checkers().is_empty();
-        let stand_pat = (!in_check && !entry).then(|| self.evaluate(board, ply));
+        let stand_pat = (!in_check).then(|| self.evaluate(board, ply));
         if let Some(score) = stand_pat.filter(|&s| s >= beta) {
+            if entry {
+                let start = qsearch_start(board, &self.config, &mut self.stats);
+                self.count_entry(start);
+            }
             return score;
         }
 
@@ -119,8 +123,15 @@ impl Searcher {
             in_check,
             stand_pat,
         } = node;
-        if entry && !self.count_entry(board, in_check, moves) {
-            return self.evaluate(board, ply);
+        if entry {
+            let start = if in_check {
+                Start::Check
+            } else {
+                start_of(board, moves)
+            };
+            if !self.count_entry(start) {
+                return self.evaluate(board, ply);
+            }
         }
 
         // Step 6. Stand pat: outside check the side to move may decline every capture.
@@ -171,22 +182,83 @@ impl Searcher {
     }
 
     /// Records why QS starts at the horizon; `false` when none of the three cases holds.
-    fn count_entry(&mut self, board: &Board, in_check: bool, moves: &MoveList) -> bool {
-        if in_check {
-            self.stats.qs_entries_check += 1;
-        } else if moves
-            .as_slice()
-            .iter()
-            .any(|m| m.mv.promotion.is_none() && victim(board, m.mv).is_some())
-        {
-            self.stats.qs_entries_capture += 1;
-        } else if !moves.is_empty() {
-            self.stats.qs_entries_promotion += 1;
+    fn count_entry(&mut self, start: Start) -> bool {
+        let counter = match start {
+            Start::Check => &mut self.stats.qs_entries_check,
+            Start::Capture => &mut self.stats.qs_entries_capture,
+            Start::Promotion => &mut self.stats.qs_entries_promotion,
+            Start::Nothing => &mut self.stats.qs_skipped,
+        };
+        *counter += 1;
+        start != Start::Nothing
+    }
+}
+
+/// Why QS starts at the horizon node (Fischerle section 2), or that it does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Start {
+    /// The side to move is in check.
+    Check,
+    /// It has a potentially advantageous capture (a capturing promotion counts as a promotion).
+    Capture,
+    /// It can promote (to a piece of the configured subset).
+    Promotion,
+    /// None of the three: the static evaluation is the score.
+    Nothing,
+}
+
+/// Why QS starts, from the moves it generated outside check.
+fn start_of(board: &Board, moves: &MoveList) -> Start {
+    if moves
+        .as_slice()
+        .iter()
+        .any(|m| m.mv.promotion.is_none() && victim(board, m.mv).is_some())
+    {
+        Start::Capture
+    } else if moves.is_empty() {
+        Start::Nothing
+    } else {
+        Start::Promotion
+    }
+}
+
+/// Why QS starts outside check, without ordering the moves: generation stops at the first
+/// capture that passes the filter. Every capture's filter is still asked with `see` on, so that
+/// the SEE count is the one a full generation makes.
+fn qsearch_start(board: &Board, config: &SearchConfig, stats: &mut SearchStats) -> Start {
+    let targets = qsearch_targets(board);
+    let mut start = Start::Nothing;
+    board.generate_moves(|mut pm| {
+        pm.to &= if pm.piece == Piece::Pawn {
+            targets.pawn
         } else {
-            self.stats.qs_skipped += 1;
-            return false;
+            targets.piece
+        };
+        for mv in pm {
+            if qs_searches(board, mv, config, stats) {
+                if mv.promotion.is_some() {
+                    start = start.max_with(Start::Promotion);
+                } else {
+                    start = Start::Capture;
+                    if !config.see {
+                        return true;
+                    }
+                }
+            }
         }
-        true
+        false
+    });
+    start
+}
+
+impl Start {
+    /// `other` unless a capture was already found.
+    fn max_with(self, other: Start) -> Start {
+        if self == Start::Capture {
+            self
+        } else {
+            other
+        }
     }
 }
 
@@ -297,14 +369,10 @@ fn qsearch_key(
     config: &SearchConfig,
     stats: &mut SearchStats,
 ) -> Option<u8> {
-    let captured = victim(board, mv);
-    if let Some(promotion) = mv.promotion {
-        if !promotion_allowed(config.qsearch.promotions, promotion) {
-            return None;
-        }
-    } else if !worth_capturing(board, mv, captured?, config, stats) {
+    if !qs_searches(board, mv, config, stats) {
         return None;
     }
+    let captured = victim(board, mv);
     Some(match config.ordering {
         OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
         OrderingScheme::Fischerle => {
@@ -313,6 +381,16 @@ fn qsearch_key(
         OrderingScheme::MvvLva => mvv_lva_key(board, mv),
         OrderingScheme::None => 0,
     })
+}
+
+/// Whether QS searches `mv` outside check: a promotion of the configured subset, or a capture
+/// that passes the filter.
+fn qs_searches(board: &Board, mv: Move, config: &SearchConfig, stats: &mut SearchStats) -> bool {
+    match (mv.promotion, victim(board, mv)) {
+        (Some(promotion), _) => promotion_allowed(config.qsearch.promotions, promotion),
+        (None, Some(captured)) => worth_capturing(board, mv, captured, config, stats),
+        (None, None) => false,
+    }
 }
 
 /// Whether QS searches a promotion to `piece`.
@@ -339,6 +417,26 @@ mod move_tests {
         qsearch_moves(board, false, config, &mut stats, &mut scratch, &mut list);
         list
     }
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The early stand-pat's reason for starting QS (and its SEE count) is the one the
+        /// ordered moves give, on positions of random games, with and without SEE.
+        #[test]
+        fn start_without_ordering_equals_start_of_the_ordered_moves(seed in 0u64..u64::MAX, plies in 0usize..120) {
+            let b = crate::board::random_playout(seed, plies);
+            proptest::prop_assume!(b.checkers().is_empty());
+            for see in [false, true] {
+                let config = SearchConfig { see, ..SearchConfig::fischerle() };
+                let (mut ordered_stats, mut scratch, mut list) =
+                    (SearchStats::default(), Scratch::default(), MoveList::default());
+                qsearch_moves(&b, false, &config, &mut ordered_stats, &mut scratch, &mut list);
+                let mut stats = SearchStats::default();
+                proptest::prop_assert_eq!(qsearch_start(&b, &config, &mut stats), start_of(&b, &list));
+                proptest::prop_assert_eq!(stats.see_calls, ordered_stats.see_calls);
+            }
+        }
+    }
+
     #[test]
     fn qs_promotion_subsets_generate_exactly_the_chosen_pieces() {
         let b = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
