@@ -175,7 +175,7 @@ pub fn order_moves(
     scratch.start();
     board.generate_moves(|pm| {
         for mv in pm {
-            scratch.push(mv, main_key(board, mv, config, stats));
+            scratch.push(mv, main_key(board, mv, pm.piece, config, stats));
         }
         false
     });
@@ -229,6 +229,9 @@ pub(super) fn assemble(
     }
     let mut picked = Picked::default();
     let index_of = |mv: Move| sorted.iter().position(|&(m, _)| m == mv);
+    // The preferred keys are the lowest, so the preferred moves are a prefix of the sorted list.
+    let last = last_preferred_key(scheme);
+    let split = sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
     if let Some(i) = hints.tt_move.and_then(index_of) {
         picked.add(list, sorted, i, Source::TtMove);
     }
@@ -240,21 +243,27 @@ pub(super) fn assemble(
             picked.add(list, sorted, i, Source::Killer);
         }
     }
-    let last = last_preferred_key(scheme);
-    let preferred = |key: u8| last.is_some_and(|last| key <= last);
-    for (i, &(mv, key)) in sorted.iter().enumerate() {
-        if preferred(key) && !picked.contains(i) {
+    for (i, &(mv, _)) in sorted[..split].iter().enumerate() {
+        if !picked.contains(i) {
             list.push(mv, Source::Scheme);
         }
     }
     if let Some((table, count)) = hints.history {
-        let best = best_history_moves(board, sorted, table, count.min(picked.room()), &picked);
+        // Quiet moves never have a preferred key: only the rest can be history moves.
+        let best = best_history_moves(
+            board,
+            sorted,
+            split,
+            table,
+            count.min(picked.room()),
+            &picked,
+        );
         for &(_, i) in best.as_slice() {
             picked.add(list, sorted, i, Source::History);
         }
     }
-    for (i, &(mv, key)) in sorted.iter().enumerate() {
-        if !preferred(key) && !picked.contains(i) {
+    for (i, &(mv, _)) in sorted.iter().enumerate().skip(split) {
+        if !picked.contains(i) {
             list.push(mv, Source::Scheme);
         }
     }
@@ -288,10 +297,12 @@ impl Best {
     }
 }
 
-/// Up to `count` quiet moves with the best positive history scores, best first, none already picked.
+/// Up to `count` quiet moves from `sorted[from..]` with the best positive history scores, best
+/// first, none already picked.
 fn best_history_moves(
     board: &Board,
     sorted: &[(Move, u8)],
+    from: usize,
     table: &HistoryTable,
     count: usize,
     picked: &Picked,
@@ -302,7 +313,7 @@ fn best_history_moves(
         len: 0,
     };
     let count = count.min(best.items.len());
-    for (i, &(mv, _)) in sorted.iter().enumerate() {
+    for (i, &(mv, _)) in sorted.iter().enumerate().skip(from) {
         let score = table.score(color, mv);
         if score > 0 && !picked.contains(i) && is_quiet(board, mv) {
             best.offer(score, i, count);
@@ -316,17 +327,18 @@ pub fn is_quiet(board: &Board, mv: Move) -> bool {
     mv.promotion.is_none() && victim(board, mv).is_none()
 }
 
-/// The key of a move in the main search under the configured scheme.
+/// The key of a move of `piece` in the main search under the configured scheme.
 pub(super) fn main_key(
     board: &Board,
     mv: Move,
+    piece: Piece,
     config: &SearchConfig,
     stats: &mut SearchStats,
 ) -> u8 {
     match config.ordering {
-        OrderingScheme::Fischerle => {
-            fischerle_key(board, mv, |v| classify(board, mv, v, config, stats))
-        }
+        OrderingScheme::Fischerle => fischerle_key_of(board, mv, piece, victim(board, mv), |v| {
+            classify(board, mv, v, config, stats)
+        }),
         OrderingScheme::MvvLva => mvv_lva_key(board, mv),
         OrderingScheme::None => 0,
     }

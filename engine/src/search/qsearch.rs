@@ -288,7 +288,7 @@ pub fn qsearch_moves(
                     .promotion
                     .is_none_or(|p| promotion_allowed(config.qsearch.promotions, p))
                 {
-                    scratch.push(mv, qsearch_evasion_key(board, mv, config, stats));
+                    scratch.push(mv, qsearch_evasion_key(board, mv, pm.piece, config, stats));
                 }
             }
             false
@@ -324,13 +324,14 @@ pub fn qsearch_moves(
 fn qsearch_evasion_key(
     board: &Board,
     mv: Move,
+    piece: Piece,
     config: &SearchConfig,
     stats: &mut SearchStats,
 ) -> u8 {
     if mv.promotion.is_some() && config.ordering == OrderingScheme::Fischerle {
         return promotion_key(board, mv, config);
     }
-    main_key(board, mv, config, stats)
+    main_key(board, mv, piece, config, stats)
 }
 
 /// Fischerle's QS key of a promotion: bucket 1 when advantageous, the pawn's neutral key (bucket 8)
