@@ -52,7 +52,8 @@ impl Placement {
             return self;
         }
         self.remove(us, piece, mv.from);
-        if let Some(victim) = board.piece_on(mv.to) {
+        if board.colors(!us).has(mv.to) {
+            let victim = board.piece_on(mv.to).expect("an enemy piece stands there");
             self.remove(!us, victim, mv.to);
         } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
             // En passant: the captured pawn stands beside the capturer.

@@ -235,7 +235,7 @@ fn qsearch_start(board: &Board, config: &SearchConfig, stats: &mut SearchStats) 
             targets.piece
         };
         for mv in pm {
-            if qs_searches(board, mv, config, stats) {
+            if qs_searches(board, mv, victim(board, mv), config, stats) {
                 if mv.promotion.is_some() {
                     start = start.max_with(Start::Promotion);
                 } else {
@@ -370,10 +370,10 @@ fn qsearch_key(
     config: &SearchConfig,
     stats: &mut SearchStats,
 ) -> Option<u8> {
-    if !qs_searches(board, mv, config, stats) {
+    let captured = victim(board, mv);
+    if !qs_searches(board, mv, captured, config, stats) {
         return None;
     }
-    let captured = victim(board, mv);
     Some(match config.ordering {
         OrderingScheme::Fischerle if mv.promotion.is_some() => promotion_key(board, mv, config),
         OrderingScheme::Fischerle => {
@@ -384,10 +384,16 @@ fn qsearch_key(
     })
 }
 
-/// Whether QS searches `mv` outside check: a promotion of the configured subset, or a capture
-/// that passes the filter.
-fn qs_searches(board: &Board, mv: Move, config: &SearchConfig, stats: &mut SearchStats) -> bool {
-    match (mv.promotion, victim(board, mv)) {
+/// Whether QS searches `mv` (which takes `captured`) outside check: a promotion of the
+/// configured subset, or a capture that passes the filter.
+fn qs_searches(
+    board: &Board,
+    mv: Move,
+    captured: Option<Piece>,
+    config: &SearchConfig,
+    stats: &mut SearchStats,
+) -> bool {
+    match (mv.promotion, captured) {
         (Some(promotion), _) => promotion_allowed(config.qsearch.promotions, promotion),
         (None, Some(captured)) => worth_capturing(board, mv, captured, config, stats),
         (None, None) => false,
