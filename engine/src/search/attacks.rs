@@ -40,9 +40,9 @@ pub fn count_attacks(board: &Board, square: Square, color: Color) -> AttackCount
     let lines = battery(square, occupied, rooks, get_rook_moves);
     // Removing the attacking pawns reveals a bishop or queen standing behind them.
     let diagonals = battery(square, occupied & !pawns, bishops, get_bishop_moves);
-    let others = pawns.len() + knights.len() + lines + diagonals;
+    let others = few(pawns) + few(knights) + lines + diagonals;
     AttackCount {
-        count: others + king.len(),
+        count: others + few(king),
         only_king: others == 0 && !king.is_empty(),
     }
 }
@@ -63,9 +63,21 @@ fn battery(
         if hits.is_empty() {
             return count;
         }
-        count += hits.len();
+        count += few(hits);
         remaining &= !hits;
         occupied &= !hits;
+    }
+    count
+}
+
+/// The squares in `set`, counted one by one: attackers of a square are few, and this is faster
+/// than the population count a baseline x86-64 build computes without the `popcnt` instruction.
+#[inline]
+fn few(set: BitBoard) -> u32 {
+    let (mut bits, mut count) = (set.0, 0);
+    while bits != 0 {
+        bits &= bits - 1;
+        count += 1;
     }
     count
 }
