@@ -109,6 +109,86 @@ pub struct SearchConfig {
     /// nodes. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_move_pruning: Option<LateMovePruning>,
+    /// Futility pruning at frontier nodes and, extended, at pre-frontier nodes (Heinz; Fischerle's
+    /// later versions, spec §5). Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub futility: Option<Futility>,
+    /// Limited razoring at pre-pre-frontier nodes (Heinz; Fischerle's later versions, spec §5).
+    /// Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub razoring: Option<Razoring>,
+    /// Internal iterative reduction. Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iir: Option<Iir>,
+    /// Late move reductions. Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lmr: Option<Lmr>,
+    /// A cache of static evaluations by position (Fischerle's later versions, spec §5): it never
+    /// changes a value, only the time. Absent = off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval_cache: Option<EvalCache>,
+}
+
+/// Futility pruning (Heinz 1998): at a node `level` 1 (frontier) or 2 (pre-frontier, the
+/// extension), not in check, a move other than the first that neither gives check nor promotes
+/// is not searched when the static evaluation plus what it captures plus the level's margin does
+/// not reach above alpha.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Futility {
+    /// Margin at frontier nodes (level 1), centipawns. Default 300 (Heinz: a minor piece).
+    pub frontier: i32,
+    /// Margin at pre-frontier nodes (level 2); absent = plain futility pruning only. Default 500
+    /// (Heinz: a rook).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pre_frontier: Option<i32>,
+}
+
+/// Limited razoring (Heinz 1998): a node at level 3 (pre-pre-frontier), not in check, whose static
+/// evaluation plus the margin stays at or below alpha is searched at level 2.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Razoring {
+    /// Centipawns. Default 900 (Heinz: a queen).
+    pub margin: i32,
+}
+
+/// Internal iterative reduction: a node at `min_level` or deeper without a TT move is searched
+/// one level shallower.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Iir {
+    /// Shallowest level where it applies. Default 4.
+    pub min_level: i32,
+}
+
+/// Late move reductions: a quiet move that does not give check, at `min_rank` or later in the
+/// order, at a node of `min_level` or deeper not in check, is searched first with a null window
+/// `⌊base + ln(level) × ln(rank + 1) / divisor⌋` levels shallower (at least level 1), and at its
+/// full level only when it beats alpha there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lmr {
+    /// Constant part of the reduction. Default 0.75 (Ethereal's table).
+    pub base: f64,
+    /// Divisor of the logarithmic part. Default 2.25 (Ethereal's table).
+    pub divisor: f64,
+    /// Shallowest node level where moves are reduced. Default 3.
+    pub min_level: i32,
+    /// First rank (0 = the first move) that may be reduced. Default 3.
+    pub min_rank: usize,
+    /// One level less at PV nodes (open window). Default `true`.
+    pub pv_less: bool,
+    /// One level less for a move with a positive history score. Default `false`.
+    pub history_less: bool,
+}
+
+/// Cache of static evaluations, direct-mapped by the position's hash.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvalCache {
+    /// Size in KiB. Default 1024.
+    pub size_kb: usize,
 }
 
 /// Late move pruning: at a null-window node within `max_level` of the horizon, not in check,
@@ -189,6 +269,11 @@ pub struct QSearch {
     /// alpha. Absent = off, in every preset (`qsearch.delta=200` turns it on, `off` off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<i32>,
+    /// SEE pruning: outside check, a capture (not a promotion) whose static exchange loses more
+    /// than this many centipawns is skipped. Absent = off, in every preset
+    /// (`qsearch.see_prune=0` skips every losing capture).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub see_prune: Option<i32>,
 }
 
 /// The move-ordering scheme.
@@ -250,6 +335,29 @@ pub struct Tt {
     /// Default `false` (Fischerle's pages say nothing of it; the TT compares levels only).
     #[serde(default)]
     pub budget_aware: bool,
+    /// Which entry a store replaces. Default `always` (Fischerle's pages name no policy).
+    #[serde(default, skip_serializing_if = "Replacement::is_always")]
+    pub replacement: Replacement,
+}
+
+/// The TT's replacement policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Replacement {
+    /// A store always overwrites its slot.
+    #[default]
+    Always,
+    /// A store overwrites an entry of this search only if it is as deep or has the same position.
+    DepthPreferred,
+    /// Slots in pairs: the first depth-preferred, the second always replaced (what the first
+    /// refuses goes there).
+    TwoTier,
+}
+
+impl Replacement {
+    fn is_always(&self) -> bool {
+        *self == Replacement::Always
+    }
 }
 
 /// Aspiration windows.
@@ -291,7 +399,8 @@ impl SearchConfig {
 
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
     /// §5 names that this engine has — principal-variation search and adaptive null-move pruning
-    /// (reduction 2 + level / 4). The evaluation cache and the later pruning family are not built.
+    /// (reduction 2 + level / 4). The evaluation cache and the later pruning family (futility
+    /// pruning, razoring, …) are switches, off here.
     pub fn fischerle() -> Self {
         Self {
             pvs: true,
@@ -319,6 +428,7 @@ impl SearchConfig {
                 captures: CaptureFilter::Fischerle,
                 promotions: Promotions::Qn,
                 delta: None,
+                see_prune: None,
             },
             ordering: OrderingScheme::Fischerle,
             see: false,
@@ -332,6 +442,7 @@ impl SearchConfig {
                 size_mb: 16,
                 cutoffs: true,
                 budget_aware: false,
+                replacement: Replacement::Always,
             }),
             pvs: false,
             aspiration: None,
@@ -342,6 +453,11 @@ impl SearchConfig {
             mate_distance_pruning: false,
             reverse_futility: None,
             late_move_pruning: None,
+            futility: None,
+            razoring: None,
+            iir: None,
+            lmr: None,
+            eval_cache: None,
         }
     }
 
@@ -360,6 +476,7 @@ impl SearchConfig {
                 captures: CaptureFilter::All,
                 promotions: Promotions::Qrbn,
                 delta: None,
+                see_prune: None,
             },
             ordering: OrderingScheme::MvvLva,
             killers: None,
@@ -408,6 +525,7 @@ impl SearchConfig {
             check_extension: true,
             qsearch: QSearch {
                 delta: Some(200),
+                see_prune: Some(0),
                 ..Self::fischerle().qsearch
             },
             mate_distance_pruning: true,
@@ -419,6 +537,21 @@ impl SearchConfig {
                 base: 3,
                 max_level: 3,
             }),
+            futility: Some(Futility {
+                frontier: 300,
+                pre_frontier: Some(500),
+            }),
+            razoring: Some(Razoring { margin: 900 }),
+            iir: Some(Iir { min_level: 4 }),
+            lmr: Some(Lmr {
+                base: 0.75,
+                divisor: 2.25,
+                min_level: 3,
+                min_rank: 3,
+                pv_less: true,
+                history_less: false,
+            }),
+            eval_cache: Some(EvalCache { size_kb: 1024 }),
             ..Self::fischerle()
         }
     }
@@ -528,6 +661,7 @@ impl SearchConfig {
                 return out_of_range("late_move_pruning", found, "base and max_level 1 or more");
             }
         }
+        self.validate_pruning()?;
         if let Some(r) = &self.reverse_futility {
             if r.margin < 0 {
                 return out_of_range("reverse_futility.margin", r.margin.to_string(), "0 or more");
@@ -559,6 +693,52 @@ impl SearchConfig {
         }
         if self.selective.depth_scaling == Some(0) {
             return out_of_range("selective.depth_scaling", "0".into(), "1 or more, or off");
+        }
+        Ok(())
+    }
+
+    /// The ranges of the later pruning family (futility, razoring, IIR, LMR, SEE pruning, the
+    /// evaluation cache).
+    fn validate_pruning(&self) -> Result<(), ConfigError> {
+        let out_of_range = |key: &str, found: String, expected: &str| {
+            Err(ConfigError::OutOfRange {
+                key: key.to_string(),
+                found,
+                expected: expected.to_string(),
+            })
+        };
+        if let Some(f) = &self.futility {
+            if f.frontier < 0 || f.pre_frontier.is_some_and(|m| m < 0) {
+                let found = format!("frontier {}, pre_frontier {:?}", f.frontier, f.pre_frontier);
+                return out_of_range("futility", found, "margins of 0 or more");
+            }
+        }
+        if self.razoring.as_ref().is_some_and(|r| r.margin < 0) {
+            let found = format!("{:?}", self.razoring);
+            return out_of_range("razoring.margin", found, "0 or more");
+        }
+        if self.iir.as_ref().is_some_and(|i| i.min_level < 2) {
+            let found = format!("{:?}", self.iir);
+            return out_of_range("iir.min_level", found, "2 or more");
+        }
+        if let Some(l) = &self.lmr {
+            let finite = l.base.is_finite() && l.divisor.is_finite();
+            if !finite || l.base < 0.0 || l.divisor <= 0.0 || l.min_level < 2 || l.min_rank < 1 {
+                return out_of_range(
+                    "lmr",
+                    format!("{l:?}"),
+                    "base ≥ 0, divisor > 0, min_level ≥ 2, min_rank ≥ 1",
+                );
+            }
+        }
+        if self.qsearch.see_prune.is_some_and(|m| m < 0) {
+            let found = format!("{:?}", self.qsearch.see_prune);
+            return out_of_range("qsearch.see_prune", found, "0 or more");
+        }
+        if let Some(c) = &self.eval_cache {
+            if !(1..=MAX_TT_MB * 1024).contains(&c.size_kb) {
+                return out_of_range("eval_cache.size_kb", c.size_kb.to_string(), "1 or more");
+            }
         }
         Ok(())
     }

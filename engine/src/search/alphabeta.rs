@@ -5,7 +5,8 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::Score;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
-use crate::search::score::{mated_in, DRAW, MATE_BOUND};
+use crate::search::reductions::LateMove;
+use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
 use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
@@ -71,9 +72,14 @@ impl Searcher {
             }
         }
 
+        // Step 4c. Limited razoring and internal iterative reduction: a shallower search here.
+        let tt_move = tt_entry.and_then(|e| e.mv);
+        let level = self.razored_level(board, alpha, level, ply, in_check);
+        let level = self.iir_level(level, ply, tt_move);
+
         // Step 5. Generate and order the legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.ordered_moves(board, tt_entry.and_then(|e| e.mv), ply, level, &mut moves);
+        self.ordered_moves(board, tt_move, ply, level, &mut moves);
         if ply == 0 {
             moves.restrict_to(self.clock.searchmoves());
         }
@@ -96,18 +102,34 @@ impl Searcher {
         let alpha_orig = alpha;
         let mut best: Option<(Score, Move)> = None;
         self.path.push(key);
-        let late = self.late_move_limit(alpha, beta, level, ply, in_check);
+        let pruning = self.move_pruning(board, (alpha, beta), level, ply, in_check);
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
-            // Step 8a. Late move pruning: past the limit, quiet moves that do not check are not
-            // searched.
-            if rank >= late && is_quiet(board, ordered.mv) && child.checkers().is_empty() {
-                self.stats.late_move_prunes += 1;
+            // Step 8a. Late move and futility pruning.
+            if self.prunes_move((board, &child), ordered.mv, rank, &pruning, alpha) {
                 continue;
             }
             // The child's level is its own: killers and history below use this node's `level`.
             let child_lvl = self.check_extension(&child, child_level, level, ply);
-            let score = self.search_child(&child, alpha, beta, child_lvl, ply, child_budget, rank);
+            // Step 8b. Late move reductions.
+            let reduction = self.late_move_reduction(&LateMove {
+                boards: (board, &child),
+                mv: ordered.mv,
+                rank,
+                level,
+                in_check,
+                pv_node: beta - alpha > 1,
+            });
+            let window = (alpha, beta);
+            let score = self.search_child(
+                &child,
+                window,
+                child_lvl,
+                reduction,
+                ply,
+                child_budget,
+                rank,
+            );
             if self.clock.stopped() {
                 self.path.pop();
                 self.lists[ply] = moves;
@@ -142,18 +164,29 @@ impl Searcher {
     }
 
     /// The first move with the full window; with PVS the others with a null window first,
-    /// re-searched when they beat alpha.
+    /// re-searched when they beat alpha. A move reduced by late move reductions is first searched
+    /// `reduction` levels shallower with a null window (never below level 1), and searched as
+    /// usual only when it beats alpha there.
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
         child: &Board,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
         level: i32,
+        reduction: i32,
         ply: usize,
         budget: Budget,
         rank: usize,
     ) -> Score {
+        let reduced = (level - reduction).max(1);
+        if reduced < level {
+            self.stats.lmr_reductions += 1;
+            let score = -self.alphabeta(child, -alpha - 1, -alpha, reduced, ply + 1, budget, true);
+            if score <= alpha || self.clock.stopped() {
+                return score;
+            }
+            self.stats.lmr_researches += 1;
+        }
         if self.config.pvs && rank > 0 && beta - alpha > 1 {
             let score = -self.alphabeta(child, -alpha - 1, -alpha, level, ply + 1, budget, true);
             if score <= alpha || score >= beta || self.clock.stopped() {
@@ -292,24 +325,6 @@ impl Searcher {
         }
     }
 
-    /// How many moves are searched before late quiet moves are pruned: `base + level²` at a
-    /// null-window node near the horizon, not in check; otherwise no limit.
-    fn late_move_limit(
-        &self,
-        alpha: Score,
-        beta: Score,
-        level: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> usize {
-        match &self.config.late_move_pruning {
-            Some(l) if ply > 0 && !in_check && beta - alpha == 1 && level <= l.max_level => {
-                (l.base + (level * level) as u32) as usize
-            }
-            _ => usize::MAX,
-        }
-    }
-
     /// Mate-distance pruning: no line from here mates sooner than at the next ply or is mated
     /// later than at this one, so the window shrinks to that range; `Err` when nothing is left.
     fn mate_distance_window(
@@ -325,29 +340,6 @@ impl Searcher {
             return Err(alpha);
         }
         Ok((alpha, beta))
-    }
-
-    /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
-    /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
-    fn reverse_futility_prunes(
-        &mut self,
-        board: &Board,
-        alpha: Score,
-        beta: Score,
-        level: i32,
-        ply: usize,
-    ) -> Option<Score> {
-        let rf = self.config.reverse_futility.as_ref()?;
-        let (margin, max_level) = (rf.margin, rf.max_level);
-        if level > max_level || beta - alpha > 1 || beta.abs() >= MATE_BOUND {
-            return None;
-        }
-        let eval = self.evaluate(board, ply);
-        if eval - margin * level < beta {
-            return None;
-        }
-        self.stats.reverse_futility_prunes += 1;
-        Some(eval)
     }
 
     /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.

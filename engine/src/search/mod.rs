@@ -5,11 +5,14 @@
 pub mod alphabeta;
 pub mod attacks;
 pub mod classify;
+pub mod eval_cache;
 pub mod history;
 pub mod killers;
 pub mod limits;
 pub mod ordering;
+pub mod pruning;
 pub mod qsearch;
+pub mod reductions;
 pub mod score;
 pub mod see;
 pub mod selective;
@@ -88,6 +91,8 @@ pub struct Searcher {
     /// Material and placement of the position at each ply of the current path, updated as moves
     /// are made (the evaluation's running sums; they never change a value).
     placements: Vec<Placement>,
+    /// Static evaluations already made, with `eval_cache` on.
+    eval_cache: Option<eval_cache::EvalCache>,
 }
 
 impl Searcher {
@@ -111,6 +116,7 @@ impl Searcher {
             scratch: ordering::Scratch::default(),
             pawns: crate::eval::PawnCache::default(),
             placements: vec![Placement::default(); MAX_PLY + 1],
+            eval_cache: None,
             config,
         }
     }
@@ -129,6 +135,10 @@ impl Searcher {
             return Self::new(config);
         };
         searcher.tt = table_for(&config, searcher.tt.take());
+        // The KPK rules are part of the evaluation: a cache is only good for one configuration.
+        if searcher.config != config {
+            searcher.eval_cache = None;
+        }
         searcher.config = config;
         searcher
     }
@@ -199,6 +209,10 @@ impl Searcher {
         match (self.history.as_mut(), self.config.history.is_some()) {
             (Some(h), true) => h.reset(),
             (_, on) => self.history = on.then(HistoryTable::default),
+        }
+        let cache_kb = self.config.eval_cache.as_ref().map(|c| c.size_kb);
+        if self.eval_cache.as_ref().map(|c| c.size_kb()) != cache_kb {
+            self.eval_cache = cache_kb.map(eval_cache::EvalCache::new);
         }
         self.path.clear();
         self.path.extend_from_slice(position.history());
@@ -281,14 +295,33 @@ impl Searcher {
     /// The static evaluation of `board`, the position at `ply`, or a KPK rule's verdict where a
     /// switched-on rule decides.
     fn evaluate(&mut self, board: &Board, ply: usize) -> Score {
+        // The engine's own tests search with this check on: the running sums are the board's.
+        #[cfg(test)]
+        assert_eq!(
+            self.placements[ply],
+            Placement::of(board),
+            "placement at ply {ply}"
+        );
+        let Some(cache) = self.eval_cache.as_ref() else {
+            return self.evaluate_afresh(board, ply);
+        };
+        self.stats.eval_cache_probes += 1;
+        if let Some(score) = cache.probe(board.hash()) {
+            self.stats.eval_cache_hits += 1;
+            return score;
+        }
+        let score = self.evaluate_afresh(board, ply);
+        if let Some(cache) = self.eval_cache.as_mut() {
+            cache.store(board.hash(), score);
+        }
+        score
+    }
+
+    fn evaluate_afresh(&mut self, board: &Board, ply: usize) -> Score {
         if let Some(verdict) = self.config.kpk.score(board) {
             return verdict;
         }
-        let placement = self.placements[ply];
-        // The engine's own tests search with this check on: the running sums are the board's.
-        #[cfg(test)]
-        assert_eq!(placement, Placement::of(board), "placement at ply {ply}");
-        crate::eval::evaluate_placed(board, placement, &mut self.pawns)
+        crate::eval::evaluate_placed(board, self.placements[ply], &mut self.pawns)
     }
 
     /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
@@ -323,14 +356,16 @@ fn table_for(
     config: &SearchConfig,
     table: Option<TranspositionTable>,
 ) -> Option<TranspositionTable> {
-    let size = config.tt.as_ref()?.size_mb;
-    match table {
-        Some(mut t) if t.size_mb() == size => {
+    let tt = config.tt.as_ref()?;
+    let mut table = match table {
+        Some(mut t) if t.size_mb() == tt.size_mb => {
             t.clear();
-            Some(t)
+            t
         }
-        _ => Some(TranspositionTable::new(size)),
-    }
+        _ => TranspositionTable::new(tt.size_mb),
+    };
+    table.set_replacement(tt.replacement);
+    Some(table)
 }
 
 /// A line of moves in UCI notation, played from `root`.

@@ -14,6 +14,7 @@ use crate::search::ordering::{
     NEUTRAL_PAWN_CAPTURE,
 };
 use crate::search::score::{mated_in, DRAW, INFINITY};
+use crate::search::see::see;
 use crate::search::stats::SearchStats;
 use crate::search::{Searcher, MAX_PLY};
 
@@ -147,7 +148,10 @@ impl Searcher {
         // Step 7. Search the captures, promotions or evasions.
         let static_eval = best;
         for ordered in moves.as_slice() {
-            if !in_check && self.delta_prunes(board, ordered.mv, static_eval, alpha) {
+            if !in_check
+                && (self.delta_prunes(board, ordered.mv, static_eval, alpha)
+                    || self.see_prunes(board, ordered.mv))
+            {
                 continue;
             }
             let child = self.make(board, ordered.mv, ply);
@@ -179,6 +183,21 @@ impl Searcher {
         let futile = mv.promotion.is_none() && stand_pat + gain + margin <= alpha;
         self.stats.delta_prunes += u64::from(futile);
         futile
+    }
+
+    /// SEE pruning: a capture (not a promotion) whose static exchange loses more than the
+    /// margin is not searched.
+    fn see_prunes(&mut self, board: &Board, mv: Move) -> bool {
+        let Some(margin) = self.config.qsearch.see_prune else {
+            return false;
+        };
+        if mv.promotion.is_some() {
+            return false;
+        }
+        self.stats.see_calls += 1;
+        let losing = see(board, mv) < -margin;
+        self.stats.qs_see_prunes += u64::from(losing);
+        losing
     }
 
     /// Records why QS starts at the horizon; `false` when none of the three cases holds.

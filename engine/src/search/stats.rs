@@ -106,6 +106,22 @@ pub struct SearchStats {
     pub delta_prunes: u64,
     /// Quiet moves skipped by late move pruning.
     pub late_move_prunes: u64,
+    /// Moves skipped by futility pruning (frontier and pre-frontier nodes).
+    pub futility_prunes: u64,
+    /// Nodes searched one level shallower by limited razoring.
+    pub razorings: u64,
+    /// Nodes searched one level shallower by internal iterative reduction.
+    pub iir_reductions: u64,
+    /// Moves searched first with a late move reduction.
+    pub lmr_reductions: u64,
+    /// Reduced moves searched again at their full level (they beat alpha reduced).
+    pub lmr_researches: u64,
+    /// QS captures skipped by SEE pruning.
+    pub qs_see_prunes: u64,
+    /// Evaluation-cache probes.
+    pub eval_cache_probes: u64,
+    /// Evaluation-cache hits.
+    pub eval_cache_hits: u64,
     /// Aspiration re-searches.
     pub aspiration_researches: u64,
     /// Completed iterations, in order (not part of the flat serialised form: the harness writes

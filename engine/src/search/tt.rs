@@ -1,8 +1,11 @@
-//! Transposition table: one entry per slot, always replaced, exact/lower/upper bounds, mate scores
-//! stored relative to the node (not the root) so they stay right at any ply.
+//! Transposition table: one entry per slot, exact/lower/upper bounds, mate scores stored relative
+//! to the node (not the root) so they stay right at any ply. A store always replaces its slot, or,
+//! as configured, only a shallower entry (depth-preferred), or slots go in pairs of a
+//! depth-preferred and an always-replaced one (two-tier).
 
 use cozy_chess::{Move, Piece, Square};
 
+use crate::config::Replacement;
 use crate::eval::Score;
 use crate::search::score::{from_tt, to_tt};
 use crate::search::selective::Budget;
@@ -49,6 +52,7 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     size_mb: usize,
     generation: u16,
+    replacement: Replacement,
 }
 
 impl TranspositionTable {
@@ -58,13 +62,21 @@ impl TranspositionTable {
         // Written, not `vec![..]`: a zeroed allocation maps its pages lazily, and the search
         // would then pay the page faults (about a tenth of a short search's time), as Stockfish
         // avoids by clearing its table before it searches.
-        let mut slots = Vec::with_capacity(n.max(1));
-        slots.resize(n.max(1), [0; 2]);
+        // An even count of at least two, so that two-tier pairs fill the table.
+        let n = (n & !1).max(2);
+        let mut slots = Vec::with_capacity(n);
+        slots.resize(n, [0; 2]);
         Self {
             slots,
             size_mb,
             generation: 1,
+            replacement: Replacement::Always,
         }
+    }
+
+    /// Sets the replacement policy (a table starts with `always`); entries already stored stay.
+    pub fn set_replacement(&mut self, replacement: Replacement) {
+        self.replacement = replacement;
     }
 
     /// Whether a table of `size_mb` can be had from the allocator, asked without touching its
@@ -97,9 +109,23 @@ impl TranspositionTable {
         ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// The slots a key may be stored in: its own, or its pair under two-tier replacement.
+    fn candidates(&self, key: u64) -> std::ops::Range<usize> {
+        let i = self.index(key);
+        match self.replacement {
+            Replacement::TwoTier => (i & !1)..(i & !1) + 2,
+            _ => i..i + 1,
+        }
+    }
+
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
-        let [stored_key, data] = self.slots[self.index(key)];
+        self.candidates(key)
+            .find_map(|i| self.read(self.slots[i], key, ply))
+    }
+
+    /// The entry in `slot` if it holds `key` from this search.
+    fn read(&self, [stored_key, data]: Slot, key: u64, ply: usize) -> Option<Entry> {
         if (data >> 40) as u16 != self.generation {
             return None;
         }
@@ -124,9 +150,27 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result, replacing whatever the slot held.
+    /// Whether a store of `key` at `level` may overwrite `slot` under the depth-preferred rule:
+    /// the slot is empty or from an earlier search, holds the same position, or is not deeper.
+    fn yields(&self, [stored_key, data]: Slot, key: u64, level: i32) -> bool {
+        let live = (data >> 40) as u16 == self.generation && data >> 56 != 0;
+        let stored_level = i32::from((data >> 32) as u8 as i8);
+        !live || stored_key & KEY_MASK == key & KEY_MASK || level >= stored_level
+    }
+
+    /// Stores a result where the replacement policy puts it (depth-preferred may keep a deeper
+    /// entry of another position instead).
     pub fn store(&mut self, key: u64, ply: usize, entry: Entry) {
-        let i = self.index(key);
+        let first = self.candidates(key).start;
+        let i = match self.replacement {
+            Replacement::Always => first,
+            Replacement::DepthPreferred if self.yields(self.slots[first], key, entry.level) => {
+                first
+            }
+            Replacement::DepthPreferred => return,
+            Replacement::TwoTier if self.yields(self.slots[first], key, entry.level) => first,
+            Replacement::TwoTier => first + 1,
+        };
         let bound: u64 = match entry.bound {
             Bound::Exact => 1,
             Bound::Lower => 2,

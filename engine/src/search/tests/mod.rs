@@ -153,6 +153,7 @@ fn every_ordering_gives_the_same_root_score() {
                 size_mb: 1,
                 cutoffs: false,
                 budget_aware: false,
+                replacement: crate::config::Replacement::Always,
             }),
             see,
             ..SearchConfig::fischerle()
@@ -498,6 +499,7 @@ fn a_reused_searcher_matches_a_fresh_one() {
 
 mod cutoffs;
 mod draws;
+mod pruning_family;
 mod tt_budget;
 
 #[test]

@@ -1,0 +1,164 @@
+//! The pruning family near the horizon, each a step of the node function that reads its own
+//! switch: reverse futility pruning, limited razoring and (extended) futility pruning as Heinz
+//! describes them, late move pruning, and internal iterative reduction. All are off in the
+//! `fischerle` preset.
+
+use cozy_chess::{Board, Move};
+
+use crate::eval::{piece_value, Score};
+use crate::search::classify::victim;
+use crate::search::score::MATE_BOUND;
+use crate::search::Searcher;
+
+/// What the move loop of one node may prune, worked out once before the loop.
+pub(super) struct MovePruning {
+    /// Moves tried before late quiet moves are pruned (`usize::MAX`: none are).
+    late: usize,
+    /// Static evaluation plus the futility margin of this level, when futility pruning applies.
+    futility_base: Option<Score>,
+}
+
+impl Searcher {
+    /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
+    /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
+    pub(super) fn reverse_futility_prunes(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+    ) -> Option<Score> {
+        let rf = self.config.reverse_futility.as_ref()?;
+        let (margin, max_level) = (rf.margin, rf.max_level);
+        if level > max_level || beta - alpha > 1 || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let eval = self.evaluate(board, ply);
+        if eval - margin * level < beta {
+            return None;
+        }
+        self.stats.reverse_futility_prunes += 1;
+        Some(eval)
+    }
+
+    /// Limited razoring (Heinz): at a pre-pre-frontier node (level 3), not in check and away from
+    /// mate scores, a static evaluation that even `margin` cannot lift above alpha has the node
+    /// searched one level shallower. Returns the level to search to.
+    pub(super) fn razored_level(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        level: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        let Some(margin) = self.config.razoring.as_ref().map(|r| r.margin) else {
+            return level;
+        };
+        if ply == 0 || in_check || level != 3 || alpha.abs() >= MATE_BOUND {
+            return level;
+        }
+        if self.evaluate(board, ply) + margin > alpha {
+            return level;
+        }
+        self.stats.razorings += 1;
+        level - 1
+    }
+
+    /// Internal iterative reduction: a node deep enough to matter that has no TT move to try
+    /// first is searched one level shallower. Returns the level to search to.
+    pub(super) fn iir_level(&mut self, level: i32, ply: usize, tt_move: Option<Move>) -> i32 {
+        match &self.config.iir {
+            Some(iir) if ply > 0 && level >= iir.min_level && tt_move.is_none() => {
+                self.stats.iir_reductions += 1;
+                level - 1
+            }
+            _ => level,
+        }
+    }
+
+    /// The node's move pruning: late move pruning's limit and futility pruning's base.
+    pub(super) fn move_pruning(
+        &mut self,
+        board: &Board,
+        (alpha, beta): (Score, Score),
+        level: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> MovePruning {
+        MovePruning {
+            late: self.late_move_limit(alpha, beta, level, ply, in_check),
+            futility_base: self.futility_base(board, alpha, level, ply, in_check),
+        }
+    }
+
+    /// Step 8a: whether the move at `rank`, which leads to `child`, is not searched. The first
+    /// move, promotions and moves that give check always are. Late move pruning skips quiet
+    /// moves past the limit; futility pruning skips moves whose capture gain cannot lift the
+    /// static evaluation plus the margin above alpha.
+    pub(super) fn prunes_move(
+        &mut self,
+        (board, child): (&Board, &Board),
+        mv: Move,
+        rank: usize,
+        pruning: &MovePruning,
+        alpha: Score,
+    ) -> bool {
+        if rank == 0 || mv.promotion.is_some() || !child.checkers().is_empty() {
+            return false;
+        }
+        let captured = victim(board, mv);
+        if captured.is_none() && rank >= pruning.late {
+            self.stats.late_move_prunes += 1;
+            return true;
+        }
+        let gain = captured.map_or(0, piece_value);
+        if pruning.futility_base.is_some_and(|b| b + gain <= alpha) {
+            self.stats.futility_prunes += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Futility pruning (Heinz): at frontier nodes (level 1) and, extended, at pre-frontier
+    /// nodes (level 2), not in check and away from mate scores: the static evaluation plus the
+    /// level's margin.
+    fn futility_base(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        level: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Option<Score> {
+        let futility = self.config.futility.as_ref()?;
+        let margin = match level {
+            1 => futility.frontier,
+            2 => futility.pre_frontier?,
+            _ => return None,
+        };
+        if ply == 0 || in_check || alpha.abs() >= MATE_BOUND {
+            return None;
+        }
+        Some(self.evaluate(board, ply) + margin)
+    }
+
+    /// How many moves are searched before late quiet moves are pruned: `base + level²` at a
+    /// null-window node near the horizon, not in check; otherwise no limit.
+    fn late_move_limit(
+        &self,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> usize {
+        match &self.config.late_move_pruning {
+            Some(l) if ply > 0 && !in_check && beta - alpha == 1 && level <= l.max_level => {
+                (l.base + (level * level) as u32) as usize
+            }
+            _ => usize::MAX,
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Late move reductions: quiet moves late in the order are first searched shallower with a null
+//! window, and again at their full level only when they beat alpha there. Off in `fischerle`.
+
+use cozy_chess::{Board, Move};
+
+use crate::search::ordering::is_quiet;
+use crate::search::Searcher;
+
+/// The facts about one move that its reduction depends on.
+pub(super) struct LateMove<'a> {
+    /// The node's position and the child's.
+    pub boards: (&'a Board, &'a Board),
+    /// The move.
+    pub mv: Move,
+    /// Its place in the order (0 = first).
+    pub rank: usize,
+    /// The node's level.
+    pub level: i32,
+    /// Whether the node is in check.
+    pub in_check: bool,
+    /// Whether the node has an open window (a PV node).
+    pub pv_node: bool,
+}
+
+impl Searcher {
+    /// Levels the move is reduced by: `base + ln(level) × ln(rank + 1) / divisor`, rounded down,
+    /// one less at PV nodes and for moves with a history score (each when switched on); 0 for a
+    /// move that is not quiet or gives check, in check, below `min_level` or before `min_rank`.
+    pub(super) fn late_move_reduction(&self, m: &LateMove) -> i32 {
+        let Some(lmr) = &self.config.lmr else {
+            return 0;
+        };
+        let (board, child) = m.boards;
+        if m.in_check
+            || m.level < lmr.min_level
+            || m.rank < lmr.min_rank
+            || !child.checkers().is_empty()
+            || !is_quiet(board, m.mv)
+        {
+            return 0;
+        }
+        let table = f64::from(m.level).ln() * ((m.rank + 1) as f64).ln() / lmr.divisor;
+        let mut reduction = (lmr.base + table) as i32;
+        reduction -= i32::from(lmr.pv_less && m.pv_node);
+        let good_history = self
+            .history
+            .as_ref()
+            .is_some_and(|h| h.score(board.side_to_move(), m.mv) > 0);
+        reduction -= i32::from(lmr.history_less && good_history);
+        reduction.max(0)
+    }
+}
