@@ -12,6 +12,12 @@ pub const ITERATIONS: &str = "iterations.csv";
 pub const MANIFEST: &str = "manifest.json";
 /// One row per configuration (and suite), written by the report.
 pub const SUMMARY: &str = "summary.csv";
+/// One row per configuration against the baseline, paired by position (node and time ratios with
+/// their intervals, gained and lost positions), written by the report.
+pub const PAIRED: &str = "paired.csv";
+/// A match's results, one row per pairing (W/D/L, pentanomial counts, Elo and nElo with their
+/// intervals, LOS, LLR), written by the match report.
+pub const PAIRINGS: &str = "pairings.csv";
 /// The report in Markdown, written last.
 pub const REPORT: &str = "report.md";
 

@@ -299,6 +299,24 @@ fn an_sprt_between_very_unequal_players_stops_at_a_bound() {
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains(" H0 |"), "{report}");
     assert!(out.join("llr_trace.png").exists());
+    // pairings.csv carries the same result for scripts: the weak second player loses and its
+    // LLR is negative, and its pentanomial counts add up to the pairs played.
+    let rows = common::csv_rows(&out.join("pairings.csv"), &[]);
+    assert_eq!(rows.len(), 1);
+    let field = |name: &str| rows[0].iter().find(|(h, _)| h == name).unwrap().1.clone();
+    let number = |name: &str| field(name).parse::<f64>().unwrap();
+    assert_eq!(
+        (field("first"), field("second")),
+        ("p00".into(), "p01".into())
+    );
+    assert!(number("losses") > number("wins") && number("llr") < 0.0);
+    // A player that lost every pair has no finite Elo: the field is left empty, not made up.
+    assert!(field("elo").is_empty() || number("elo") < 0.0);
+    let counts: f64 = ["ll", "ld", "dd_wl", "wd", "ww"]
+        .iter()
+        .map(|c| number(c))
+        .sum();
+    assert_eq!(counts as usize, pairs);
 }
 
 #[test]

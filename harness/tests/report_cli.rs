@@ -104,6 +104,20 @@ fn report_takes_another_baseline_and_refuses_an_unknown_one() {
         .assert()
         .success();
     assert!(read(out.join("report.md")).contains("## Against the baseline `c02`"));
+    // paired.csv has the same comparisons, one row per other configuration, against c02.
+    let rows = common::csv_rows(&out.join("paired.csv"), &[]);
+    let field = |row: &[(String, String)], name: &str| {
+        row.iter().find(|(h, _)| h == name).unwrap().1.clone()
+    };
+    let ids: Vec<String> = rows.iter().map(|r| field(r, "config_id")).collect();
+    assert_eq!(ids, ["c00", "c01", "c03"]);
+    for row in &rows {
+        assert_eq!(field(row, "baseline"), "c02");
+        let ratio: f64 = field(row, "geomean_ratio").parse().unwrap();
+        let low: f64 = field(row, "ratio_low").parse().unwrap();
+        let high: f64 = field(row, "ratio_high").parse().unwrap();
+        assert!(low <= ratio && ratio <= high, "{row:?}");
+    }
     harness()
         .args(["report", "--baseline", "c9"])
         .arg(&out)

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::figures::{EloBars, LlrTrace};
 use super::manifest::MatchManifest;
@@ -42,6 +42,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     let games: Vec<GameRow> = read_rows(&dir.join(GAMES_CSV))?;
     let moves: Vec<MoveRow> = read_rows(&dir.join(MOVES_CSV))?;
     let results = pairings(&manifest, &games);
+    write_pairings(dir, &manifest, &results)?;
     let mut md = format!("# Match `{}`\n\n", manifest.name);
     header(&mut md, &manifest, &games);
     table(&mut md, &manifest, &results);
@@ -81,6 +82,75 @@ fn pairings(manifest: &MatchManifest, games: &[GameRow]) -> Vec<PairingResult> {
             }
         })
         .collect()
+}
+
+/// A row of `pairings.csv`: the second player's result against the first.
+#[derive(Debug, serde::Serialize)]
+struct PairingRow<'a> {
+    pairing: &'a str,
+    first: &'a str,
+    second: &'a str,
+    first_name: &'a str,
+    second_name: &'a str,
+    pairs: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    ll: u64,
+    ld: u64,
+    dd_wl: u64,
+    wd: u64,
+    ww: u64,
+    score: Option<f64>,
+    elo: Option<f64>,
+    elo95: Option<f64>,
+    nelo: Option<f64>,
+    nelo95: Option<f64>,
+    los: Option<f64>,
+    llr: Option<f64>,
+}
+
+/// Writes `pairings.csv`, the results table in a form a script can join across matches.
+fn write_pairings(dir: &Path, m: &MatchManifest, results: &[PairingResult]) -> Result<()> {
+    let name_of = |id: &str| {
+        m.players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or("", |p| p.name.as_str())
+    };
+    let path = dir.join(crate::run_dir::PAIRINGS);
+    let mut w =
+        csv::Writer::from_path(&path).with_context(|| format!("writing {}", path.display()))?;
+    for r in results {
+        let (first, second) = r.name.split_once('-').unwrap_or((&r.name, ""));
+        let c = r.pairs.counts();
+        let e = r.estimate.as_ref();
+        w.serialize(PairingRow {
+            pairing: &r.name,
+            first,
+            second,
+            first_name: name_of(first),
+            second_name: name_of(second),
+            pairs: r.pairs.pairs(),
+            wins: r.games.wins,
+            draws: r.games.draws,
+            losses: r.games.losses,
+            ll: c[0],
+            ld: c[1],
+            dd_wl: c[2],
+            wd: c[3],
+            ww: c[4],
+            score: e.map(|e| e.score),
+            elo: e.map(|e| e.elo),
+            elo95: e.map(|e| e.elo95),
+            nelo: e.map(|e| e.nelo),
+            nelo95: e.map(|e| e.nelo95),
+            los: e.map(|e| e.los),
+            llr: r.llr_trace.last().map(|&(_, llr)| llr),
+        })?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {

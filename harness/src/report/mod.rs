@@ -92,7 +92,15 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
 pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
     let run = RunDir::load(dir)?;
     let analysis = analyse(&run, baseline)?;
-    summary::write_summary(&dir.join(crate::run_dir::SUMMARY), &analysis.summary)?;
+    summary::write_rows(&dir.join(crate::run_dir::SUMMARY), &analysis.summary)?;
+    let paired: Vec<paired::PairedRow> = analysis
+        .paired
+        .iter()
+        .map(|(id, p)| paired::PairedRow::new(id, run.label(id), &analysis.baseline, p))
+        .collect();
+    if !paired.is_empty() {
+        summary::write_rows(&dir.join(crate::run_dir::PAIRED), &paired)?;
+    }
     let figures = draw_figures(&run, &analysis)?;
     let md = markdown::render(&run, &analysis, &figures);
     std::fs::write(dir.join(crate::run_dir::REPORT), md)

@@ -182,3 +182,65 @@ mod tests {
         assert_eq!((p.pairs.len(), p.unmatched), (1, 1));
     }
 }
+
+/// A row of `paired.csv`: one configuration against the baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairedRow {
+    /// The configuration.
+    pub config_id: String,
+    /// Its axis values.
+    pub values: String,
+    /// The baseline it is paired with.
+    pub baseline: String,
+    /// Positions searched by both.
+    pub pairs: usize,
+    /// Geometric-mean node ratio (variant / baseline) and its 95 % bootstrap interval.
+    pub geomean_ratio: Option<f64>,
+    /// Lower end of the interval.
+    pub ratio_low: Option<f64>,
+    /// Upper end of the interval.
+    pub ratio_high: Option<f64>,
+    /// Median node ratio.
+    pub median_ratio: Option<f64>,
+    /// Geometric-mean CPU-time ratio and its 95 % bootstrap interval.
+    pub geomean_time_ratio: Option<f64>,
+    /// Lower end of the interval.
+    pub time_low: Option<f64>,
+    /// Upper end of the interval.
+    pub time_high: Option<f64>,
+    /// Positions with fewer nodes than the baseline.
+    pub faster: usize,
+    /// Positions with more.
+    pub slower: usize,
+    /// Solved by the variant only.
+    pub gained: u64,
+    /// Solved by the baseline only.
+    pub lost: u64,
+    /// Exact McNemar p-value of gained against lost.
+    pub mcnemar_p: f64,
+}
+
+impl PairedRow {
+    /// The row of `config` (labelled `values`) against `baseline`.
+    pub fn new(config: &str, values: String, baseline: &str, p: &Paired) -> Self {
+        let (ratio, time) = (p.geomean_ratio, p.geomean_time_ratio);
+        Self {
+            config_id: config.to_string(),
+            values,
+            baseline: baseline.to_string(),
+            pairs: p.pairs.len(),
+            geomean_ratio: ratio.map(|e| e.point),
+            ratio_low: ratio.map(|e| e.low),
+            ratio_high: ratio.map(|e| e.high),
+            median_ratio: p.median_ratio,
+            geomean_time_ratio: time.map(|e| e.point),
+            time_low: time.map(|e| e.low),
+            time_high: time.map(|e| e.high),
+            faster: p.faster,
+            slower: p.slower,
+            gained: p.gained,
+            lost: p.lost,
+            mcnemar_p: p.mcnemar_p,
+        }
+    }
+}

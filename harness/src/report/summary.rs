@@ -123,8 +123,8 @@ pub fn round(x: f64, digits: i32) -> f64 {
     (x * scale).round() / scale
 }
 
-/// Writes `summary.csv`.
-pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<()> {
+/// Writes `rows` as a CSV with a header (`summary.csv`, `paired.csv`).
+pub fn write_rows(path: &Path, rows: &[impl serde::Serialize]) -> Result<()> {
     let mut w =
         csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
     for row in rows {
