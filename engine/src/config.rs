@@ -127,6 +127,25 @@ pub struct SearchConfig {
     /// changes a value, only the time. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval_cache: Option<EvalCache>,
+    /// Restricted singular extension (Fischerle's later versions, spec §5). Absent = off, in
+    /// every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub singular: Option<Singular>,
+}
+
+/// Restricted singular extension: at a node of `min_level` or deeper whose TT entry (a lower or
+/// exact bound, at most 3 levels shallower) has a move, every other move is searched at half the
+/// level with a null window at the TT score minus `margin` × level; if all fail low, the TT move
+/// is searched one level deeper. At most `max_per_path` such extensions on one path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Singular {
+    /// Shallowest level where it is tried. Default 4.
+    pub min_level: i32,
+    /// Centipawns per level below the TT score. Default 3.
+    pub margin: i32,
+    /// Most singular extensions on one path. Default 2.
+    pub max_per_path: u32,
 }
 
 /// Futility pruning (Heinz 1998): at a node `level` 1 (frontier) or 2 (pre-frontier, the
@@ -458,6 +477,7 @@ impl SearchConfig {
             iir: None,
             lmr: None,
             eval_cache: None,
+            singular: None,
         }
     }
 
@@ -552,6 +572,11 @@ impl SearchConfig {
                 history_less: false,
             }),
             eval_cache: Some(EvalCache { size_kb: 1024 }),
+            singular: Some(Singular {
+                min_level: 4,
+                margin: 3,
+                max_per_path: 2,
+            }),
             ..Self::fischerle()
         }
     }
@@ -728,6 +753,15 @@ impl SearchConfig {
                     "lmr",
                     format!("{l:?}"),
                     "base ≥ 0, divisor > 0, min_level ≥ 2, min_rank ≥ 1",
+                );
+            }
+        }
+        if let Some(s) = &self.singular {
+            if s.min_level < 2 || s.margin < 0 || s.max_per_path < 1 {
+                return out_of_range(
+                    "singular",
+                    format!("{s:?}"),
+                    "min_level ≥ 2, margin ≥ 0, max_per_path ≥ 1",
                 );
             }
         }

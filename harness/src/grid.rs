@@ -142,6 +142,8 @@ pub fn same_search(points: &[GridPoint]) -> Vec<(String, String)> {
 }
 
 /// The engine of a configuration and its settings.
+// A grid has a handful of these: boxing the large variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Player {
     /// The project's search with this configuration.

@@ -103,6 +103,9 @@ impl Searcher {
         let mut best: Option<(Score, Move)> = None;
         self.path.push(key);
         let pruning = self.move_pruning(board, (alpha, beta), level, ply, in_check);
+        // Step 8c (ahead of the loop). Singular extension of the TT move.
+        let singular =
+            self.tt_move_is_singular(board, &moves, tt_entry, (level, ply), child_budget);
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
             // Step 8a. Late move and futility pruning.
@@ -111,6 +114,13 @@ impl Searcher {
             }
             // The child's level is its own: killers and history below use this node's `level`.
             let child_lvl = self.check_extension(&child, child_level, level, ply);
+            let extend = singular && ordered.source == Source::TtMove;
+            let child_lvl = if extend {
+                child_lvl.max(child_level + 1)
+            } else {
+                child_lvl
+            };
+            self.singular_on_path += u32::from(extend);
             // Step 8b. Late move reductions.
             let reduction = self.late_move_reduction(&LateMove {
                 boards: (board, &child),
@@ -130,6 +140,7 @@ impl Searcher {
                 child_budget,
                 rank,
             );
+            self.singular_on_path -= u32::from(extend);
             if self.clock.stopped() {
                 self.path.pop();
                 self.lists[ply] = moves;

@@ -16,6 +16,7 @@ pub mod reductions;
 pub mod score;
 pub mod see;
 pub mod selective;
+pub mod singular;
 pub mod stats;
 pub mod tt;
 
@@ -93,6 +94,8 @@ pub struct Searcher {
     placements: Vec<Placement>,
     /// Static evaluations already made, with `eval_cache` on.
     eval_cache: Option<eval_cache::EvalCache>,
+    /// Singular extensions on the current path.
+    singular_on_path: u32,
 }
 
 impl Searcher {
@@ -117,6 +120,7 @@ impl Searcher {
             pawns: crate::eval::PawnCache::default(),
             placements: vec![Placement::default(); MAX_PLY + 1],
             eval_cache: None,
+            singular_on_path: 0,
             config,
         }
     }

@@ -116,6 +116,10 @@ pub struct SearchStats {
     pub lmr_reductions: u64,
     /// Reduced moves searched again at their full level (they beat alpha reduced).
     pub lmr_researches: u64,
+    /// Singular-extension verification searches made.
+    pub singular_tries: u64,
+    /// TT moves found singular and extended.
+    pub singular_extensions: u64,
     /// QS captures skipped by SEE pruning.
     pub qs_see_prunes: u64,
     /// Evaluation-cache probes.

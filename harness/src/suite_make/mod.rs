@@ -27,6 +27,8 @@ use select::Selection;
 use selfplay::SelfPlay;
 
 /// Where candidates come from.
+// A command has a handful of these: boxing the large variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Source {
     /// Every position of an EPD file (its operations are ignored).

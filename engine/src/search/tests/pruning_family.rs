@@ -2,7 +2,7 @@
 //! search able to find what it found before.
 
 use super::*;
-use crate::config::{EvalCache, Futility, Iir, Lmr, Razoring, Replacement};
+use crate::config::{EvalCache, Futility, Iir, Lmr, Razoring, Replacement, Singular};
 
 /// A quiet middlegame where every pruning step has work to do.
 const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
@@ -113,6 +113,36 @@ fn internal_iterative_reduction_reduces_nodes_without_a_tt_move() {
 }
 
 #[test]
+fn singular_extension_extends_a_tt_move_no_other_move_comes_near_at_most_twice_a_path() {
+    let on = |max_per_path| SearchConfig {
+        singular: Some(Singular {
+            min_level: 4,
+            margin: 3,
+            max_per_path,
+        }),
+        ..SearchConfig::fischerle()
+    };
+    let with = search(MIDDLEGAME, on(2), 7).stats;
+    let without = search(MIDDLEGAME, SearchConfig::fischerle(), 7).stats;
+    assert!(with.singular_extensions > 0 && with.singular_extensions < with.singular_tries);
+    assert_eq!(
+        (without.singular_tries, without.singular_extensions),
+        (0, 0)
+    );
+    assert_ne!(with.nodes, without.nodes);
+    // The restriction binds: one extension a path tries less often than two.
+    let one = search(MIDDLEGAME, on(1), 7).stats;
+    assert!(
+        one.singular_tries < with.singular_tries,
+        "{} vs {}",
+        one.singular_tries,
+        with.singular_tries
+    );
+    let mate = search(BACK_RANK, on(2), 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
 fn see_pruning_skips_losing_qs_captures_and_keeps_winning_ones() {
     let mut on = SearchConfig::fischerle();
     on.qsearch.captures = crate::config::CaptureFilter::All;
@@ -176,7 +206,14 @@ fn tt_replacement_policies_give_other_trees_and_keep_the_mate() {
 #[test]
 fn the_later_switches_are_set_by_key_checked_and_left_out_of_toml_when_off() {
     let mut c = SearchConfig::fischerle();
-    for key in ["futility", "razoring", "iir", "lmr", "eval_cache"] {
+    for key in [
+        "futility",
+        "razoring",
+        "iir",
+        "lmr",
+        "eval_cache",
+        "singular",
+    ] {
         c.set(key, "on").unwrap();
     }
     c.set("lmr.divisor", "2").unwrap();
@@ -192,6 +229,7 @@ fn the_later_switches_are_set_by_key_checked_and_left_out_of_toml_when_off() {
     assert!(c.clone().set("iir.min_level", "1").is_err());
     assert!(c.clone().set("razoring.margin", "-1").is_err());
     assert!(c.clone().set("tt.replacement", "sometimes").is_err());
+    assert!(c.clone().set("singular.max_per_path", "0").is_err());
     assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c);
     let text = SearchConfig::fischerle().to_toml();
     for key in [

@@ -1,0 +1,66 @@
+//! Restricted singular extension (Fischerle's later versions, spec §5; built in the TT-based form
+//! of today's engines): when every move but the TT move fails low against the TT score minus a
+//! margin, searched shallower, the TT move is singular and is searched one level deeper — at most
+//! `max_per_path` times on one path, which is the restriction. Off in every preset.
+
+use cozy_chess::Board;
+
+use crate::search::ordering::MoveList;
+use crate::search::score::MATE_BOUND;
+use crate::search::selective::Budget;
+use crate::search::tt::{Bound, Entry};
+use crate::search::Searcher;
+
+impl Searcher {
+    /// Whether the TT move of this node is singular (and so extended). `moves` are the node's
+    /// ordered moves, `budget` its children's selective budget.
+    pub(super) fn tt_move_is_singular(
+        &mut self,
+        board: &Board,
+        moves: &MoveList,
+        tt_entry: Option<Entry>,
+        (level, ply): (i32, usize),
+        budget: Budget,
+    ) -> bool {
+        let Some((min_level, margin, max)) = self
+            .config
+            .singular
+            .as_ref()
+            .map(|s| (s.min_level, s.margin, s.max_per_path))
+        else {
+            return false;
+        };
+        let Some((entry, tt_move)) = tt_entry.and_then(|e| e.mv.map(|mv| (e, mv))) else {
+            return false;
+        };
+        if ply == 0
+            || level < min_level
+            || self.singular_on_path >= max
+            || entry.bound == Bound::Upper
+            || entry.level < level - 3
+            || entry.score.abs() >= MATE_BOUND
+        {
+            return false;
+        }
+        self.stats.singular_tries += 1;
+        let singular_beta = entry.score - margin * level;
+        let depth = (level - 1) / 2;
+        for ordered in moves.as_slice().iter().filter(|m| m.mv != tt_move) {
+            let child = self.make(board, ordered.mv, ply);
+            let score = -self.alphabeta(
+                &child,
+                -singular_beta,
+                -singular_beta + 1,
+                depth,
+                ply + 1,
+                budget,
+                true,
+            );
+            if score >= singular_beta || self.clock.stopped() {
+                return false;
+            }
+        }
+        self.stats.singular_extensions += 1;
+        true
+    }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Regenerates results/heuristics/ on the protocol written in its README (#18): what each switch of
+# the pruning family is worth against `fischerle` (nodes at depth 6, Elo at fixed nodes), the
+# `modern` preset checked on other openings (fixed nodes and a short clock), its one-off ablations,
+# and the strength targets (WAC at 1 s, STS at 100 ms beside Stockfish and Ethereal). Every part is
+# resumable; run one alone by name. About 70 minutes on 2 cores.
+#
+#   scripts/heuristics.sh                 # everything
+#   scripts/heuristics.sh nodes           # one part: nodes elo modern ablation targets table
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -p harness
+suites="${FISCHERLE_SUITES:-../shared/suites}"
+out=results/heuristics
+work=target/heuristics
+mkdir -p "$out" "$work"
+# A copy, so that a rebuild while the script runs does not change the engine under it.
+harness=$work/harness
+cp target/release/harness "$harness"
+
+# One switch on, as `--set` takes it; the name is the directory.
+SWITCHES=(
+  "mate_distance=mate_distance_pruning=true"
+  "reverse_futility=reverse_futility=on"
+  "late_move_pruning=late_move_pruning=on"
+  "delta=qsearch.delta=200"
+  "futility=futility=on"
+  "razoring=razoring=on"
+  "iir=iir=on"
+  "lmr=lmr=on"
+  "see_prune=qsearch.see_prune=0"
+  "two_tier_tt=tt.replacement=two_tier"
+  "aspiration=aspiration=on"
+  "check_extension=check_extension=true"
+  "singular=singular=on"
+  "eval_cache=eval_cache=on"
+)
+NODES=10000
+PAIRS=300
+
+grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its report (baseline c00)
+  local dir="$out/$1"; shift
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" grid --resume "$dir" --quiet
+  else
+    "$harness" grid --out "$dir" --quiet "$@"
+  fi
+  "$harness" report "$dir" --baseline c00 >/dev/null
+}
+
+play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
+  local dir="$out/$1"; shift
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" match --quiet --resume "$dir"
+  else
+    "$harness" match --quiet --out "$dir" "$@"
+  fi
+}
+
+off_value() { # KEY: the value that turns KEY off
+  case "$1" in
+    mate_distance_pruning|check_extension) echo false ;;
+    tt.replacement) echo always ;;
+    *) echo off ;;
+  esac
+}
+
+nodes() {
+  for phase in middlegame endgame; do
+    [ -f "$work/sample-$phase.epd" ] || "$harness" suite make --unlabelled \
+      --from-epd "suites/unselected-$phase.epd" --sample 4 --id-prefix "sample-$phase" \
+      --out "$work/sample-$phase.epd"
+  done
+  for entry in "${SWITCHES[@]}"; do
+    local name=${entry%%=*} setting=${entry#*=}
+    local key=${setting%%=*} value=${setting#*=}
+    grid "nodes/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
+      --suite "$suites/wac.epd" --suite "$suites/sts/sts1-15_v3.epd" \
+      --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
+  done
+}
+
+elo() {
+  for entry in "${SWITCHES[@]}"; do
+    local name=${entry%%=*} setting=${entry#*=}
+    local key=${setting%%=*} value=${setting#*=}
+    [ "$name" = eval_cache ] && continue # plays the same games by construction
+    play "elo/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" \
+      --limit "nodes=$NODES" --pairs "$PAIRS" --seed 0
+  done
+}
+
+modern() {
+  play modern/nodes --set preset=fischerle,modern --limit "nodes=$NODES" --pairs "$PAIRS" --seed 1000
+  play modern/clock --set preset=fischerle,modern --limit "tc=1+0.01" --pairs 100 --seed 1000
+}
+
+# The switches the `modern` preset turns on (engine/src/config.rs), by name in SWITCHES.
+MODERN_ON=()
+
+ablation() {
+  for entry in "${SWITCHES[@]}"; do
+    local name=${entry%%=*} setting=${entry#*=}
+    local key=${setting%%=*} value=${setting#*=}
+    [[ " ${MODERN_ON[*]} " == *" $name "* ]] || continue
+    play "ablation/$name" --preset modern --set "$key=$value,$(off_value "$key")" \
+      --limit "nodes=$NODES" --pairs "$PAIRS" --seed 1000
+  done
+}
+
+targets() {
+  grid targets/wac-1s --preset modern --suite "$suites/wac.epd" --movetime 1000 --threads 2
+  grid targets/sts-100ms --preset modern --suite "$suites/sts/sts1-15_v3.epd" --movetime 100 \
+    --engine builtin --engine "uci:$(command -v stockfish || echo /usr/games/stockfish)" \
+    --engine "uci:$(command -v ethereal-chess || echo /usr/games/ethereal-chess)" \
+    --set uci.Hash=16 --threads 2
+}
+
+table() {
+  python3 scripts/heuristics_table.py "$out" > "$out/table.md"
+}
+
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(nodes elo modern ablation targets table)
+for part in "${parts[@]}"; do
+  echo "== $part"
+  "$part"
+done
