@@ -33,6 +33,7 @@ SWITCHES=(
   "aspiration=aspiration=on"
   "check_extension=check_extension=true"
   "singular=singular=on"
+  "countermove=countermove=true"
   "eval_cache=eval_cache=on"
 )
 NODES=10000
@@ -59,7 +60,7 @@ play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
 
 off_value() { # KEY: the value that turns KEY off
   case "$1" in
-    mate_distance_pruning|check_extension) echo false ;;
+    mate_distance_pruning|check_extension|countermove) echo false ;;
     tt.replacement) echo always ;;
     *) echo off ;;
   esac

@@ -127,6 +127,10 @@ pub struct SearchConfig {
     /// changes a value, only the time. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval_cache: Option<EvalCache>,
+    /// The countermove heuristic: the quiet move that last refuted the previous move is tried
+    /// after the killers. Off in every preset (left out of TOML and manifests when off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub countermove: bool,
     /// Restricted singular extension (Fischerle's later versions, spec §5). Absent = off, in
     /// every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -478,6 +482,7 @@ impl SearchConfig {
             lmr: None,
             eval_cache: None,
             singular: None,
+            countermove: false,
         }
     }
 
@@ -577,6 +582,7 @@ impl SearchConfig {
                 margin: 3,
                 max_per_path: 2,
             }),
+            countermove: true,
             ..Self::fischerle()
         }
     }

@@ -286,6 +286,8 @@ impl Searcher {
             config,
             killers,
             history,
+            countermoves,
+            previous,
             stats,
             scratch,
             ..
@@ -295,6 +297,10 @@ impl Searcher {
             killers: killers
                 .as_ref()
                 .map_or(&[][..], |k| k.get(k.slot(ply, level))),
+            countermove: countermoves
+                .as_ref()
+                .zip(previous[ply])
+                .and_then(|(table, previous)| table.get(previous)),
             history: history
                 .as_ref()
                 .zip(config.history.as_ref())
@@ -377,6 +383,7 @@ impl Searcher {
         };
         self.stats.null_move_tries += 1;
         self.placements[ply + 1] = self.placements[ply];
+        self.previous[ply + 1] = None;
         let reduction = base + level / divisor.max(1);
         self.path.push(board.hash());
         let score = -self.alphabeta(
@@ -408,6 +415,7 @@ impl Searcher {
         match source {
             Source::TtMove => self.stats.tt_move_hits += 1,
             Source::Killer => self.stats.killer_hits += 1,
+            Source::Countermove => self.stats.countermove_hits += 1,
             Source::History => self.stats.history_hits += 1,
             Source::Scheme => {}
         }
@@ -420,6 +428,9 @@ impl Searcher {
         }
         if let Some(history) = self.history.as_mut() {
             history.reward(board.side_to_move(), mv, level);
+        }
+        if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), self.previous[ply]) {
+            table.store(previous, mv);
         }
     }
 }

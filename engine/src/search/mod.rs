@@ -5,6 +5,7 @@
 pub mod alphabeta;
 pub mod attacks;
 pub mod classify;
+pub mod countermove;
 pub mod eval_cache;
 pub mod history;
 pub mod killers;
@@ -96,6 +97,11 @@ pub struct Searcher {
     eval_cache: Option<eval_cache::EvalCache>,
     /// Singular extensions on the current path.
     singular_on_path: u32,
+    /// Refutations by previous move, with `countermove` on.
+    countermoves: Option<countermove::CountermoveTable>,
+    /// The move that led to the position at each ply of the current path (`None` at the root and
+    /// after a null move).
+    previous: Vec<Option<Move>>,
 }
 
 impl Searcher {
@@ -121,6 +127,8 @@ impl Searcher {
             placements: vec![Placement::default(); MAX_PLY + 1],
             eval_cache: None,
             singular_on_path: 0,
+            countermoves: None,
+            previous: vec![None; MAX_PLY + 1],
             config,
         }
     }
@@ -213,6 +221,10 @@ impl Searcher {
         match (self.history.as_mut(), self.config.history.is_some()) {
             (Some(h), true) => h.reset(),
             (_, on) => self.history = on.then(HistoryTable::default),
+        }
+        match (self.countermoves.as_mut(), self.config.countermove) {
+            (Some(c), true) => c.reset(),
+            (_, on) => self.countermoves = on.then(countermove::CountermoveTable::default),
         }
         let cache_kb = self.config.eval_cache.as_ref().map(|c| c.size_kb);
         if self.eval_cache.as_ref().map(|c| c.size_kb()) != cache_kb {
@@ -332,6 +344,7 @@ impl Searcher {
     /// recorded for ply + 1.
     fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
         self.placements[ply + 1] = self.placements[ply].after(board, mv);
+        self.previous[ply + 1] = Some(mv);
         let mut child = board.clone();
         child.play_unchecked(mv);
         child

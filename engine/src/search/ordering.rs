@@ -1,7 +1,7 @@
 //! Move ordering (Fischerle section 3). Every scheme shares one mechanism: each legal move gets a
 //! small key while it is generated, a counting sort puts the keys in order (no general sort), and
-//! the search order is then TT move → killers → preferred keys → history moves → the rest, each
-//! move once. The scheme only decides the key.
+//! the search order is then TT move → killers → countermove → preferred keys → history moves → the
+//! rest, each move once. The scheme only decides the key.
 //!
 //! Fischerle's keys are its 14 buckets (here split a little finer, same order):
 //!
@@ -38,6 +38,8 @@ pub enum Source {
     TtMove,
     /// A killer move.
     Killer,
+    /// The stored refutation of the previous move (countermove heuristic).
+    Countermove,
     /// A quiet move moved up by the history heuristic.
     History,
     /// Placed by the scheme's key.
@@ -150,6 +152,8 @@ pub struct Hints<'a> {
     pub tt_move: Option<Move>,
     /// Killer moves for this node's slot (tried next if legal and quiet).
     pub killers: &'a [Option<Move>],
+    /// The countermove of the previous move (tried after the killers if legal and quiet).
+    pub countermove: Option<Move>,
     /// History table and how many of its best quiet moves to move up.
     pub history: Option<(&'a HistoryTable, usize)>,
 }
@@ -218,7 +222,11 @@ pub(super) fn assemble(
     list: &mut MoveList,
 ) {
     list.moves.clear();
-    if hints.tt_move.is_none() && hints.killers.is_empty() && hints.history.is_none() {
+    if hints.tt_move.is_none()
+        && hints.killers.is_empty()
+        && hints.countermove.is_none()
+        && hints.history.is_none()
+    {
         // Nothing to place ahead (every QS node): preferred keys come first in the sorted order
         // anyway, so the search order is the sorted order.
         list.moves.extend(sorted.iter().map(|&(mv, _)| OrderedMove {
@@ -241,6 +249,11 @@ pub(super) fn assemble(
         }
         if let Some(i) = index_of(mv).filter(|&i| !picked.contains(i) && is_quiet(board, mv)) {
             picked.add(list, sorted, i, Source::Killer);
+        }
+    }
+    if let Some(mv) = hints.countermove.filter(|_| picked.room() > 0) {
+        if let Some(i) = index_of(mv).filter(|&i| !picked.contains(i) && is_quiet(board, mv)) {
+            picked.add(list, sorted, i, Source::Countermove);
         }
     }
     for (i, &(mv, _)) in sorted[..split].iter().enumerate() {
@@ -483,16 +496,48 @@ mod tests {
         let tt = parse_uci_move(&b, "a2a3").unwrap();
         let killer = parse_uci_move(&b, "h2h3").unwrap();
         let killers = [Some(killer), None];
+        let countermove = parse_uci_move(&b, "g2g3").unwrap();
         let got = ordered(
             BUSY,
             &SearchConfig::fischerle(),
             Hints {
                 tt_move: Some(tt),
                 killers: &killers,
+                countermove: Some(countermove),
                 history: None,
             },
         );
-        assert_eq!(&got[..2], &["a2a3", "h2h3"][..]);
+        assert_eq!(&got[..3], &["a2a3", "h2h3", "g2g3"][..]);
+    }
+    #[test]
+    fn a_countermove_that_is_a_capture_or_already_placed_stays_where_it_is() {
+        let b = parse_fen(BUSY).unwrap();
+        let killer = parse_uci_move(&b, "h2h3").unwrap();
+        let plain = ordered(BUSY, &SearchConfig::fischerle(), Hints::default());
+        let capture = plain
+            .iter()
+            .map(|m| parse_uci_move(&b, m).unwrap())
+            .find(|&m| !is_quiet(&b, m))
+            .unwrap();
+        for countermove in [capture, killer] {
+            let got = ordered(
+                BUSY,
+                &SearchConfig::fischerle(),
+                Hints {
+                    killers: &[Some(killer)],
+                    countermove: Some(countermove),
+                    ..Hints::default()
+                },
+            );
+            let mut expected: Vec<String> = vec![uci_move(&b, killer)];
+            expected.extend(
+                plain
+                    .iter()
+                    .filter(|m| **m != uci_move(&b, killer))
+                    .cloned(),
+            );
+            assert_eq!(got, expected);
+        }
     }
     #[test]
     fn illegal_hints_are_ignored() {
@@ -503,6 +548,7 @@ mod tests {
             Hints {
                 tt_move: Some(bogus),
                 killers: &[Some(bogus)],
+                countermove: Some(bogus),
                 history: None,
             },
         );

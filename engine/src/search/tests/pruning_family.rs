@@ -143,6 +143,21 @@ fn singular_extension_extends_a_tt_move_no_other_move_comes_near_at_most_twice_a
 }
 
 #[test]
+fn countermoves_are_tried_after_the_killers_and_cut_off() {
+    let on = SearchConfig {
+        countermove: true,
+        ..SearchConfig::fischerle()
+    };
+    let with = search(MIDDLEGAME, on.clone(), 6).stats;
+    let without = search(MIDDLEGAME, SearchConfig::fischerle(), 6).stats;
+    assert!(with.countermove_hits > 0);
+    assert_eq!(without.countermove_hits, 0);
+    assert_ne!(with.nodes, without.nodes);
+    let mate = search(BACK_RANK, on, 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
 fn see_pruning_skips_losing_qs_captures_and_keeps_winning_ones() {
     let mut on = SearchConfig::fischerle();
     on.qsearch.captures = crate::config::CaptureFilter::All;
@@ -220,6 +235,7 @@ fn the_later_switches_are_set_by_key_checked_and_left_out_of_toml_when_off() {
     c.set("futility.pre_frontier", "off").unwrap();
     c.set("qsearch.see_prune", "50").unwrap();
     c.set("tt.replacement", "two_tier").unwrap();
+    c.set("countermove", "true").unwrap();
     assert_eq!(c.lmr.as_ref().unwrap().divisor, 2.0);
     assert_eq!(c.futility.as_ref().unwrap().pre_frontier, None);
     assert_eq!(c.razoring.as_ref().unwrap().margin, 900);
