@@ -6,7 +6,7 @@
 # resumable; run one alone by name. About 70 minutes on 2 cores.
 #
 #   scripts/heuristics.sh                 # everything
-#   scripts/heuristics.sh nodes           # one part: nodes elo modern ablation targets table
+#   scripts/heuristics.sh elo             # one part: elo modern ablation targets nodes table
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p harness
@@ -37,7 +37,7 @@ SWITCHES=(
   "eval_cache=eval_cache=on"
 )
 NODES=10000
-PAIRS=300
+PAIRS=200
 
 grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its report (baseline c00)
   local dir="$out/$1"; shift
@@ -97,7 +97,7 @@ modern() {
 }
 
 # The switches the `modern` preset turns on (engine/src/config.rs), by name in SWITCHES.
-MODERN_ON=()
+MODERN_ON=(futility late_move_pruning lmr see_prune aspiration singular)
 
 ablation() {
   for entry in "${SWITCHES[@]}"; do
@@ -122,7 +122,7 @@ table() {
 }
 
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(nodes elo modern ablation targets table)
+[ ${#parts[@]} -gt 0 ] || parts=(elo modern ablation targets nodes table)
 for part in "${parts[@]}"; do
   echo "== $part"
   "$part"

@@ -92,7 +92,7 @@ pub struct PlanArgs {
     /// EPD suite to run (repeatable). Default: the suites of the grid file, or the built-in suite.
     #[arg(long = "suite", value_name = "PATH")]
     pub suites: Vec<PathBuf>,
-    /// Base preset (`fischerle`, `plain`); overrides the grid file's.
+    /// Base preset (`fischerle`, `seeds`, `plain`, `modern`); overrides the grid file's.
     #[arg(long)]
     pub preset: Option<String>,
     /// Grid file (TOML: name, preset, suites, depth, node_cap and the tables set and axes).
@@ -155,7 +155,7 @@ impl PlanArgs {
 /// `harness match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Base preset of the builtin players (`fischerle`, `seeds`, `plain`).
+    /// Base preset of the builtin players (`fischerle`, `seeds`, `plain`, `modern`).
     #[arg(long)]
     pub preset: Option<String>,
     /// Grid file: its configurations are the players (`[set]`, `[axes]`, `preset`, `engines`).
