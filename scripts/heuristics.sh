@@ -72,11 +72,14 @@ nodes() {
       --from-epd "suites/unselected-$phase.epd" --sample 4 --id-prefix "sample-$phase" \
       --out "$work/sample-$phase.epd"
   done
+  [ -f "$work/sample-sts.epd" ] || "$harness" suite make --unlabelled \
+    --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 --id-prefix sample-sts \
+    --out "$work/sample-sts.epd"
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
     grid "nodes/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
-      --suite "$suites/wac.epd" --suite "$suites/sts/sts1-15_v3.epd" \
+      --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
       --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
   done
 }
