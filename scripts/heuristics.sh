@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Regenerates results/heuristics/ on the protocol written in its README (#18): what each switch of
-# the pruning family is worth against `fischerle` (nodes at depth 6, Elo at fixed nodes), the
-# `modern` preset checked on other openings (fixed nodes and a short clock), its one-off ablations,
-# and the strength targets (WAC at 1 s, STS at 100 ms beside Stockfish and Ethereal). Every part is
-# resumable; run one alone by name. About 70 minutes on 2 cores.
+# the pruning family is worth against `fischerle` (one on at a time) and against `modern` (one
+# toggled at a time): nodes at depth 6, Elo at fixed nodes, and against `modern` under a short
+# clock; the `modern` preset checked on other openings, and the strength targets (WAC at 1 s, STS at
+# 100 ms beside Stockfish and Ethereal). Every part is resumable; run one alone by name. About 2.5
+# hours on 2 cores.
 #
 #   scripts/heuristics.sh                 # everything
-#   scripts/heuristics.sh elo             # one part: elo modern ablation targets nodes table
+#   scripts/heuristics.sh elo             # one part: elo modern ablation targets nodes
+#                                         #   nodes_modern clock table
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p harness
@@ -38,6 +40,8 @@ SWITCHES=(
 )
 NODES=10000
 PAIRS=200
+CLOCK=0.5+0.005
+CLOCK_PAIRS=100
 
 grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its report (baseline c00)
   local dir="$out/$1"; shift
@@ -66,7 +70,7 @@ off_value() { # KEY: the value that turns KEY off
   esac
 }
 
-nodes() {
+nodes_samples() { # every 4th position of the unselected populations, every 5th of STS
   for phase in middlegame endgame; do
     [ -f "$work/sample-$phase.epd" ] || "$harness" suite make --unlabelled \
       --from-epd "suites/unselected-$phase.epd" --sample 4 --id-prefix "sample-$phase" \
@@ -75,6 +79,10 @@ nodes() {
   [ -f "$work/sample-sts.epd" ] || "$harness" suite make --unlabelled \
     --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 --id-prefix sample-sts \
     --out "$work/sample-sts.epd"
+}
+
+nodes() {
+  nodes_samples
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
@@ -102,13 +110,41 @@ modern() {
 # The switches the `modern` preset turns on (engine/src/config.rs), by name in SWITCHES.
 MODERN_ON=(futility late_move_pruning lmr see_prune aspiration singular)
 
-ablation() {
+toggled() { # NAME KEY VALUE: `--set` for modern as it is, then modern with the switch toggled
+  if [[ " ${MODERN_ON[*]} " == *" $1 "* ]]; then
+    echo "$2=$3,$(off_value "$2")"
+  else
+    echo "$2=$(off_value "$2"),$3"
+  fi
+}
+
+nodes_modern() {
+  nodes_samples
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
-    [[ " ${MODERN_ON[*]} " == *" $name "* ]] || continue
-    play "ablation/$name" --preset modern --set "$key=$value,$(off_value "$key")" \
+    grid "nodes-modern/$name" --preset modern --set "$(toggled "$name" "$key" "$value")" --depth 6 \
+      --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
+      --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
+  done
+}
+
+ablation() { # first player modern as it is, second with the switch toggled
+  for entry in "${SWITCHES[@]}"; do
+    local name=${entry%%=*} setting=${entry#*=}
+    local key=${setting%%=*} value=${setting#*=}
+    [ "$name" = eval_cache ] && continue # plays the same games by construction
+    play "ablation/$name" --preset modern --set "$(toggled "$name" "$key" "$value")" \
       --limit "nodes=$NODES" --pairs "$PAIRS" --seed 1000
+  done
+}
+
+clock() { # as ablation, under a short clock, where a switch's cost per node counts too
+  for entry in "${SWITCHES[@]}"; do
+    local name=${entry%%=*} setting=${entry#*=}
+    local key=${setting%%=*} value=${setting#*=}
+    play "clock/$name" --preset modern --set "$(toggled "$name" "$key" "$value")" \
+      --limit "tc=$CLOCK" --pairs "$CLOCK_PAIRS" --seed 1000
   done
 }
 
@@ -125,7 +161,7 @@ table() {
 }
 
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(elo modern ablation targets nodes table)
+[ ${#parts[@]} -gt 0 ] || parts=(elo modern ablation targets nodes nodes_modern clock table)
 for part in "${parts[@]}"; do
   echo "== $part"
   "$part"
