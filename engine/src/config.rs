@@ -131,10 +131,26 @@ pub struct SearchConfig {
     /// after the killers. Off in every preset (left out of TOML and manifests when off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub countermove: bool,
+    /// Continuation history: quiet moves that cut off after the same previous move (by the
+    /// pieces and target squares of both) are tried after the history moves. Absent = off, in
+    /// every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continuation_history: Option<ContinuationHistory>,
     /// Restricted singular extension (Fischerle's later versions, spec §5). Absent = off, in
     /// every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub singular: Option<Singular>,
+}
+
+/// Continuation history: a table of quiet cutoffs by (previous move's piece and target square,
+/// this move's piece and target square), rewarded by level² like the history table; at a node
+/// after a move, up to `moves` quiet moves with the best positive score are tried after the
+/// history moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinuationHistory {
+    /// How many quiet moves it moves up. Default 2.
+    pub moves: usize,
 }
 
 /// Restricted singular extension: at a node of `min_level` or deeper whose TT entry (a lower or
@@ -204,6 +220,10 @@ pub struct Lmr {
     pub pv_less: bool,
     /// One level less for a move with a positive history score. Default `false`.
     pub history_less: bool,
+    /// One level more at an expected cut node (a null-window node whose parent expected to fail
+    /// low, Knuth and Moore's type 2). Default `false`.
+    #[serde(default)]
+    pub cut_more: bool,
 }
 
 /// Cache of static evaluations, direct-mapped by the position's hash.
@@ -482,6 +502,7 @@ impl SearchConfig {
             lmr: None,
             eval_cache: None,
             singular: None,
+            continuation_history: None,
             countermove: false,
         }
     }
@@ -597,6 +618,7 @@ impl SearchConfig {
                 min_rank: 3,
                 pv_less: true,
                 history_less: false,
+                cut_more: false,
             }),
             eval_cache: Some(EvalCache { size_kb: 1024 }),
             singular: Some(Singular {
@@ -605,6 +627,7 @@ impl SearchConfig {
                 max_per_path: 2,
             }),
             countermove: true,
+            continuation_history: Some(ContinuationHistory { moves: 2 }),
             ..Self::fischerle()
         }
     }
@@ -791,6 +814,12 @@ impl SearchConfig {
                     format!("{s:?}"),
                     "min_level ≥ 2, margin ≥ 0, max_per_path ≥ 1",
                 );
+            }
+        }
+        if let Some(c) = &self.continuation_history {
+            if !(1..=8).contains(&c.moves) {
+                let found = c.moves.to_string();
+                return out_of_range("continuation_history.moves", found, "1 to 8");
             }
         }
         if self.qsearch.see_prune.is_some_and(|m| m < 0) {

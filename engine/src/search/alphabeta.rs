@@ -4,6 +4,7 @@
 use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::Score;
+use crate::search::continuation::Previous;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
 use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
@@ -33,6 +34,7 @@ impl Searcher {
 
         // Step 2. Count the node; stop when a limit is reached.
         self.visit(ply);
+        let cut_node = self.cut_nodes[ply];
         if self.clock.should_stop(self.stats.nodes) {
             return 0;
         }
@@ -122,14 +124,17 @@ impl Searcher {
             };
             self.singular_on_path += u32::from(extend);
             // Step 8b. Late move reductions.
+            let pv_node = beta - alpha > 1;
             let reduction = self.late_move_reduction(&LateMove {
                 boards: (board, &child),
                 mv: ordered.mv,
                 rank,
                 level,
                 in_check,
-                pv_node: beta - alpha > 1,
+                pv_node,
+                cut_node,
             });
+            self.cut_nodes[ply + 1] = child_expects_cut(pv_node, cut_node, rank);
             let window = (alpha, beta);
             let score = self.search_child(
                 &child,
@@ -203,6 +208,9 @@ impl Searcher {
             if score <= alpha || score >= beta || self.clock.stopped() {
                 return score;
             }
+        }
+        if beta - alpha > 1 {
+            self.cut_nodes[ply + 1] = false;
         }
         -self.alphabeta(child, -beta, -alpha, level, ply + 1, budget, true)
     }
@@ -287,11 +295,17 @@ impl Searcher {
             killers,
             history,
             countermoves,
+            continuations,
             previous,
             stats,
             scratch,
             ..
         } = self;
+        let continuation = continuations
+            .as_ref()
+            .zip(config.continuation_history.as_ref())
+            .zip(previous[ply].and_then(|mv| Previous::of(board, mv)))
+            .map(|((table, c), previous)| (table, previous, c.moves));
         let hints = Hints {
             tt_move: tt_move.filter(|_| config.tt_move),
             killers: killers
@@ -305,6 +319,7 @@ impl Searcher {
                 .as_ref()
                 .zip(config.history.as_ref())
                 .map(|(t, c)| (t, c.moves)),
+            continuation,
         };
         order_moves(board, config, hints, stats, scratch, out);
     }
@@ -384,6 +399,8 @@ impl Searcher {
         self.stats.null_move_tries += 1;
         self.placements[ply + 1] = self.placements[ply];
         self.previous[ply + 1] = None;
+        // The reply to a pass that should fail high is expected to fail low.
+        self.cut_nodes[ply + 1] = !self.cut_nodes[ply];
         let reduction = base + level / divisor.max(1);
         self.path.push(board.hash());
         let score = -self.alphabeta(
@@ -417,6 +434,7 @@ impl Searcher {
             Source::Killer => self.stats.killer_hits += 1,
             Source::Countermove => self.stats.countermove_hits += 1,
             Source::History => self.stats.history_hits += 1,
+            Source::Continuation => self.stats.continuation_hits += 1,
             Source::Scheme => {}
         }
         if !is_quiet(board, mv) {
@@ -432,5 +450,42 @@ impl Searcher {
         if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), self.previous[ply]) {
             table.store(previous, mv);
         }
+        let previous = self.previous[ply].and_then(|p| Previous::of(board, p));
+        let piece = board.piece_on(mv.from);
+        if let (Some(table), Some(previous), Some(piece)) =
+            (self.continuations.as_mut(), previous, piece)
+        {
+            table.reward(previous, piece, mv, level);
+        }
+    }
+}
+
+/// Knuth and Moore's node types as the search expects them: the first child of a PV node is a PV
+/// node and the others are searched with a null window expecting a cut; the first child of an
+/// expected cut node is expected to fail low (all its moves searched), the others, and every
+/// child of such an all node, to cut.
+fn child_expects_cut(pv_node: bool, cut_node: bool, rank: usize) -> bool {
+    if pv_node {
+        rank > 0
+    } else {
+        !(cut_node && rank == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::child_expects_cut;
+
+    #[test]
+    fn node_types_follow_knuth_and_moore() {
+        // PV node: first child PV, the rest cut nodes.
+        assert!(!child_expects_cut(true, false, 0));
+        assert!(child_expects_cut(true, false, 1));
+        // Cut node: first child an all node, the rest cut nodes.
+        assert!(!child_expects_cut(false, true, 0));
+        assert!(child_expects_cut(false, true, 3));
+        // All node: every child a cut node.
+        assert!(child_expects_cut(false, false, 0));
+        assert!(child_expects_cut(false, false, 5));
     }
 }

@@ -5,6 +5,7 @@
 pub mod alphabeta;
 pub mod attacks;
 pub mod classify;
+pub mod continuation;
 pub mod countermove;
 pub mod eval_cache;
 pub mod history;
@@ -102,6 +103,11 @@ pub struct Searcher {
     /// The move that led to the position at each ply of the current path (`None` at the root and
     /// after a null move).
     previous: Vec<Option<Move>>,
+    /// Quiet cutoffs by previous move, with `continuation_history` on.
+    continuations: Option<continuation::ContinuationTable>,
+    /// Whether the node at each ply of the current path is an expected cut node (its parent
+    /// searched it with a null window expecting it to fail high); read by `lmr.cut_more`.
+    cut_nodes: Vec<bool>,
 }
 
 impl Searcher {
@@ -129,6 +135,8 @@ impl Searcher {
             singular_on_path: 0,
             countermoves: None,
             previous: vec![None; MAX_PLY + 1],
+            continuations: None,
+            cut_nodes: vec![false; MAX_PLY + 2],
             config,
         }
     }
@@ -225,6 +233,17 @@ impl Searcher {
         match (self.countermoves.as_mut(), self.config.countermove) {
             (Some(c), true) => c.reset(),
             (_, on) => self.countermoves = on.then(countermove::CountermoveTable::default),
+        }
+        match (
+            self.continuations.as_mut(),
+            &self.config.continuation_history,
+        ) {
+            (Some(c), Some(_)) => c.reset(),
+            (_, on) => {
+                self.continuations = on
+                    .as_ref()
+                    .map(|_| continuation::ContinuationTable::default())
+            }
         }
         let cache_kb = self.config.eval_cache.as_ref().map(|c| c.size_kb);
         if self.eval_cache.as_ref().map(|c| c.size_kb()) != cache_kb {

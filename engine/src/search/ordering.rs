@@ -1,7 +1,7 @@
 //! Move ordering (Fischerle section 3). Every scheme shares one mechanism: each legal move gets a
 //! small key while it is generated, a counting sort puts the keys in order (no general sort), and
-//! the search order is then TT move → killers → countermove → preferred keys → history moves → the
-//! rest, each move once. The scheme only decides the key.
+//! the search order is then TT move → killers → countermove → preferred keys → history moves →
+//! continuation-history moves → the rest, each move once. The scheme only decides the key.
 //!
 //! Fischerle's keys are its 14 buckets (here split a little finer, same order):
 //!
@@ -26,6 +26,7 @@ use cozy_chess::{Board, Move, Piece};
 use crate::board::is_castling;
 use crate::config::{OrderingScheme, SearchConfig};
 use crate::search::classify::{classify, victim, CaptureClass};
+use crate::search::continuation::{ContinuationTable, Previous};
 use crate::search::history::HistoryTable;
 use crate::search::stats::SearchStats;
 
@@ -42,6 +43,8 @@ pub enum Source {
     Countermove,
     /// A quiet move moved up by the history heuristic.
     History,
+    /// A quiet move moved up by continuation history.
+    Continuation,
     /// Placed by the scheme's key.
     Scheme,
 }
@@ -156,6 +159,9 @@ pub struct Hints<'a> {
     pub countermove: Option<Move>,
     /// History table and how many of its best quiet moves to move up.
     pub history: Option<(&'a HistoryTable, usize)>,
+    /// Continuation-history table, the previous move, and how many of its best quiet moves to
+    /// move up (after the history moves).
+    pub continuation: Option<(&'a ContinuationTable, Previous, usize)>,
 }
 
 /// Keys at or below this are the preferred moves of the scheme.
@@ -226,6 +232,7 @@ pub(super) fn assemble(
         && hints.killers.is_empty()
         && hints.countermove.is_none()
         && hints.history.is_none()
+        && hints.continuation.is_none()
     {
         // Nothing to place ahead (every QS node): preferred keys come first in the sorted order
         // anyway, so the search order is the sorted order.
@@ -263,16 +270,21 @@ pub(super) fn assemble(
     }
     if let Some((table, count)) = hints.history {
         // Quiet moves never have a preferred key: only the rest can be history moves.
-        let best = best_history_moves(
-            board,
-            sorted,
-            split,
-            table,
-            count.min(picked.room()),
-            &picked,
-        );
+        let color = board.side_to_move();
+        let score = |mv: Move| table.score(color, mv);
+        let best = best_quiet_moves(board, (sorted, split), score, count, &picked);
         for &(_, i) in best.as_slice() {
             picked.add(list, sorted, i, Source::History);
+        }
+    }
+    if let Some((table, previous, count)) = hints.continuation {
+        let score = |mv: Move| match board.piece_on(mv.from) {
+            Some(piece) => table.score(previous, piece, mv),
+            None => 0,
+        };
+        let best = best_quiet_moves(board, (sorted, split), score, count, &picked);
+        for &(_, i) in best.as_slice() {
+            picked.add(list, sorted, i, Source::Continuation);
         }
     }
     for (i, &(mv, _)) in sorted.iter().enumerate().skip(split) {
@@ -310,24 +322,22 @@ impl Best {
     }
 }
 
-/// Up to `count` quiet moves from `sorted[from..]` with the best positive history scores, best
-/// first, none already picked.
-fn best_history_moves(
+/// Up to `count` quiet moves from `sorted[from..]` with the best positive `score`, best first,
+/// none already picked (and no more than `picked` has room for).
+fn best_quiet_moves(
     board: &Board,
-    sorted: &[(Move, u8)],
-    from: usize,
-    table: &HistoryTable,
+    (sorted, from): (&[(Move, u8)], usize),
+    score: impl Fn(Move) -> i32,
     count: usize,
     picked: &Picked,
 ) -> Best {
-    let color = board.side_to_move();
     let mut best = Best {
         items: [(0, 0); MOST_PICKED],
         len: 0,
     };
-    let count = count.min(best.items.len());
+    let count = count.min(picked.room());
     for (i, &(mv, _)) in sorted.iter().enumerate().skip(from) {
-        let score = table.score(color, mv);
+        let score = score(mv);
         if score > 0 && !picked.contains(i) && is_quiet(board, mv) {
             best.offer(score, i, count);
         }
@@ -505,6 +515,7 @@ mod tests {
                 killers: &killers,
                 countermove: Some(countermove),
                 history: None,
+                continuation: None,
             },
         );
         assert_eq!(&got[..3], &["a2a3", "h2h3", "g2g3"][..]);
@@ -550,6 +561,7 @@ mod tests {
                 killers: &[Some(bogus)],
                 countermove: Some(bogus),
                 history: None,
+                continuation: None,
             },
         );
         assert!(!got.contains(&"h7h5".to_string()));

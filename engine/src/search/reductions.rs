@@ -20,12 +20,15 @@ pub(super) struct LateMove<'a> {
     pub in_check: bool,
     /// Whether the node has an open window (a PV node).
     pub pv_node: bool,
+    /// Whether the node is an expected cut node.
+    pub cut_node: bool,
 }
 
 impl Searcher {
     /// Levels the move is reduced by: `base + ln(level) × ln(rank + 1) / divisor`, rounded down,
-    /// one less at PV nodes and for moves with a history score (each when switched on); 0 for a
-    /// move that is not quiet or gives check, in check, below `min_level` or before `min_rank`.
+    /// one less at PV nodes and for moves with a history score, one more at expected cut nodes
+    /// (each when switched on); 0 for a move that is not quiet or gives check, in check, below
+    /// `min_level` or before `min_rank`.
     pub(super) fn late_move_reduction(&self, m: &LateMove) -> i32 {
         let Some(lmr) = &self.config.lmr else {
             return 0;
@@ -47,6 +50,7 @@ impl Searcher {
             .as_ref()
             .is_some_and(|h| h.score(board.side_to_move(), m.mv) > 0);
         reduction -= i32::from(lmr.history_less && good_history);
+        reduction += i32::from(lmr.cut_more && m.cut_node && !m.pv_node);
         reduction.max(0)
     }
 }

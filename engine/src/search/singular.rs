@@ -47,6 +47,8 @@ impl Searcher {
         let depth = (level - 1) / 2;
         for ordered in moves.as_slice().iter().filter(|m| m.mv != tt_move) {
             let child = self.make(board, ordered.mv, ply);
+            // Every move failing low is what is expected: their replies are expected to cut.
+            self.cut_nodes[ply + 1] = true;
             let score = -self.alphabeta(
                 &child,
                 -singular_beta,

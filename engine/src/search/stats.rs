@@ -92,6 +92,8 @@ pub struct SearchStats {
     pub history_hits: u64,
     /// Beta cutoffs by the countermove.
     pub countermove_hits: u64,
+    /// Beta cutoffs by a move promoted by continuation history.
+    pub continuation_hits: u64,
     /// Beta cutoffs by the TT move.
     pub tt_move_hits: u64,
     /// Static exchange evaluations computed.

@@ -2,7 +2,9 @@
 //! search able to find what it found before.
 
 use super::*;
-use crate::config::{EvalCache, Futility, Iir, Lmr, Razoring, Replacement, Singular};
+use crate::config::{
+    ContinuationHistory, EvalCache, Futility, Iir, Lmr, Razoring, Replacement, Singular,
+};
 
 /// A quiet middlegame where every pruning step has work to do.
 const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
@@ -17,6 +19,7 @@ fn lmr() -> Lmr {
         min_rank: 3,
         pv_less: true,
         history_less: false,
+        cut_more: false,
     }
 }
 
@@ -143,6 +146,40 @@ fn singular_extension_extends_a_tt_move_no_other_move_comes_near_at_most_twice_a
 }
 
 #[test]
+fn continuation_history_moves_are_tried_and_cut_off() {
+    let on = SearchConfig {
+        continuation_history: Some(ContinuationHistory { moves: 2 }),
+        ..SearchConfig::fischerle()
+    };
+    let with = search(MIDDLEGAME, on.clone(), 6).stats;
+    let without = search(MIDDLEGAME, SearchConfig::fischerle(), 6).stats;
+    assert!(with.continuation_hits > 0);
+    assert_eq!(without.continuation_hits, 0);
+    assert_ne!(with.nodes, without.nodes);
+    let mate = search(BACK_RANK, on, 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
+fn cut_node_reductions_reduce_more_at_expected_cut_nodes_only() {
+    // Expected cut nodes mostly cut off before a late move: at depth 6 the ones that reach one
+    // are at level 3, where any reduction already ends at level 1, so depth 8, from rank 1.
+    let lmr_with = |cut_more| SearchConfig {
+        lmr: Some(Lmr {
+            cut_more,
+            min_rank: 1,
+            ..lmr()
+        }),
+        ..SearchConfig::fischerle()
+    };
+    let plain = search(MIDDLEGAME, lmr_with(false), 8).stats;
+    let cut = search(MIDDLEGAME, lmr_with(true), 8).stats;
+    assert!(cut.nodes < plain.nodes, "{} vs {}", cut.nodes, plain.nodes);
+    let mate = search(BACK_RANK, lmr_with(true), 4);
+    assert_eq!(mate_in_moves(mate.score), Some(1));
+}
+
+#[test]
 fn countermoves_are_tried_after_the_killers_and_cut_off() {
     let on = SearchConfig {
         countermove: true,
@@ -236,6 +273,12 @@ fn the_later_switches_are_set_by_key_checked_and_left_out_of_toml_when_off() {
     c.set("qsearch.see_prune", "50").unwrap();
     c.set("tt.replacement", "two_tier").unwrap();
     c.set("countermove", "true").unwrap();
+    c.set("continuation_history", "on").unwrap();
+    c.set("lmr.cut_more", "true").unwrap();
+    assert_eq!(c.continuation_history.as_ref().unwrap().moves, 2);
+    assert!(c.lmr.as_ref().unwrap().cut_more);
+    assert!(c.clone().set("continuation_history.moves", "0").is_err());
+    assert!(c.clone().set("continuation_history.moves", "9").is_err());
     assert_eq!(c.lmr.as_ref().unwrap().divisor, 2.0);
     assert_eq!(c.futility.as_ref().unwrap().pre_frontier, None);
     assert_eq!(c.razoring.as_ref().unwrap().margin, 900);
