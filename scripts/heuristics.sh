@@ -37,7 +37,11 @@ SWITCHES=(
   "singular=singular=on"
   "countermove=countermove=true"
   "eval_cache=eval_cache=on"
+  "continuation_history=continuation_history=on"
+  "lmr_cut_node=lmr.cut_more=true"
 )
+# Refinements of a switch `fischerle` lacks: measured against `modern` only.
+MODERN_ONLY=(lmr_cut_node)
 NODES=10000
 PAIRS=200
 CLOCK=0.5+0.005
@@ -45,6 +49,7 @@ CLOCK_PAIRS=100
 
 grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its report (baseline c00)
   local dir="$out/$1"; shift
+  [ -f "$dir/paired.csv" ] && return # reported: done (a later build may not resume its columns)
   if [ -f "$dir/manifest.json" ]; then
     "$harness" grid --resume "$dir" --quiet
   else
@@ -55,6 +60,7 @@ grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its repo
 
 play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
   local dir="$out/$1"; shift
+  [ -f "$dir/pairings.csv" ] && return # reported: done
   if [ -f "$dir/manifest.json" ]; then
     "$harness" match --quiet --resume "$dir"
   else
@@ -64,7 +70,7 @@ play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
 
 off_value() { # KEY: the value that turns KEY off
   case "$1" in
-    mate_distance_pruning|check_extension|countermove) echo false ;;
+    mate_distance_pruning|check_extension|countermove|lmr.cut_more) echo false ;;
     tt.replacement) echo always ;;
     *) echo off ;;
   esac
@@ -86,6 +92,7 @@ nodes() {
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
+    [[ " ${MODERN_ONLY[*]} " == *" $name "* ]] && continue
     grid "nodes/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
       --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
       --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
@@ -97,6 +104,7 @@ elo() {
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
     [ "$name" = eval_cache ] && continue # plays the same games by construction
+    [[ " ${MODERN_ONLY[*]} " == *" $name "* ]] && continue
     play "elo/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" \
       --limit "nodes=$NODES" --pairs "$PAIRS" --seed 0
   done
