@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Joins results/heuristics/ into one Heinz-style table (Markdown on stdout): per switch, the node
-ratio at depth 6 against `fischerle` (from each grid's paired.csv: geometric mean with its 95 %
-bootstrap interval, over all positions; per suite the plain geometric mean), the solved positions
-gained and lost, and the Elo at fixed nodes against `fischerle` and, for the switches `modern`
-keeps, against `modern` with the switch off (from each match's pairings.csv).
+"""Joins results/heuristics/ into Heinz-style tables (Markdown on stdout), one per baseline:
+`fischerle` with one switch on at a time, and `modern` with one switch toggled at a time. Every
+figure is the switch's worth — with it against without it — whichever side had it: the node ratio
+at depth 6 (from each grid's paired.csv: geometric mean with its 95 % bootstrap interval over all
+positions; per suite the plain geometric mean), the CPU-time ratio, the solved positions gained and
+lost, and the Elo with its 95 % interval from each match's pairings.csv (fixed nodes; under the
+short clock for `modern`).
 
     scripts/heuristics_table.py results/heuristics > results/heuristics/table.md
 """
@@ -12,61 +14,99 @@ import math
 import sys
 from pathlib import Path
 
+# The values that turn a switch off (scripts/heuristics.sh, off_value).
+OFF = ("off", "false", "always")
+
 
 def rows(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
 
 
-def per_suite(grid):
-    """Plain geometric mean of the node ratio (variant c01 / baseline c00), suite by suite."""
+def is_off(values):
+    """Whether a player or config named like `lmr=off` (its `--set` values) has the switch off."""
+    return values.rsplit("=", 1)[-1] in OFF
+
+
+def per_suite(grid, invert):
+    """Plain geometric mean of the node ratio (with / without), suite by suite."""
     by = {}
     for r in rows(grid / "runs.csv"):
         by.setdefault((r["suite"], r["position_id"]), {})[r["config_id"]] = float(r["nodes"])
     logs = {}
     for (suite, _), n in by.items():
         if "c00" in n and "c01" in n:
-            logs.setdefault(suite, []).append(math.log(max(n["c01"], 1) / max(n["c00"], 1)))
+            log = math.log(max(n["c01"], 1) / max(n["c00"], 1))
+            logs.setdefault(suite, []).append(-log if invert else log)
     return {s: math.exp(sum(v) / len(v)) for s, v in logs.items()}
 
 
-def elo(match, second_on):
-    """The switch's Elo from a match's pairings.csv: `second_on` when the second player has it."""
+def nodes(grid):
+    """(ratio, cells) for one grid: baseline c00 against the variant c01, as with / without."""
+    if not (grid / "paired.csv").exists():
+        return None
+    p = rows(grid / "paired.csv")[0]
+    invert = is_off(p["values"])
+    flip = (lambda x: 1 / x) if invert else (lambda x: x)
+    ratio = flip(float(p["geomean_ratio"]))
+    low, high = sorted((flip(float(p["ratio_low"])), flip(float(p["ratio_high"]))))
+    time = flip(float(p["geomean_time_ratio"]))
+    gained, lost = (p["lost"], p["gained"]) if invert else (p["gained"], p["lost"])
+    return ratio, {
+        "ratio": f"{ratio:.3f} [{low:.3f}, {high:.3f}]",
+        "suites": per_suite(grid, invert),
+        "time": f"{time:.3f}",
+        "solved": f"+{gained} −{lost} (p {float(p['mcnemar_p']):.2g})",
+    }
+
+
+def elo(match):
+    """The switch's Elo (with against without) from a match's pairings.csv."""
     path = match / "pairings.csv"
     if not path.exists():
         return "-"
     r = rows(path)[0]
     if not r["elo"]:
         return f"{r['wins']}-{r['draws']}-{r['losses']} (no finite Elo)"
-    sign = 1 if second_on else -1
-    return f"{sign * float(r['elo']):+.1f} ± {float(r['elo95']):.1f}"
+    sign = -1 if is_off(r["second_name"]) else 1
+    return f"{sign * float(r['elo']) + 0.0:+.1f} ± {float(r['elo95']):.1f}"  # + 0.0: no "-0.0"
+
+
+def table(root, grids, matches):
+    """One baseline's table: a row per switch, sorted by node ratio."""
+    names = sorted(p.name for p in (root / grids).iterdir()) if (root / grids).exists() else []
+    measured = [(n, nodes(root / grids / n)) for n in names]
+    measured = [(n, m) for n, m in measured if m]
+    if not measured:
+        print(f"(not run: no grids in {root / grids})")
+        return
+    suites = sorted({s for _, (_, c) in measured for s in c["suites"]})
+    elo_heads = [head for head, _ in matches]
+    print("| switch | nodes, all positions [95 % CI] | "
+          + " | ".join(suites)
+          + " | CPU time | solved gained/lost (McNemar p) | "
+          + " | ".join(elo_heads) + " |")
+    print("|---|---|" + "---:|" * len(suites) + "---:|---|" + "---|" * len(matches))
+    for name, (_, c) in sorted(measured, key=lambda m: m[1][0]):
+        by_suite = " | ".join(f"{c['suites'].get(s, float('nan')):.3f}" for s in suites)
+        elos = " | ".join(elo(root / folder / name) for _, folder in matches)
+        print(f"| {name} | {c['ratio']} | {by_suite} | {c['time']} | {c['solved']} | {elos} |")
 
 
 def main(root):
     root = Path(root)
-    suites = None
-    lines = []
-    for grid in sorted((root / "nodes").iterdir()):
-        name = grid.name
-        paired = rows(grid / "paired.csv")[0]
-        suite_ratios = per_suite(grid)
-        if suites is None:
-            suites = sorted(suite_ratios)
-        ratio = float(paired["geomean_ratio"])
-        ci = f"{ratio:.3f} [{float(paired['ratio_low']):.3f}, {float(paired['ratio_high']):.3f}]"
-        time = float(paired["geomean_time_ratio"])
-        by_suite = " | ".join(f"{suite_ratios.get(s, float('nan')):.3f}" for s in suites)
-        solved = f"+{paired['gained']} −{paired['lost']} (p {float(paired['mcnemar_p']):.2g})"
-        vs_fischerle = elo(root / "elo" / name, second_on=True)
-        # Ablation matches play modern with the switch (first) against modern without (second).
-        vs_modern = elo(root / "ablation" / name, second_on=False)
-        lines.append((ratio, f"| {name} | {ci} | {by_suite} | {time:.3f} | {solved} | {vs_fischerle} | {vs_modern} |"))
-    print("| switch | nodes at depth 6 vs fischerle, all positions [95 % CI] | "
-          + " | ".join(suites)
-          + " | CPU time ratio | solved gained/lost (McNemar p) | Elo at 10k nodes, on vs fischerle | Elo at 10k nodes, modern vs modern without it |")
-    print("|---|---|" + "---:|" * len(suites) + "---:|---|---|---|")
-    for _, line in sorted(lines):
-        print(line)
+    print("## Against `fischerle`, one switch on at a time\n")
+    print("Node and time ratios at depth 6 (with / without); Elo at 10,000 nodes a move, 200 pairs, "
+          "openings of seed 0.\n")
+    table(root, "nodes", [("Elo at 10k nodes", "elo")])
+    print("\nA dash: not played — the evaluation cache plays the same games at fixed nodes by "
+          "construction. `lmr_cut_node` refines LMR, which `fischerle` lacks: `modern` only.")
+    print("\n## Against `modern`, one switch toggled at a time\n")
+    print("Node and time ratios at depth 6 (with / without); Elo at 10,000 nodes a move (200 pairs) "
+          "and at 0.5 s + 5 ms a game (100 pairs), openings of seed 1000.\n")
+    table(root, "nodes-modern", [("Elo at 10k nodes", "ablation"), ("Elo at 0.5+0.005", "clock")])
+    print("\nPer suite: the plain geometric mean of the node ratio. Solved: the `bm`/`am` rule at "
+          "depth 6; gained/lost by the side with the switch.")
 
 
 if __name__ == "__main__":
