@@ -301,11 +301,14 @@ impl Searcher {
             scratch,
             ..
         } = self;
+        // Lazily: with the switch off, no lookup of the previous move's piece.
         let continuation = continuations
             .as_ref()
             .zip(config.continuation_history.as_ref())
-            .zip(previous[ply].and_then(|mv| Previous::of(board, mv)))
-            .map(|((table, c), previous)| (table, previous, c.moves));
+            .and_then(|(table, c)| {
+                let previous = previous[ply].and_then(|mv| Previous::of(board, mv))?;
+                Some((table, previous, c.moves))
+            });
         let hints = Hints {
             tt_move: tt_move.filter(|_| config.tt_move),
             killers: killers
@@ -450,12 +453,11 @@ impl Searcher {
         if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), self.previous[ply]) {
             table.store(previous, mv);
         }
-        let previous = self.previous[ply].and_then(|p| Previous::of(board, p));
-        let piece = board.piece_on(mv.from);
-        if let (Some(table), Some(previous), Some(piece)) =
-            (self.continuations.as_mut(), previous, piece)
-        {
-            table.reward(previous, piece, mv, level);
+        if let Some(table) = self.continuations.as_mut() {
+            let previous = self.previous[ply].and_then(|p| Previous::of(board, p));
+            if let (Some(previous), Some(piece)) = (previous, board.piece_on(mv.from)) {
+                table.reward(previous, piece, mv, level);
+            }
         }
     }
 }

@@ -4,8 +4,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
-/// Scores are halved when one passes this, so old evidence fades and nothing overflows.
-const CEILING: i32 = 1 << 20;
+use crate::search::history::CEILING;
 
 /// Piece kinds × squares: one side of the table.
 const CELLS: usize = 6 * 64;

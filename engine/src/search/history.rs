@@ -3,8 +3,9 @@
 
 use cozy_chess::{Color, Move};
 
-/// Scores are halved when one passes this, so old evidence fades and nothing overflows.
-const CEILING: i32 = 1 << 20;
+/// Scores are halved when one passes this, so old evidence fades and nothing overflows (the
+/// continuation-history table ages the same way).
+pub(super) const CEILING: i32 = 1 << 20;
 
 /// The history table of one search.
 #[derive(Debug, Clone)]

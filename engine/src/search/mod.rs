@@ -234,16 +234,10 @@ impl Searcher {
             (Some(c), true) => c.reset(),
             (_, on) => self.countermoves = on.then(countermove::CountermoveTable::default),
         }
-        match (
-            self.continuations.as_mut(),
-            &self.config.continuation_history,
-        ) {
-            (Some(c), Some(_)) => c.reset(),
-            (_, on) => {
-                self.continuations = on
-                    .as_ref()
-                    .map(|_| continuation::ContinuationTable::default())
-            }
+        let on = self.config.continuation_history.is_some();
+        match (self.continuations.as_mut(), on) {
+            (Some(c), true) => c.reset(),
+            (_, on) => self.continuations = on.then(continuation::ContinuationTable::default),
         }
         let cache_kb = self.config.eval_cache.as_ref().map(|c| c.size_kb);
         if self.eval_cache.as_ref().map(|c| c.size_kb()) != cache_kb {
