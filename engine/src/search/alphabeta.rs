@@ -1,45 +1,61 @@
-//! The main-search node: negamax alpha-beta as a list of named steps, each heuristic a small
-//! function that reads the configuration, so an ablation changes one line.
+//! The main-search node: negamax alpha-beta as a list of numbered steps in source order, each
+//! heuristic a small function that reads the configuration, so an ablation changes one line.
 
 use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::Score;
 use crate::search::continuation::Previous;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
+use crate::search::pruning::MovePruning;
 use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
+use crate::search::stack::Node;
 use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
 
+/// What the move loop of a node takes from the steps before it.
+struct Children {
+    /// The children's level after selective deepening (before extensions).
+    level: i32,
+    /// The children's selective budget.
+    budget: Budget,
+    /// Whether the TT move is singular and so searched a level deeper.
+    singular: bool,
+    /// Whether the node is in check.
+    in_check: bool,
+    /// What futility and late move pruning may prune.
+    pruning: MovePruning,
+}
+
+/// How one child is searched: its level, the late move reduction tried first, its selective
+/// budget and its move's rank in the order.
+#[derive(Debug, Clone, Copy)]
+struct Searched {
+    level: i32,
+    reduction: i32,
+    budget: Budget,
+    rank: usize,
+}
+
 impl Searcher {
-    /// Searches `board` to `level` (remaining depth) at `ply` (distance from the root) with the
-    /// window (`alpha`, `beta`); `budget` is what selective deepening may still insert on this path.
-    /// Returns a fail-soft score from the side to move's point of view.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn alphabeta(
-        &mut self,
-        board: &Board,
-        mut alpha: Score,
-        mut beta: Score,
-        level: i32,
-        ply: usize,
-        budget: Budget,
-        null_ok: bool,
-    ) -> Score {
+    /// Searches `board`, the node `node` describes (window, remaining level, ply, selective
+    /// budget, expected node type). Returns a fail-soft score from the side to move's point of
+    /// view.
+    pub(crate) fn alphabeta(&mut self, board: &Board, mut node: Node) -> Score {
+        let ply = node.ply;
         // Step 1. Horizon: the quiescence search decides whether to look further.
-        if level <= 0 {
-            return self.quiescence(board, alpha, beta, 0, ply, true);
+        if node.level <= 0 {
+            return self.quiescence(board, node.alpha, node.beta, 0, ply, true);
         }
 
         // Step 2. Count the node; stop when a limit is reached.
         self.visit(ply);
-        let cut_node = self.cut_nodes[ply];
         if self.clock.should_stop(self.stats.nodes) {
             return 0;
         }
 
-        // Step 3. Draws by rule (never at the root, which must return a move).
+        // Step 3. Draws by rule (never at the root, which must return a move), and the deepest ply.
         if ply > 0 && self.is_draw(board) {
             return DRAW;
         }
@@ -47,109 +63,145 @@ impl Searcher {
             return self.evaluate(board, ply);
         }
 
-        // Step 3b. Mate-distance pruning: only the mates still possible from here matter.
+        // Step 4. Mate-distance pruning: only the mates still possible from here matter.
         if ply > 0 && self.config.mate_distance_pruning {
-            match self.mate_distance_window(alpha, beta, ply) {
-                Ok(window) => (alpha, beta) = window,
+            match self.mate_distance_window(node.alpha, node.beta, ply) {
+                Ok(window) => (node.alpha, node.beta) = window,
                 Err(score) => return score,
             }
         }
 
-        // Step 4. Transposition table: a deep enough score whose bound fits ends the node.
+        // Step 5. Transposition table: a deep enough score whose bound fits ends the node.
         let key = board.hash();
         let tt_entry = self.probe_tt(key, ply);
         if ply > 0 {
-            if let Some(score) =
-                tt_entry.and_then(|e| self.tt_cutoff(e, level, budget, alpha, beta))
-            {
+            if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, &node)) {
                 return score;
             }
         }
 
-        // Step 4b. Reverse futility pruning: near the horizon a static lead over beta stands.
+        // Step 6. Reverse futility pruning: near the horizon a static lead over beta stands.
         let in_check = !board.checkers().is_empty();
         if ply > 0 && !in_check {
-            if let Some(score) = self.reverse_futility_prunes(board, alpha, beta, level, ply) {
+            if let Some(score) = self.reverse_futility_prunes(board, &node) {
                 return score;
             }
         }
 
-        // Step 4c. Limited razoring and internal iterative reduction: a shallower search here.
+        // Step 7. Limited razoring and internal iterative reduction: a shallower search here.
         let tt_move = tt_entry.and_then(|e| e.mv);
-        let level = self.razored_level(board, alpha, level, ply, in_check);
-        let level = self.iir_level(level, ply, tt_move);
+        node.level = self.razored_level(board, &node, in_check);
+        node.level = self.iir_level(&node, tt_move);
 
-        // Step 5. Generate and order the legal moves; none is mate or stalemate.
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.ordered_moves(board, tt_move, ply, level, &mut moves);
+        // Step 8. Generate and order the legal moves; none is mate or stalemate.
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        self.ordered_moves(board, tt_move, &node, &mut moves);
         if ply == 0 {
             moves.restrict_to(self.clock.searchmoves());
         }
         if moves.is_empty() {
-            self.lists[ply] = moves;
+            self.stack[ply].moves = moves;
             return if in_check { mated_in(ply) } else { DRAW };
         }
         self.stats.record_legal_moves(moves.len());
 
-        // Step 6. Selective deepening: few legal moves do not use up a level.
-        let (child_level, child_budget) = self.selective_step(budget, moves.len(), level);
+        // Step 9. Selective deepening: few legal moves do not use up a level.
+        let (level, budget) = self.selective_step(node.budget, moves.len(), node.level);
 
-        // Step 7. Null-move pruning.
-        if null_ok && ply > 0 && !in_check && self.null_move_prunes(board, beta, level, ply, budget)
-        {
-            return beta;
+        // Step 10. Null-move pruning. Later than in Stockfish and Carp, which prune before
+        // generating moves, because its outcome depends on the two steps before: a position
+        // without a legal move is mate or stalemate, never a pass that fails high, and this
+        // node's ordering reads the history, countermove and continuation tables as they were
+        // before the null move's subtree rewarded its own cutoffs. Moved ahead of step 8, the
+        // bench signature changes (see the README's performance notes).
+        if node.null_ok && ply > 0 && !in_check && self.null_move_prunes(board, &node) {
+            self.stack[ply].moves = moves;
+            return node.beta;
         }
 
-        // Step 8. Search the moves in order.
-        let alpha_orig = alpha;
-        let mut best: Option<(Score, Move)> = None;
+        // From here the node is on the path: its children, the singular verification's too, see
+        // it when they look for repetitions.
         self.path.push(key);
-        let pruning = self.move_pruning(board, (alpha, beta), level, ply, in_check);
-        // Step 8c (ahead of the loop). Singular extension of the TT move.
-        let singular =
-            self.tt_move_is_singular(board, &moves, tt_entry, (level, ply), child_budget);
+
+        // Step 11. Futility and late move pruning: what the move loop may prune, worked out once.
+        let pruning = self.move_pruning(board, &node, in_check);
+
+        // Step 12. Singular extension: is the TT move the only one that holds the TT score?
+        let singular = self.tt_move_is_singular(board, &moves, tt_entry, &node, budget);
+
+        // Step 13. Search the moves in order (steps 13a to 13c in `search_moves`).
+        let children = Children {
+            level,
+            budget,
+            singular,
+            in_check,
+            pruning,
+        };
+        let best = self.search_moves(board, &node, &moves, &children);
+        self.path.pop();
+        self.stack[ply].moves = moves;
+        if self.clock.stopped() {
+            return 0;
+        }
+
+        // Step 14. Remember the result. Every move pruned (step 13a never prunes the first, but
+        // the node does not rely on it) is a fail low: no move raised alpha.
+        let Some((score, mv)) = best else {
+            return node.alpha;
+        };
+        self.store_tt(key, &node, score, mv);
+        score
+    }
+
+    /// The move loop: each move pruned, extended or reduced, then searched, until one reaches
+    /// beta. The best score and move, `None` if every move was pruned (or the search stopped).
+    fn search_moves(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        moves: &MoveList,
+        children: &Children,
+    ) -> Option<(Score, Move)> {
+        let ply = node.ply;
+        let mut alpha = node.alpha;
+        let mut best: Option<(Score, Move)> = None;
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
-            // Step 8a. Late move and futility pruning.
-            if self.prunes_move((board, &child), ordered.mv, rank, &pruning, alpha) {
+            // Step 13a. Late move and futility pruning.
+            if self.prunes_move((board, &child), ordered.mv, rank, &children.pruning, alpha) {
                 continue;
             }
-            // The child's level is its own: killers and history below use this node's `level`.
-            let child_lvl = self.check_extension(&child, child_level, level, ply);
-            let extend = singular && ordered.source == Source::TtMove;
-            let child_lvl = if extend {
-                child_lvl.max(child_level + 1)
+            // Step 13b. Extensions: a move that gives check, and the singular TT move. The
+            // child's level is its own: killers and history below use this node's level.
+            let extend = children.singular && ordered.source == Source::TtMove;
+            let level = self.check_extension(&child, children.level, node.level, ply);
+            let level = if extend {
+                level.max(children.level + 1)
             } else {
-                child_lvl
+                level
             };
-            self.singular_on_path += u32::from(extend);
-            // Step 8b. Late move reductions.
-            let pv_node = beta - alpha > 1;
+            // Step 13c. Late move reductions, then the search of the child.
+            let current = Node { alpha, ..*node };
             let reduction = self.late_move_reduction(&LateMove {
                 boards: (board, &child),
                 mv: ordered.mv,
                 rank,
-                level,
-                in_check,
-                pv_node,
-                cut_node,
+                level: node.level,
+                in_check: children.in_check,
+                pv_node: current.is_pv(),
+                cut_node: node.cut,
             });
-            self.cut_nodes[ply + 1] = child_expects_cut(pv_node, cut_node, rank);
-            let window = (alpha, beta);
-            let score = self.search_child(
-                &child,
-                window,
-                child_lvl,
+            self.singular_on_path += u32::from(extend);
+            let searched = Searched {
+                level,
                 reduction,
-                ply,
-                child_budget,
+                budget: children.budget,
                 rank,
-            );
+            };
+            let score = self.search_child(&child, &current, searched);
             self.singular_on_path -= u32::from(extend);
             if self.clock.stopped() {
-                self.path.pop();
-                self.lists[ply] = moves;
-                return 0;
+                return None;
             }
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, ordered.mv));
@@ -158,18 +210,12 @@ impl Searcher {
                 alpha = score;
                 self.pv.update(ply, ordered.mv);
             }
-            if score >= beta {
-                self.on_cutoff(board, ordered.mv, ordered.source, rank, ply, level);
+            if score >= node.beta {
+                self.on_cutoff(board, ordered.mv, ordered.source, rank, ply, node.level);
                 break;
             }
         }
-        self.path.pop();
-        self.lists[ply] = moves;
-
-        // Step 9. Remember the result.
-        let (score, mv) = best.expect("a node with legal moves searched at least one");
-        self.store_tt(key, ply, level, budget, score, mv, (alpha_orig, beta));
-        score
+        best
     }
 
     /// Counts a node (main search or QS) and the deepest ply.
@@ -182,37 +228,35 @@ impl Searcher {
     /// The first move with the full window; with PVS the others with a null window first,
     /// re-searched when they beat alpha. A move reduced by late move reductions is first searched
     /// `reduction` levels shallower with a null window (never below level 1), and searched as
-    /// usual only when it beats alpha there.
-    #[allow(clippy::too_many_arguments)]
-    fn search_child(
-        &mut self,
-        child: &Board,
-        (alpha, beta): (Score, Score),
-        level: i32,
-        reduction: i32,
-        ply: usize,
-        budget: Budget,
-        rank: usize,
-    ) -> Score {
+    /// usual only when it beats alpha there. `node` is the parent with its current window.
+    fn search_child(&mut self, child: &Board, node: &Node, searched: Searched) -> Score {
+        let Searched {
+            level,
+            reduction,
+            budget,
+            rank,
+        } = searched;
+        let window = (node.alpha, node.beta);
+        let null_window = (node.alpha, node.alpha + 1);
+        let cut = child_expects_cut(node.is_pv(), node.cut, rank);
         let reduced = (level - reduction).max(1);
         if reduced < level {
             self.stats.lmr_reductions += 1;
-            let score = -self.alphabeta(child, -alpha - 1, -alpha, reduced, ply + 1, budget, true);
-            if score <= alpha || self.clock.stopped() {
+            let score = -self.alphabeta(child, node.child(null_window, reduced, budget, cut));
+            if score <= node.alpha || self.clock.stopped() {
                 return score;
             }
             self.stats.lmr_researches += 1;
         }
-        if self.config.pvs && rank > 0 && beta - alpha > 1 {
-            let score = -self.alphabeta(child, -alpha - 1, -alpha, level, ply + 1, budget, true);
-            if score <= alpha || score >= beta || self.clock.stopped() {
+        if self.config.pvs && rank > 0 && node.is_pv() {
+            let score = -self.alphabeta(child, node.child(null_window, level, budget, cut));
+            if score <= node.alpha || score >= node.beta || self.clock.stopped() {
                 return score;
             }
         }
-        if beta - alpha > 1 {
-            self.cut_nodes[ply + 1] = false;
-        }
-        -self.alphabeta(child, -beta, -alpha, level, ply + 1, budget, true)
+        // A full window is a PV node's: the child is no longer expected to cut.
+        let cut = cut && !node.is_pv();
+        -self.alphabeta(child, node.child(window, level, budget, cut))
     }
 
     fn probe_tt(&mut self, key: u64, ply: usize) -> Option<Entry> {
@@ -225,24 +269,17 @@ impl Searcher {
 
     /// A stored score replaces the search only if it is deep enough and its bound fits the window;
     /// with `tt.budget_aware`, only if it was also searched with at least this node's budget.
-    fn tt_cutoff(
-        &mut self,
-        entry: Entry,
-        level: i32,
-        budget: Budget,
-        alpha: Score,
-        beta: Score,
-    ) -> Option<Score> {
+    fn tt_cutoff(&mut self, entry: Entry, node: &Node) -> Option<Score> {
         let tt = self.config.tt.as_ref().filter(|t| t.cutoffs)?;
         let fits = match entry.bound {
             Bound::Exact => true,
-            Bound::Lower => entry.score >= beta,
-            Bound::Upper => entry.score <= alpha,
+            Bound::Lower => entry.score >= node.beta,
+            Bound::Upper => entry.score <= node.alpha,
         };
-        if entry.level < level || !fits {
+        if entry.level < node.level || !fits {
             return None;
         }
-        if tt.budget_aware && !entry.budget.covers(budget.saturated()) {
+        if tt.budget_aware && !entry.budget.covers(node.budget.saturated()) {
             self.stats.tt_budget_refusals += 1;
             return None;
         }
@@ -250,34 +287,26 @@ impl Searcher {
         Some(entry.score)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn store_tt(
-        &mut self,
-        key: u64,
-        ply: usize,
-        level: i32,
-        budget: Budget,
-        score: Score,
-        mv: Move,
-        (alpha, beta): (Score, Score),
-    ) {
+    /// Stores the node's result: `score` is a lower bound at or above beta, an upper bound at
+    /// or below alpha (the window the node was entered with), else exact.
+    fn store_tt(&mut self, key: u64, node: &Node, score: Score, mv: Move) {
         let Some(tt) = self.tt.as_mut() else { return };
-        let bound = if score >= beta {
+        let bound = if score >= node.beta {
             Bound::Lower
-        } else if score > alpha {
+        } else if score > node.alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         tt.store(
             key,
-            ply,
+            node.ply,
             Entry {
                 mv: Some(mv),
                 score,
-                level,
+                level: node.level,
                 bound,
-                budget,
+                budget: node.budget,
             },
         );
     }
@@ -286,17 +315,17 @@ impl Searcher {
         &mut self,
         board: &Board,
         tt_move: Option<Move>,
-        ply: usize,
-        level: i32,
+        node: &Node,
         out: &mut MoveList,
     ) {
+        let (ply, level) = (node.ply, node.level);
         let Self {
             config,
             killers,
             history,
             countermoves,
             continuations,
-            previous,
+            stack,
             stats,
             scratch,
             ..
@@ -306,7 +335,7 @@ impl Searcher {
             .as_ref()
             .zip(config.continuation_history.as_ref())
             .and_then(|(table, c)| {
-                let previous = previous[ply].and_then(|mv| Previous::of(board, mv))?;
+                let previous = stack[ply].previous.and_then(|mv| Previous::of(board, mv))?;
                 Some((table, previous, c.moves))
             });
         let hints = Hints {
@@ -316,7 +345,7 @@ impl Searcher {
                 .map_or(&[][..], |k| k.get(k.slot(ply, level))),
             countermove: countermoves
                 .as_ref()
-                .zip(previous[ply])
+                .zip(stack[ply].previous)
                 .and_then(|(table, previous)| table.get(previous)),
             history: history
                 .as_ref()
@@ -379,44 +408,40 @@ impl Searcher {
 
     /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.
     /// Not in check, not twice in a row, not without pieces (zugzwang), only above beta.
-    fn null_move_prunes(
-        &mut self,
-        board: &Board,
-        beta: Score,
-        level: i32,
-        ply: usize,
-        budget: Budget,
-    ) -> bool {
+    fn null_move_prunes(&mut self, board: &Board, node: &Node) -> bool {
         let Some((base, divisor)) = self.config.null_move.as_ref().map(|n| (n.base, n.divisor))
         else {
             return false;
         };
         let us = board.side_to_move();
         let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
-        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < beta {
+        let (level, ply) = (node.level, node.ply);
+        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < node.beta {
             return false;
         }
         let Some(child) = board.null_move() else {
             return false;
         };
         self.stats.null_move_tries += 1;
-        self.placements[ply + 1] = self.placements[ply];
-        self.previous[ply + 1] = None;
-        // The reply to a pass that should fail high is expected to fail low.
-        self.cut_nodes[ply + 1] = !self.cut_nodes[ply];
+        let placement = self.stack[ply].placement;
+        let frame = &mut self.stack[ply + 1];
+        frame.placement = placement;
+        frame.previous = None;
         let reduction = base + level / divisor.max(1);
+        // The reply to a pass that should fail high is expected to fail low, and may not pass.
+        let reply = Node {
+            null_ok: false,
+            ..node.child(
+                (node.beta - 1, node.beta),
+                level - 1 - reduction,
+                node.budget,
+                !node.cut,
+            )
+        };
         self.path.push(board.hash());
-        let score = -self.alphabeta(
-            &child,
-            -beta,
-            -beta + 1,
-            level - 1 - reduction,
-            ply + 1,
-            budget,
-            false,
-        );
+        let score = -self.alphabeta(&child, reply);
         self.path.pop();
-        let cut = score >= beta && !self.clock.stopped();
+        let cut = score >= node.beta && !self.clock.stopped();
         self.stats.null_move_cutoffs += u64::from(cut);
         cut
     }
@@ -450,11 +475,12 @@ impl Searcher {
         if let Some(history) = self.history.as_mut() {
             history.reward(board.side_to_move(), mv, level);
         }
-        if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), self.previous[ply]) {
+        let previous = self.stack[ply].previous;
+        if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), previous) {
             table.store(previous, mv);
         }
         if let Some(table) = self.continuations.as_mut() {
-            let previous = self.previous[ply].and_then(|p| Previous::of(board, p));
+            let previous = previous.and_then(|p| Previous::of(board, p));
             if let (Some(previous), Some(piece)) = (previous, board.piece_on(mv.from)) {
                 table.reward(previous, piece, mv, level);
             }

@@ -19,6 +19,7 @@ pub mod score;
 pub mod see;
 pub mod selective;
 pub mod singular;
+pub mod stack;
 pub mod stats;
 pub mod tt;
 
@@ -32,6 +33,7 @@ use killers::KillerTable;
 use limits::{Clock, Limits};
 use score::INFINITY;
 use selective::Budget;
+use stack::{Frame, Node};
 use stats::{Iteration, SearchResult, SearchStats};
 use tt::TranspositionTable;
 
@@ -85,29 +87,20 @@ pub struct Searcher {
     root_budget: Budget,
     /// Nominal depth of the current iteration.
     root_depth: i32,
-    /// One reusable move list per ply.
-    lists: Vec<ordering::MoveList>,
+    /// One frame per ply of the current path: its move list, placement and previous move.
+    stack: Vec<Frame>,
     /// Reusable buffers for move generation.
     scratch: ordering::Scratch,
     /// Pawn-structure terms already counted (the evaluation's memo; it never changes a value).
     pawns: crate::eval::PawnCache,
-    /// Material and placement of the position at each ply of the current path, updated as moves
-    /// are made (the evaluation's running sums; they never change a value).
-    placements: Vec<Placement>,
     /// Static evaluations already made, with `eval_cache` on.
     eval_cache: Option<eval_cache::EvalCache>,
     /// Singular extensions on the current path.
     singular_on_path: u32,
     /// Refutations by previous move, with `countermove` on.
     countermoves: Option<countermove::CountermoveTable>,
-    /// The move that led to the position at each ply of the current path (`None` at the root and
-    /// after a null move).
-    previous: Vec<Option<Move>>,
     /// Quiet cutoffs by previous move, with `continuation_history` on.
     continuations: Option<continuation::ContinuationTable>,
-    /// Whether the node at each ply of the current path is an expected cut node (its parent
-    /// searched it with a null window expecting it to fail high); read by `lmr.cut_more`.
-    cut_nodes: Vec<bool>,
 }
 
 impl Searcher {
@@ -127,16 +120,13 @@ impl Searcher {
                 triv_left: 0,
             },
             root_depth: 0,
-            lists: vec![ordering::MoveList::default(); MAX_PLY + 1],
+            stack: vec![Frame::default(); MAX_PLY + 1],
             scratch: ordering::Scratch::default(),
             pawns: crate::eval::PawnCache::default(),
-            placements: vec![Placement::default(); MAX_PLY + 1],
             eval_cache: None,
             singular_on_path: 0,
             countermoves: None,
-            previous: vec![None; MAX_PLY + 1],
             continuations: None,
-            cut_nodes: vec![false; MAX_PLY + 2],
             config,
         }
     }
@@ -273,7 +263,7 @@ impl Searcher {
 
     /// One iteration: a full-window search, or an aspiration window widened until the score fits.
     fn iterate(&mut self, root: &Board, depth: i32, previous: Score) -> Score {
-        self.placements[0] = Placement::of(root);
+        self.stack[0].placement = Placement::of(root);
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
         let budget = self.root_budget;
@@ -283,19 +273,19 @@ impl Searcher {
             .clone()
             .filter(|a| depth >= a.min_depth)
         else {
-            return self.alphabeta(root, -INFINITY, INFINITY, depth, 0, budget, true);
+            return self.alphabeta(root, Node::root((-INFINITY, INFINITY), depth, budget));
         };
         let mut window = asp.window.max(1);
         loop {
             let (alpha, beta) = (previous - window, previous + window);
-            let score = self.alphabeta(root, alpha, beta, depth, 0, budget, true);
+            let score = self.alphabeta(root, Node::root((alpha, beta), depth, budget));
             if self.clock.stopped() || (score > alpha && score < beta) {
                 return score;
             }
             self.stats.aspiration_researches += 1;
             window = window.saturating_mul(2);
             if window > ASPIRATION_FULL_WINDOW_AFTER {
-                return self.alphabeta(root, -INFINITY, INFINITY, depth, 0, budget, true);
+                return self.alphabeta(root, Node::root((-INFINITY, INFINITY), depth, budget));
             }
         }
     }
@@ -327,7 +317,7 @@ impl Searcher {
         // The engine's own tests search with this check on: the running sums are the board's.
         #[cfg(test)]
         assert_eq!(
-            self.placements[ply],
+            self.stack[ply].placement,
             Placement::of(board),
             "placement at ply {ply}"
         );
@@ -350,14 +340,16 @@ impl Searcher {
         if let Some(verdict) = self.config.kpk.score(board) {
             return verdict;
         }
-        crate::eval::evaluate_placed(board, self.placements[ply], &mut self.pawns)
+        crate::eval::evaluate_placed(board, self.stack[ply].placement, &mut self.pawns)
     }
 
     /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
     /// recorded for ply + 1.
     fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
-        self.placements[ply + 1] = self.placements[ply].after(board, mv);
-        self.previous[ply + 1] = Some(mv);
+        let placement = self.stack[ply].placement.after(board, mv);
+        let frame = &mut self.stack[ply + 1];
+        frame.placement = placement;
+        frame.previous = Some(mv);
         let mut child = board.clone();
         child.play_unchecked(mv);
         child

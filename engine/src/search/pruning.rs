@@ -8,6 +8,7 @@ use cozy_chess::{Board, Move};
 use crate::eval::{piece_value, Score};
 use crate::search::classify::victim;
 use crate::search::score::MATE_BOUND;
+use crate::search::stack::Node;
 use crate::search::Searcher;
 
 /// What the move loop of one node may prune, worked out once before the loop.
@@ -21,20 +22,14 @@ pub(super) struct MovePruning {
 impl Searcher {
     /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
     /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
-    pub(super) fn reverse_futility_prunes(
-        &mut self,
-        board: &Board,
-        alpha: Score,
-        beta: Score,
-        level: i32,
-        ply: usize,
-    ) -> Option<Score> {
+    pub(super) fn reverse_futility_prunes(&mut self, board: &Board, node: &Node) -> Option<Score> {
         let rf = self.config.reverse_futility.as_ref()?;
         let (margin, max_level) = (rf.margin, rf.max_level);
-        if level > max_level || beta - alpha > 1 || beta.abs() >= MATE_BOUND {
+        let (level, beta) = (node.level, node.beta);
+        if level > max_level || node.is_pv() || beta.abs() >= MATE_BOUND {
             return None;
         }
-        let eval = self.evaluate(board, ply);
+        let eval = self.evaluate(board, node.ply);
         if eval - margin * level < beta {
             return None;
         }
@@ -45,14 +40,8 @@ impl Searcher {
     /// Limited razoring (Heinz): at a pre-pre-frontier node (level 3), not in check and away from
     /// mate scores, a static evaluation that even `margin` cannot lift above alpha has the node
     /// searched one level shallower. Returns the level to search to.
-    pub(super) fn razored_level(
-        &mut self,
-        board: &Board,
-        alpha: Score,
-        level: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> i32 {
+    pub(super) fn razored_level(&mut self, board: &Board, node: &Node, in_check: bool) -> i32 {
+        let (alpha, level, ply) = (node.alpha, node.level, node.ply);
         let Some(margin) = self.config.razoring.as_ref().map(|r| r.margin) else {
             return level;
         };
@@ -68,9 +57,10 @@ impl Searcher {
 
     /// Internal iterative reduction: a node deep enough to matter that has no TT move to try
     /// first is searched one level shallower. Returns the level to search to.
-    pub(super) fn iir_level(&mut self, level: i32, ply: usize, tt_move: Option<Move>) -> i32 {
+    pub(super) fn iir_level(&mut self, node: &Node, tt_move: Option<Move>) -> i32 {
+        let level = node.level;
         match &self.config.iir {
-            Some(iir) if ply > 0 && level >= iir.min_level && tt_move.is_none() => {
+            Some(iir) if node.ply > 0 && level >= iir.min_level && tt_move.is_none() => {
                 self.stats.iir_reductions += 1;
                 level - 1
             }
@@ -82,18 +72,17 @@ impl Searcher {
     pub(super) fn move_pruning(
         &mut self,
         board: &Board,
-        (alpha, beta): (Score, Score),
-        level: i32,
-        ply: usize,
+        node: &Node,
         in_check: bool,
     ) -> MovePruning {
+        let (alpha, beta, level, ply) = (node.alpha, node.beta, node.level, node.ply);
         MovePruning {
             late: self.late_move_limit(alpha, beta, level, ply, in_check),
             futility_base: self.futility_base(board, alpha, level, ply, in_check),
         }
     }
 
-    /// Step 8a: whether the move at `rank`, which leads to `child`, is not searched. The first
+    /// Step 13a: whether the move at `rank`, which leads to `child`, is not searched. The first
     /// move, promotions and moves that give check always are. Late move pruning skips quiet
     /// moves past the limit; futility pruning skips moves whose capture gain cannot lift the
     /// static evaluation plus the margin above alpha.

@@ -77,7 +77,7 @@ impl Searcher {
         }
 
         // Step 5. The moves QS looks at; in check, no evasion is mate.
-        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let legal = qsearch_moves(
             board,
             in_check,
@@ -104,7 +104,7 @@ impl Searcher {
             };
             self.search_qs_moves(board, alpha, beta, node, &moves)
         };
-        self.lists[ply] = moves;
+        self.stack[ply].moves = moves;
         score
     }
 

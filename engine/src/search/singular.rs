@@ -8,20 +8,22 @@ use cozy_chess::Board;
 use crate::search::ordering::MoveList;
 use crate::search::score::MATE_BOUND;
 use crate::search::selective::Budget;
+use crate::search::stack::Node;
 use crate::search::tt::{Bound, Entry};
 use crate::search::Searcher;
 
 impl Searcher {
-    /// Whether the TT move of this node is singular (and so extended). `moves` are the node's
+    /// Whether the TT move of `node` is singular (and so extended). `moves` are the node's
     /// ordered moves, `budget` its children's selective budget.
     pub(super) fn tt_move_is_singular(
         &mut self,
         board: &Board,
         moves: &MoveList,
         tt_entry: Option<Entry>,
-        (level, ply): (i32, usize),
+        node: &Node,
         budget: Budget,
     ) -> bool {
+        let (level, ply) = (node.level, node.ply);
         let Some((min_level, margin, max)) = self
             .config
             .singular
@@ -48,16 +50,8 @@ impl Searcher {
         for ordered in moves.as_slice().iter().filter(|m| m.mv != tt_move) {
             let child = self.make(board, ordered.mv, ply);
             // Every move failing low is what is expected: their replies are expected to cut.
-            self.cut_nodes[ply + 1] = true;
-            let score = -self.alphabeta(
-                &child,
-                -singular_beta,
-                -singular_beta + 1,
-                depth,
-                ply + 1,
-                budget,
-                true,
-            );
+            let window = (singular_beta - 1, singular_beta);
+            let score = -self.alphabeta(&child, node.child(window, depth, budget, true));
             if score >= singular_beta || self.clock.stopped() {
                 return false;
             }
