@@ -4,11 +4,19 @@
 
 use cozy_chess::Move;
 
+pub use crate::config::MAX_KILLERS;
 use crate::config::{KillerIndex, Killers};
 use crate::search::MAX_PLY;
 
-/// Most killers one slot keeps; larger `killers.count` values are clamped to it.
-pub const MAX_KILLERS: usize = 4;
+/// `killers.count` as the table uses it. Validation refuses counts above [`MAX_KILLERS`]; a
+/// configuration built in code without validation is capped here rather than indexed past a slot.
+fn capped(count: usize) -> usize {
+    debug_assert!(
+        count <= MAX_KILLERS,
+        "killers.count {count} was not validated"
+    );
+    count.min(MAX_KILLERS)
+}
 
 /// The killer table of one search.
 #[derive(Debug, Clone)]
@@ -23,7 +31,7 @@ impl KillerTable {
     pub fn new(config: &Killers) -> Self {
         Self {
             slots: vec![[None; MAX_KILLERS]; MAX_PLY + 1],
-            count: config.count.min(MAX_KILLERS),
+            count: capped(config.count),
             index: config.index,
         }
     }
@@ -31,7 +39,7 @@ impl KillerTable {
     /// Empties every slot and takes the configuration's count and index.
     pub fn reset(&mut self, config: &Killers) {
         self.slots.iter_mut().for_each(|s| *s = [None; MAX_KILLERS]);
-        self.count = config.count.min(MAX_KILLERS);
+        self.count = capped(config.count);
         self.index = config.index;
     }
 

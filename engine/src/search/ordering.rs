@@ -200,8 +200,8 @@ struct Picked {
     len: usize,
 }
 
-/// Most moves placed ahead of their key.
-const MOST_PICKED: usize = 8;
+/// Most moves placed ahead of their key, all sources together: as many as one table may ask for.
+const MOST_PICKED: usize = crate::config::MAX_PREFERRED_MOVES;
 
 impl Picked {
     fn contains(&self, index: usize) -> bool {

@@ -1,0 +1,285 @@
+//! The parameters of each heuristic of [`SearchConfig`](super::SearchConfig): one type per
+//! heuristic that can be off (`Option<T>` in the config), and the enums of the schemes.
+
+use serde::{Deserialize, Serialize};
+
+/// Continuation history: a table of quiet cutoffs by (previous move's piece and target square,
+/// this move's piece and target square), rewarded by level² like the history table; at a node
+/// after a move, up to `moves` quiet moves with the best positive score are tried after the
+/// history moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinuationHistory {
+    /// How many quiet moves it moves up. Default 2.
+    pub moves: usize,
+}
+
+/// Restricted singular extension: at a node of `min_level` or deeper whose TT entry (a lower or
+/// exact bound, at most 3 levels shallower) has a move, every other move is searched at half the
+/// level with a null window at the TT score minus `margin` × level; if all fail low, the TT move
+/// is searched one level deeper. At most `max_per_path` such extensions on one path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Singular {
+    /// Shallowest level where it is tried. Default 4.
+    pub min_level: i32,
+    /// Centipawns per level below the TT score. Default 3.
+    pub margin: i32,
+    /// Most singular extensions on one path. Default 2.
+    pub max_per_path: u32,
+}
+
+/// Futility pruning (Heinz 1998): at a node `level` 1 (frontier) or 2 (pre-frontier, the
+/// extension), not in check, a move other than the first that neither gives check nor promotes
+/// is not searched when the static evaluation plus what it captures plus the level's margin does
+/// not reach above alpha.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Futility {
+    /// Margin at frontier nodes (level 1), centipawns. Default 300 (Heinz: a minor piece).
+    pub frontier: i32,
+    /// Margin at pre-frontier nodes (level 2); absent = plain futility pruning only. Default 500
+    /// (Heinz: a rook).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pre_frontier: Option<i32>,
+}
+
+/// Limited razoring (Heinz 1998): a node at level 3 (pre-pre-frontier), not in check, whose static
+/// evaluation plus the margin stays at or below alpha is searched at level 2.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Razoring {
+    /// Centipawns. Default 900 (Heinz: a queen).
+    pub margin: i32,
+}
+
+/// Internal iterative reduction: a node at `min_level` or deeper without a TT move is searched
+/// one level shallower.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Iir {
+    /// Shallowest level where it applies. Default 4.
+    pub min_level: i32,
+}
+
+/// Late move reductions: a quiet move that does not give check, at `min_rank` or later in the
+/// order, at a node of `min_level` or deeper not in check, is searched first with a null window
+/// `⌊base + ln(level) × ln(rank + 1) / divisor⌋` levels shallower (at least level 1), and at its
+/// full level only when it beats alpha there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lmr {
+    /// Constant part of the reduction. Default 0.75 (Ethereal's table).
+    pub base: f64,
+    /// Divisor of the logarithmic part. Default 2.25 (Ethereal's table).
+    pub divisor: f64,
+    /// Shallowest node level where moves are reduced. Default 3.
+    pub min_level: i32,
+    /// First rank (0 = the first move) that may be reduced. Default 3.
+    pub min_rank: usize,
+    /// One level less at PV nodes (open window). Default `true`.
+    pub pv_less: bool,
+    /// One level less for a move with a positive history score. Default `false`.
+    pub history_less: bool,
+    /// One level more at an expected cut node (a null-window node whose parent expected to fail
+    /// low, Knuth and Moore's type 2). Default `false`.
+    #[serde(default)]
+    pub cut_more: bool,
+}
+
+/// Cache of static evaluations, direct-mapped by the position's hash.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvalCache {
+    /// Size in KiB. Default 1024.
+    pub size_kb: usize,
+}
+
+/// Late move pruning: at a null-window node within `max_level` of the horizon, not in check,
+/// quiet moves that do not give check, after the first `base + level²`, are not searched.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateMovePruning {
+    /// Moves always searched at level 0 (plus level²). Default 3.
+    pub base: u32,
+    /// Deepest remaining level where it applies. Default 3.
+    pub max_level: i32,
+}
+
+/// Reverse futility pruning: prune when `eval − margin × level ≥ beta` at `level ≤ max_level`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReverseFutility {
+    /// Centipawns per level of remaining depth. Default 120.
+    pub margin: i32,
+    /// Deepest remaining level where it applies. Default 3.
+    pub max_level: i32,
+}
+
+/// Selective deepening: nodes with few legal moves do not use up a level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Selective {
+    /// `DynSuchLevelZugKandidatenLimit`: a node with at most this many legal moves inserts a
+    /// dynamic level. Default 3; 0 turns dynamic levels off.
+    pub candidate_limit: u32,
+    /// `DynSuchTiefe`: dynamic levels allowed on one path. Default 4.
+    pub dyn_levels: u32,
+    /// `TrivDynSuchTiefe`: trivial levels (single legal move) allowed on one path. Default 10;
+    /// 0 turns them off.
+    pub triv_dyn_levels: u32,
+    /// Planned in Fischerle, never built: dynamic levels per path = `dyn_levels` plus the root
+    /// depth divided by this. Absent = off (the default).
+    pub depth_scaling: Option<u32>,
+}
+
+/// Which captures the quiescence search looks at (and which let it start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureFilter {
+    /// Fischerle: (a) a higher value class captured by a lower one, or (b) more attacks (direct
+    /// and x-ray) on the square than the opponent. With `see = true`: SEE ≥ 0.
+    Fischerle,
+    /// Every capture.
+    All,
+}
+
+/// Which promotions the quiescence search looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Promotions {
+    /// No promotions.
+    None,
+    /// Queen only.
+    Q,
+    /// Queen and knight (Fischerle).
+    Qn,
+    /// All four pieces.
+    Qrbn,
+}
+
+/// Quiescence search parameters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QSearch {
+    /// `QSMinSuchLevel`: the level (≤ 0) at which the QS returns the static evaluation. Default −30.
+    pub min_level: i32,
+    /// Capture filter. Default `fischerle`.
+    pub captures: CaptureFilter,
+    /// Promotions searched. Default `qn`.
+    pub promotions: Promotions,
+    /// Delta pruning: outside check, a capture (not a promotion) is skipped when the stand-pat
+    /// score plus the captured piece's value plus this margin (centipawns) stays at or below
+    /// alpha. Absent = off, in every preset (`qsearch.delta=200` turns it on, `off` off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<i32>,
+    /// SEE pruning: outside check, a capture (not a promotion) whose static exchange loses more
+    /// than this many centipawns is skipped. Absent = off, in every preset
+    /// (`qsearch.see_prune=0` skips every losing capture).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub see_prune: Option<i32>,
+}
+
+/// The move-ordering scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderingScheme {
+    /// Fischerle's 14 buckets built while generating, then TT move → killers → buckets 1–8 →
+    /// history moves → the rest.
+    Fischerle,
+    /// Most valuable victim / least valuable attacker for captures, then TT move, killers,
+    /// history-sorted quiets.
+    MvvLva,
+    /// Generation order (TT move and killers still first where enabled).
+    None,
+}
+
+/// What the killer table is indexed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KillerIndex {
+    /// Distance from the root (Fischerle's fix).
+    Ply,
+    /// Remaining depth: the variant Fischerle's page says "gave wrong results", because selective
+    /// deepening leaves the level unchanged from parent to child.
+    Level,
+}
+
+/// Killer moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Killers {
+    /// Killers kept per slot. Default 2.
+    pub count: usize,
+    /// Slot index. Default `ply`.
+    pub index: KillerIndex,
+}
+
+/// History heuristic.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// (choice) How many quiet moves with the best positive history score are tried right after
+    /// buckets 1–8 in the `fischerle` scheme. Default 2.
+    pub moves: usize,
+}
+
+/// Transposition table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tt {
+    /// Size in MiB. Default 16.
+    pub size_mb: usize,
+    /// Let a stored score replace a search when it is deep enough and its bound fits the window.
+    /// Default `true`; `false` keeps the table for move ordering only.
+    pub cutoffs: bool,
+    /// Let a stored score replace a search only when it was searched with at least the
+    /// selective-deepening budget (dynamic and trivial levels left) the probing node has: an entry
+    /// searched with no dynamic level left then cannot answer a node that may still insert four.
+    /// Default `false` (Fischerle's pages say nothing of it; the TT compares levels only).
+    #[serde(default)]
+    pub budget_aware: bool,
+    /// Which entry a store replaces. Default `always` (Fischerle's pages name no policy).
+    #[serde(default, skip_serializing_if = "Replacement::is_always")]
+    pub replacement: Replacement,
+}
+
+/// The TT's replacement policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Replacement {
+    /// A store always overwrites its slot.
+    #[default]
+    Always,
+    /// A store overwrites an entry of this search only if it is as deep or has the same position.
+    DepthPreferred,
+    /// Slots in pairs: the first depth-preferred, the second always replaced (what the first
+    /// refuses goes there).
+    TwoTier,
+}
+
+impl Replacement {
+    fn is_always(&self) -> bool {
+        *self == Replacement::Always
+    }
+}
+
+/// Aspiration windows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Aspiration {
+    /// Half-width of the first window in centipawns; doubled on each fail. Default 50.
+    pub window: i32,
+    /// First iteration that uses a window. Default 4.
+    pub min_depth: i32,
+}
+
+/// Null-move pruning with reduction `base + level / divisor`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NullMove {
+    /// Base reduction. Default 2.
+    pub base: i32,
+    /// Depth divisor for the adaptive part. Default 4.
+    pub divisor: i32,
+}

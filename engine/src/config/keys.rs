@@ -1,0 +1,146 @@
+//! Dotted keys: one field set by its path (`selective.candidate_limit`), as the harness's
+//! `--set` and UCI `setoption` do; `on`/`off` switch an optional heuristic.
+
+use super::{ConfigError, SearchConfig};
+
+impl SearchConfig {
+    /// Sets one field by its dotted key, as the harness's `--set` and UCI `setoption` do.
+    /// `off` turns an optional heuristic off, `on` turns it on with default parameters; other
+    /// values are read as bool, integer, float or string, and serde checks them against the field.
+    ///
+    /// ```
+    /// let mut c = engine::SearchConfig::fischerle();
+    /// c.set("selective.candidate_limit", "4").unwrap();
+    /// c.set("killers", "off").unwrap();
+    /// c.set("null_move.base", "3").unwrap();
+    /// assert_eq!((c.selective.candidate_limit, c.killers.is_none()), (4, true));
+    /// assert_eq!(c.null_move.as_ref().unwrap().base, 3);
+    /// assert!(c.clone().set("selective.bogus", "1").is_err());
+    /// assert!(c.set("see", "maybe").is_err());
+    /// ```
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        let mut tree = toml::Value::try_from(&*self).expect("a SearchConfig always serialises");
+        let defaults = toml::Value::try_from(Self::everything_on()).expect("serialises");
+        let path: Vec<&str> = key.split('.').collect();
+        let unknown = |reason: &str| ConfigError::UnknownKey {
+            key: key.to_string(),
+            reason: reason.to_string(),
+        };
+        let (last, parents) = path.split_last().ok_or_else(|| unknown("empty key"))?;
+        let mut table = tree.as_table_mut().expect("a struct serialises to a table");
+        let mut default = defaults.as_table();
+        for part in parents {
+            let fallback = default.and_then(|d| d.get(*part)).cloned();
+            default = default
+                .and_then(|d| d.get(*part))
+                .and_then(|v| v.as_table());
+            let entry = table.entry(part.to_string());
+            let node = match (entry, fallback) {
+                (toml::map::Entry::Occupied(o), _) => o.into_mut(),
+                (toml::map::Entry::Vacant(v), Some(f)) => v.insert(f),
+                (toml::map::Entry::Vacant(_), None) => {
+                    return Err(unknown(&format!("no field `{part}`")))
+                }
+            };
+            table = node
+                .as_table_mut()
+                .ok_or_else(|| unknown(&format!("`{part}` has no sub-keys")))?;
+        }
+        match value {
+            "off" => {
+                table.remove(*last);
+            }
+            "on" => {
+                let on = default
+                    .and_then(|d| d.get(*last))
+                    .filter(|v| v.is_table())
+                    .cloned();
+                let on = on.ok_or_else(|| unknown("`on` needs an optional heuristic"))?;
+                table.insert(last.to_string(), on);
+            }
+            _ => {
+                table.insert(last.to_string(), parse_scalar(value));
+            }
+        }
+        let bad = |reason: String| ConfigError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            reason,
+        };
+        let updated: Self = tree
+            .try_into()
+            .map_err(|e: toml::de::Error| bad(e.message().to_string()))?;
+        updated.validate().map_err(|e| bad(e.to_string()))?;
+        *self = updated;
+        Ok(())
+    }
+}
+
+/// A command-line value as the TOML scalar it most likely is.
+fn parse_scalar(text: &str) -> toml::Value {
+    if let Ok(b) = text.parse::<bool>() {
+        toml::Value::Boolean(b)
+    } else if let Ok(i) = text.parse::<i64>() {
+        toml::Value::Integer(i)
+    } else if let Ok(f) = text.parse::<f64>() {
+        toml::Value::Float(f)
+    } else {
+        toml::Value::String(text.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+
+    #[test]
+    fn set_reaches_every_kind_of_field() {
+        let mut c = SearchConfig::plain();
+        c.set("ordering", "fischerle").unwrap();
+        c.set("qsearch.promotions", "q").unwrap();
+        c.set("qsearch.min_level", "-20").unwrap();
+        c.set("tt.size_mb", "4").unwrap();
+        c.set("aspiration", "on").unwrap();
+        c.set("selective.depth_scaling", "3").unwrap();
+        assert_eq!(c.ordering, OrderingScheme::Fischerle);
+        assert_eq!(
+            (c.qsearch.promotions, c.qsearch.min_level),
+            (Promotions::Q, -20)
+        );
+        assert_eq!(c.tt.as_ref().unwrap().size_mb, 4);
+        assert_eq!(
+            c.aspiration,
+            Some(Aspiration {
+                window: 50,
+                min_depth: 4
+            })
+        );
+        assert_eq!(c.selective.depth_scaling, Some(3));
+        c.set("tt", "off").unwrap();
+        assert_eq!(c.tt, None);
+    }
+
+    #[test]
+    fn set_errors_name_the_key_and_the_expectation() {
+        let mut c = SearchConfig::fischerle();
+        let err = c
+            .set("selective.candidate_limit", "-1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("selective.candidate_limit") && err.contains("-1"),
+            "{err}"
+        );
+        let err = c.set("ordering", "random").unwrap_err().to_string();
+        assert!(err.contains("fischerle"), "{err}");
+        assert!(matches!(
+            c.set("nope.x", "1"),
+            Err(ConfigError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            c.set("see.x", "1"),
+            Err(ConfigError::UnknownKey { .. })
+        ));
+        assert_eq!(c, SearchConfig::fischerle(), "a failed set changes nothing");
+    }
+}

@@ -1,0 +1,245 @@
+//! The named presets: `fischerle` (the default), `seeds`, `plain` and `modern`, and the values
+//! `on` gives a heuristic that is off.
+
+use super::*;
+
+/// The names accepted by [`SearchConfig::preset`].
+pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern"];
+
+impl SearchConfig {
+    /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
+    /// §5 names that this engine has — principal-variation search and adaptive null-move pruning
+    /// (reduction 2 + level / 4). The evaluation cache and the later pruning family (futility
+    /// pruning, razoring, …) are switches, off here.
+    pub fn fischerle() -> Self {
+        Self {
+            pvs: true,
+            null_move: Some(NullMove {
+                base: 2,
+                divisor: 4,
+            }),
+            ..Self::seeds()
+        }
+    }
+
+    /// What the seed pages describe and nothing more: selective deepening 3/4/10, Fischerle QS
+    /// (−30, Q+N), 14-bucket ordering without SEE, two killers by ply, history, TT with TT move;
+    /// no PVS, no null move.
+    pub fn seeds() -> Self {
+        Self {
+            selective: Selective {
+                candidate_limit: 3,
+                dyn_levels: 4,
+                triv_dyn_levels: 10,
+                depth_scaling: None,
+            },
+            qsearch: QSearch {
+                min_level: -30,
+                captures: CaptureFilter::Fischerle,
+                promotions: Promotions::Qn,
+                delta: None,
+                see_prune: None,
+            },
+            ordering: OrderingScheme::Fischerle,
+            see: false,
+            killers: Some(Killers {
+                count: 2,
+                index: KillerIndex::Ply,
+            }),
+            history: Some(History { moves: 2 }),
+            tt_move: true,
+            tt: Some(Tt {
+                size_mb: 16,
+                cutoffs: true,
+                budget_aware: false,
+                replacement: Replacement::Always,
+            }),
+            pvs: false,
+            aspiration: None,
+            null_move: None,
+            check_extension: false,
+            mate_search: false,
+            kpk: crate::kpk::KpkRules::default(),
+            mate_distance_pruning: false,
+            reverse_futility: None,
+            late_move_pruning: None,
+            futility: None,
+            razoring: None,
+            iir: None,
+            lmr: None,
+            eval_cache: None,
+            singular: None,
+            continuation_history: None,
+            countermove: false,
+        }
+    }
+
+    /// Textbook alpha-beta: iterative deepening + TT, MVV-LVA, all-captures QS, no extensions,
+    /// no killers or history.
+    pub fn plain() -> Self {
+        Self {
+            selective: Selective {
+                candidate_limit: 0,
+                dyn_levels: 0,
+                triv_dyn_levels: 0,
+                depth_scaling: None,
+            },
+            qsearch: QSearch {
+                min_level: -30,
+                captures: CaptureFilter::All,
+                promotions: Promotions::Qrbn,
+                delta: None,
+                see_prune: None,
+            },
+            ordering: OrderingScheme::MvvLva,
+            killers: None,
+            history: None,
+            ..Self::seeds()
+        }
+    }
+
+    /// `fischerle` plus every switch of the later pruning family whose fixed-node match against
+    /// `fischerle` (200 game pairs at 10,000 nodes a move, `results/heuristics/`) gave a likelihood
+    /// of superiority of 95 % or more, each with its `on` values: futility pruning (extended), late
+    /// move pruning, late move reductions, QS SEE pruning, aspiration windows and the restricted
+    /// singular extension.
+    pub fn modern() -> Self {
+        let on = Self::everything_on();
+        Self {
+            qsearch: QSearch {
+                see_prune: on.qsearch.see_prune,
+                ..Self::fischerle().qsearch
+            },
+            aspiration: on.aspiration,
+            late_move_pruning: on.late_move_pruning,
+            futility: on.futility,
+            lmr: on.lmr,
+            singular: on.singular,
+            ..Self::fischerle()
+        }
+    }
+
+    /// A preset by name (see [`PRESETS`]).
+    pub fn preset(name: &str) -> Result<Self, ConfigError> {
+        match name {
+            "fischerle" => Ok(Self::fischerle()),
+            "seeds" => Ok(Self::seeds()),
+            "plain" => Ok(Self::plain()),
+            "modern" => Ok(Self::modern()),
+            _ => Err(ConfigError::UnknownPreset {
+                found: name.to_string(),
+            }),
+        }
+    }
+
+    /// Every optional heuristic switched on with its default parameters: where `key=on`, or a
+    /// key inside a heuristic that is off, takes its values from.
+    pub(super) fn everything_on() -> Self {
+        Self {
+            pvs: true,
+            aspiration: Some(Aspiration {
+                window: 50,
+                min_depth: 4,
+            }),
+            null_move: Some(NullMove {
+                base: 2,
+                divisor: 4,
+            }),
+            check_extension: true,
+            qsearch: QSearch {
+                delta: Some(200),
+                see_prune: Some(0),
+                ..Self::fischerle().qsearch
+            },
+            mate_distance_pruning: true,
+            reverse_futility: Some(ReverseFutility {
+                margin: 120,
+                max_level: 3,
+            }),
+            late_move_pruning: Some(LateMovePruning {
+                base: 3,
+                max_level: 3,
+            }),
+            futility: Some(Futility {
+                frontier: 300,
+                pre_frontier: Some(500),
+            }),
+            razoring: Some(Razoring { margin: 900 }),
+            iir: Some(Iir { min_level: 4 }),
+            lmr: Some(Lmr {
+                base: 0.75,
+                divisor: 2.25,
+                min_level: 3,
+                min_rank: 3,
+                pv_less: true,
+                history_less: false,
+                cut_more: false,
+            }),
+            eval_cache: Some(EvalCache { size_kb: 1024 }),
+            singular: Some(Singular {
+                min_level: 4,
+                margin: 3,
+                max_per_path: 2,
+            }),
+            countermove: true,
+            continuation_history: Some(ContinuationHistory { moves: 2 }),
+            ..Self::fischerle()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_through_toml() {
+        for name in PRESETS {
+            let c = SearchConfig::preset(name).unwrap();
+            assert_eq!(SearchConfig::from_toml(&c.to_toml()).unwrap(), c, "{name}");
+        }
+    }
+
+    #[test]
+    fn modern_is_fischerle_with_the_switches_its_matches_chose() {
+        let mut c = SearchConfig::fischerle();
+        for key in [
+            "futility",
+            "late_move_pruning",
+            "lmr",
+            "aspiration",
+            "singular",
+        ] {
+            c.set(key, "on").unwrap();
+        }
+        c.set("qsearch.see_prune", "0").unwrap();
+        assert_eq!(SearchConfig::modern(), c);
+        assert_eq!(SearchConfig::preset("modern").unwrap(), c);
+    }
+
+    #[test]
+    fn fischerle_is_the_seeds_engine_with_pvs_and_null_move() {
+        let (f, s) = (SearchConfig::fischerle(), SearchConfig::seeds());
+        assert!(f.pvs && f.null_move.is_some());
+        assert!(!s.pvs && s.null_move.is_none());
+        assert_eq!(
+            SearchConfig {
+                pvs: false,
+                null_move: None,
+                ..f
+            },
+            s
+        );
+        let p = SearchConfig::plain();
+        assert!(
+            !p.pvs && p.null_move.is_none(),
+            "plain stays textbook alpha-beta"
+        );
+    }
+
+    #[test]
+    fn unknown_preset_names_the_choices() {
+        let err = SearchConfig::preset("nope").unwrap_err().to_string();
+        assert!(err.contains("fischerle") && err.contains("nope"), "{err}");
+    }
+}

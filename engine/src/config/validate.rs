@@ -1,0 +1,185 @@
+//! The ranges serde cannot check. Each bound is a constant defined once, and the message that
+//! refuses a value is built from it, so the two cannot disagree.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+
+use super::{ConfigError, SearchConfig};
+
+/// The largest transposition table a configuration may ask for, in MiB.
+pub const MAX_TT_MB: usize = 65_536;
+/// The largest evaluation cache, in KiB (as large as the largest TT).
+const MAX_EVAL_CACHE_KB: usize = MAX_TT_MB * 1024;
+/// Most killers one slot keeps (`killers.count`).
+pub const MAX_KILLERS: usize = 4;
+/// Most moves the ordering places ahead of their key by one table (`history.moves`,
+/// `continuation_history.moves`).
+pub const MAX_PREFERRED_MOVES: usize = 8;
+/// The QS horizon (`qsearch.min_level`): how far below level 0 the quiescence search may go.
+const QS_MIN_LEVELS: RangeInclusive<i32> = -120..=0;
+
+/// `key` = `found` is refused: `expected` says what would be accepted.
+fn out_of_range(key: &str, found: impl Display, expected: impl Display) -> ConfigError {
+    ConfigError::OutOfRange {
+        key: key.to_string(),
+        found: found.to_string(),
+        expected: expected.to_string(),
+    }
+}
+
+/// `value` must lie in `range` (both ends included), with an optional unit for the message.
+fn within<T>(key: &str, value: T, range: RangeInclusive<T>, unit: &str) -> Result<(), ConfigError>
+where
+    T: PartialOrd + Display + Copy,
+{
+    if range.contains(&value) {
+        return Ok(());
+    }
+    let expected = format!("{} to {}{unit}", range.start(), range.end());
+    Err(out_of_range(key, value, expected))
+}
+
+/// `value` must be at least `min`.
+fn at_least<T>(key: &str, value: T, min: T) -> Result<(), ConfigError>
+where
+    T: PartialOrd + Display + Copy,
+{
+    if value >= min {
+        return Ok(());
+    }
+    Err(out_of_range(key, value, format!("{min} or more")))
+}
+
+impl SearchConfig {
+    /// Checks the ranges serde cannot: values that would make a search misbehave later (a TT too
+    /// large to allocate, a negative null-move reduction that never reduces, …) are refused here,
+    /// before any search starts.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if let Some(tt) = &self.tt {
+            within("tt.size_mb", tt.size_mb, 1..=MAX_TT_MB, " (MiB)")?;
+        }
+        if let Some(n) = &self.null_move {
+            at_least("null_move.base", n.base, 0)?;
+            at_least("null_move.divisor", n.divisor, 1)?;
+        }
+        if let Some(delta) = self.qsearch.delta {
+            at_least("qsearch.delta", delta, 0)?;
+        }
+        if let Some(margin) = self.qsearch.see_prune {
+            at_least("qsearch.see_prune", margin, 0)?;
+        }
+        within(
+            "qsearch.min_level",
+            self.qsearch.min_level,
+            QS_MIN_LEVELS,
+            "",
+        )?;
+        if let Some(k) = &self.killers {
+            within("killers.count", k.count, 1..=MAX_KILLERS, "")?;
+        }
+        if let Some(h) = &self.history {
+            within("history.moves", h.moves, 0..=MAX_PREFERRED_MOVES, "")?;
+        }
+        if let Some(c) = &self.continuation_history {
+            within(
+                "continuation_history.moves",
+                c.moves,
+                1..=MAX_PREFERRED_MOVES,
+                "",
+            )?;
+        }
+        if let Some(a) = &self.aspiration {
+            at_least("aspiration.window", a.window, 1)?;
+            at_least("aspiration.min_depth", a.min_depth, 1)?;
+        }
+        if let Some(scaling) = self.selective.depth_scaling {
+            at_least("selective.depth_scaling", scaling, 1)?;
+        }
+        if let Some(c) = &self.eval_cache {
+            within(
+                "eval_cache.size_kb",
+                c.size_kb,
+                1..=MAX_EVAL_CACHE_KB,
+                " (KiB)",
+            )?;
+        }
+        self.validate_pruning()
+    }
+
+    /// The ranges of the pruning family (reverse futility, late move pruning, futility,
+    /// razoring, IIR, LMR, the singular extension).
+    fn validate_pruning(&self) -> Result<(), ConfigError> {
+        if let Some(r) = &self.reverse_futility {
+            at_least("reverse_futility.margin", r.margin, 0)?;
+            at_least("reverse_futility.max_level", r.max_level, 1)?;
+        }
+        if let Some(l) = &self.late_move_pruning {
+            at_least("late_move_pruning.base", l.base, 1)?;
+            at_least("late_move_pruning.max_level", l.max_level, 1)?;
+        }
+        if let Some(f) = &self.futility {
+            at_least("futility.frontier", f.frontier, 0)?;
+            if let Some(margin) = f.pre_frontier {
+                at_least("futility.pre_frontier", margin, 0)?;
+            }
+        }
+        if let Some(r) = &self.razoring {
+            at_least("razoring.margin", r.margin, 0)?;
+        }
+        if let Some(i) = &self.iir {
+            at_least("iir.min_level", i.min_level, 2)?;
+        }
+        if let Some(l) = &self.lmr {
+            // NaN passes no comparison: refuse it by name rather than as "NaN or more".
+            if !(l.base.is_finite() && l.divisor.is_finite()) {
+                return Err(out_of_range(
+                    "lmr",
+                    format!("{l:?}"),
+                    "finite base and divisor",
+                ));
+            }
+            at_least("lmr.base", l.base, 0.0)?;
+            if l.divisor <= 0.0 {
+                return Err(out_of_range("lmr.divisor", l.divisor, "more than 0"));
+            }
+            at_least("lmr.min_level", l.min_level, 2)?;
+            at_least("lmr.min_rank", l.min_rank, 1)?;
+        }
+        if let Some(s) = &self.singular {
+            at_least("singular.min_level", s.min_level, 2)?;
+            at_least("singular.margin", s.margin, 0)?;
+            at_least("singular.max_per_path", s.max_per_path, 1)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+
+    #[test]
+    fn values_that_would_break_a_search_are_refused() {
+        let mut c = SearchConfig::fischerle();
+        for (key, value, expected) in [
+            ("tt.size_mb", "100000000", "1 to 65536"),
+            ("tt.size_mb", "0", "1 to 65536"),
+            ("null_move.base", "-1", "0 or more"),
+            ("null_move.divisor", "0", "1 or more"),
+            ("qsearch.min_level", "5", "-120 to 0"),
+            ("killers.count", "9", "1 to 4"),
+            ("history.moves", "20", "0 to 8"),
+            ("selective.depth_scaling", "0", "1 or more"),
+        ] {
+            let err = c.set(key, value).unwrap_err().to_string();
+            assert!(
+                err.contains(key) && err.contains(expected),
+                "{key}={value}: {err}"
+            );
+        }
+        assert_eq!(c, SearchConfig::fischerle(), "nothing was changed");
+        let mut text = c.to_toml();
+        text = text.replace("size_mb = 16", "size_mb = 0");
+        assert!(SearchConfig::from_toml(&text).is_err());
+    }
+}
