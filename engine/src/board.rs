@@ -13,7 +13,7 @@ pub enum FenError {
     /// cozy-chess rejected the position.
     #[error("invalid FEN `{fen}`: {reason}")]
     Invalid {
-        /// The FEN as given.
+        /// The FEN as given (a bounded excerpt of a long one).
         fen: String,
         /// cozy-chess's reason.
         reason: String,
@@ -41,14 +41,37 @@ pub fn parse_fen(fen: &str) -> Result<Board, FenError> {
     full.extend_from_slice(&defaults[full.len() - 4..]);
     let text = full.join(" ");
     let invalid = |reason: String| FenError::Invalid {
-        fen: fen.to_string(),
+        fen: crate::excerpt::excerpt(fen).into_owned(),
         reason,
     };
-    if let Some(reason) = placement_problem(full[0]).or_else(|| rights_problem(&full)) {
+    let problem = placement_problem(full[0])
+        .or_else(|| rights_problem(&full))
+        .or_else(|| counters_problem(full[4], full[5]));
+    if let Some(reason) = problem {
         return Err(invalid(reason));
     }
     Board::from_fen(&text, false)
         .map_err(|e| invalid(check_problem(&full).unwrap_or(e.to_string())))
+}
+
+/// The largest halfmove clock a position can hold (the board library's bound: a clock past 100
+/// plies is a game already drawn by the 50-move rule).
+pub const MAX_HALFMOVE_CLOCK: u8 = 100;
+/// The largest move number a position can hold (the board library stores it in 16 bits).
+pub const MAX_FULLMOVE_NUMBER: u16 = u16::MAX;
+
+/// What is wrong with a FEN's move counters: each must be a number the board can hold.
+fn counters_problem(half: &str, full: &str) -> Option<String> {
+    let half_ok = half.parse::<u8>().is_ok_and(|h| h <= MAX_HALFMOVE_CLOCK);
+    let full_ok = full.parse::<u16>().is_ok_and(|f| f >= 1);
+    (!(half_ok && full_ok)).then(|| {
+        format!(
+            "expected a halfmove clock of 0 to {MAX_HALFMOVE_CLOCK} and a move number of 1 to \
+             {MAX_FULLMOVE_NUMBER}, found `{} {}`",
+            crate::excerpt::excerpt(half),
+            crate::excerpt::excerpt(full)
+        )
+    })
 }
 
 /// The piece on each square of a FEN's placement field (index = square, a1 = 0), or what is wrong

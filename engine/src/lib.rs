@@ -16,6 +16,7 @@
 pub mod board;
 pub mod config;
 pub mod eval;
+pub mod excerpt;
 pub mod interval;
 pub mod kpk;
 pub mod perft;

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use cozy_chess::{Board, Move};
 use engine::board::{parse_fen, parse_uci_move};
+use engine::excerpt::excerpt;
 use thiserror::Error;
 
 /// A line of an EPD file that could not be read.
@@ -136,21 +137,19 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() < 4 {
         return Err(format!(
-            "expected 4 FEN fields, found {} in `{text}`",
-            tokens.len()
+            "expected 4 FEN fields, found {} in `{}`",
+            tokens.len(),
+            excerpt(text)
         ));
     }
-    // Some suites put the two move counters between the FEN fields and the operations.
-    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<u64>().ok());
-    let counters = number(4).is_some() && number(5).is_some();
-    if counters {
-        let (half, full) = (number(4).unwrap_or(0), number(5).unwrap_or(0));
-        if half > 150 || !(1..=10_000).contains(&full) {
-            return Err(format!(
-                "expected a halfmove clock of 0 to 150 and a move number of 1 to 10000, found `{half} {full}`"
-            ));
-        }
-    }
+    // Some suites put the two move counters between the FEN fields and the operations; the FEN
+    // reader checks they are counters a board can hold.
+    let number = |i: usize| {
+        tokens
+            .get(i)
+            .is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let counters = number(4) && number(5);
     let fen_len = if counters { 6 } else { 4 };
     let board = parse_fen(&tokens[..fen_len].join(" ")).map_err(|e| e.to_string())?;
     let rest = skip_tokens(text, fen_len);
@@ -185,7 +184,8 @@ fn mate_length(ops: &[(String, String)]) -> Result<Option<u32>, String> {
         return match dm.parse::<u32>() {
             Ok(n) if n > 0 => Ok(Some(n)),
             _ => Err(format!(
-                "expected a mate length of 1 or more in `dm`, found `{dm}`"
+                "expected a mate length of 1 or more in `dm`, found `{}`",
+                excerpt(dm)
             )),
         };
     }
@@ -209,7 +209,7 @@ fn credit_of(board: &Board, ops: &[(String, String)]) -> Result<Vec<(Move, u32)>
         .split_whitespace()
         .map(|t| {
             t.parse()
-                .map_err(|_| format!("expected whole points in `c8`, found `{t}`"))
+                .map_err(|_| format!("expected whole points in `c8`, found `{}`", excerpt(t)))
         })
         .collect::<Result<_, _>>()?;
     if points.len() != moves.len() {
@@ -258,10 +258,14 @@ fn split_operations(text: &str) -> Result<Vec<(String, String)>, String> {
             let valid = op.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
                 && op.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !valid {
-                return Err(format!("expected an opcode (a letter, then letters, digits or `_`), found `{op}` in `{s}`"));
+                return Err(format!(
+                    "expected an opcode (a letter, then letters, digits or `_`), found `{}` in `{}`",
+                    excerpt(op),
+                    excerpt(s)
+                ));
             }
             if matches!(op, "bm" | "am") && operand.trim().is_empty() {
-                return Err(format!("`{op}` names no move"));
+                return Err(format!("`{}` names no move", excerpt(op)));
             }
             Ok((op.to_string(), operand.trim().to_string()))
         })
@@ -277,7 +281,7 @@ fn moves_of(board: &Board, ops: &[(String, String)], opcode: &str) -> Result<Vec
         .filter(|t| !t.is_empty())
         .map(|t| {
             parse_lenient_move(board, t)
-                .ok_or_else(|| format!("{opcode} move `{t}` is not a legal move here"))
+                .ok_or_else(|| format!("{opcode} move `{}` is not a legal move here", excerpt(t)))
         })
         .collect()
 }
@@ -413,10 +417,12 @@ mod tests {
             ("99999999 1 bm Nxc6;", "found `99999999 1`"),
             (
                 "99999999999999999999 1 bm Nxc6;",
-                "found `99999999999999999999`",
+                "found `99999999999999999999 1`",
             ),
-            ("200 1 bm Nxc6;", "halfmove clock of 0 to 150"),
-            ("0 0 bm Nxc6;", "move number of 1 to 10000"),
+            ("200 1 bm Nxc6;", "halfmove clock of 0 to 100"),
+            ("101 1 bm Nxc6;", "halfmove clock of 0 to 100"),
+            ("0 0 bm Nxc6;", "move number of 1 to 65535"),
+            ("0 65536 bm Nxc6;", "move number of 1 to 65535"),
             ("bm ; id \"x\";", "`bm` names no move"),
             ("bm Nxc6; am Nxc6;", "both a best move"),
         ] {
@@ -428,6 +434,40 @@ mod tests {
         let s = parse_suite("t.epd", &format!("{fen} 0 1 bm Nxc6; c0 \"a; b\";\n"));
         assert!(s.errors.is_empty(), "{:?}", s.errors);
         assert_eq!(s.records[0].op("c0"), Some("a; b"));
+    }
+
+    #[test]
+    fn every_counter_a_board_can_hold_is_read() {
+        let fen = "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq -";
+        let s = parse_suite("t.epd", &format!("{fen} 100 65535 bm Nxc6;\n"));
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        let board = &s.records[0].board;
+        assert_eq!(
+            (board.halfmove_clock(), board.fullmove_number()),
+            (100, 65535)
+        );
+    }
+
+    #[test]
+    fn a_huge_line_gets_a_short_message() {
+        // A 100 KB line: each message quotes a bounded excerpt, never the line.
+        let fen = "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq -";
+        let junk = "z".repeat(100_000);
+        for line in [
+            format!("{junk} w"),
+            format!("{fen} 1{junk};"),
+            format!("{fen} bm {junk};"),
+            format!("{fen} 0 {junk}1 bm Nxc6;"),
+            format!("{junk}/8/8/8/8/8/8/8 w - -"),
+        ] {
+            let s = parse_suite("t.epd", &format!("{line}\n"));
+            let e = s.errors[0].to_string();
+            assert!(
+                e.len() < 400 && e.contains("more characters"),
+                "{}",
+                &e[..e.len().min(400)]
+            );
+        }
     }
 
     #[test]

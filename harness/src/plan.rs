@@ -55,16 +55,32 @@ impl SuiteInput {
     }
 }
 
-/// A repeated id gets `@line` appended, so every job has its own key.
+/// A repeated id gets `@line` appended, so every job has its own key; where that is another
+/// record's id already (a record with `id "X@5"` beside two with `id "X"`, one on line 5), `~2`,
+/// `~3`, … follow until it is not.
 fn make_ids_unique(records: &mut [EpdRecord]) {
-    let mut seen = std::collections::HashMap::new();
+    let mut count = std::collections::HashMap::new();
     for r in records.iter() {
-        *seen.entry(r.id.clone()).or_insert(0) += 1;
+        *count.entry(r.id.clone()).or_insert(0) += 1;
     }
+    let mut taken: std::collections::HashSet<String> = records
+        .iter()
+        .filter(|r| count[&r.id] == 1)
+        .map(|r| r.id.clone())
+        .collect();
     for r in records.iter_mut() {
-        if seen[&r.id] > 1 {
-            r.id = format!("{}@{}", r.id, r.line);
+        if count[&r.id] == 1 {
+            continue;
         }
+        let base = format!("{}@{}", r.id, r.line);
+        let mut id = base.clone();
+        for n in 2.. {
+            if taken.insert(id.clone()) {
+                break;
+            }
+            id = format!("{base}~{n}");
+        }
+        r.id = id;
     }
 }
 
@@ -345,5 +361,25 @@ impl Plan {
         s += &format!("threads     {}\n", self.threads);
         s += &format!("output      {}\n", self.out.display());
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_ids_never_meet_an_existing_one() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;";
+        let text = format!(
+            "{fen} id \"X@5\";\n{fen} id \"X\";\n{fen} id \"X@3\";\n{fen} id \"Y\";\n{fen} id \"X\";\n{fen} id \"Y\";\n"
+        );
+        let (input, parsed) = SuiteInput::new("t.epd".into(), "t.epd".into(), text.as_bytes());
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        let ids: Vec<&str> = input.records.iter().map(|r| r.id.as_str()).collect();
+        // Lines 2 and 5 hold "X": "X@2" is free, "X@5" is line 1's, so line 5 gets "X@5~2".
+        assert_eq!(ids, ["X@5", "X@2", "X@3", "Y@4", "X@5~2", "Y@6"]);
+        let unique: std::collections::HashSet<&str> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len());
     }
 }

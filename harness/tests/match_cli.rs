@@ -417,6 +417,21 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
 }
 
 #[test]
+fn the_dry_run_states_its_rules_in_words() {
+    let out = harness()
+        .args(["match", "--set", "see=false,true", "--max-plies", "300"])
+        .args(["--resign-score", "600", "--resign-moves", "4", "--dry-run"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("rules       drawn after 300 plies; a player at −600 cp or worse for 4 of its moves in a row resigns; no draw adjudication"),
+        "{text}"
+    );
+    assert!(!text.contains("Rules {"), "{text}");
+}
+
+#[test]
 fn a_match_in_shards_merged_is_the_unsharded_match() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole");

@@ -147,7 +147,7 @@ impl MatchPlan {
             &self.book.sha256[..12],
             self.offset
         );
-        out += &format!("rules       {:?}\n", self.rules);
+        out += &format!("rules       {}\n", self.rules);
         if let Some(s) = &self.sprt {
             out += &format!("sprt        {s:?}\n");
         }
