@@ -5,6 +5,7 @@
 
 use cozy_chess::Board;
 use engine::board::parse_fen;
+use engine::excerpt::excerpt;
 
 use crate::epd::parse_lenient_move;
 
@@ -65,7 +66,7 @@ type Partial = (Option<Game>, String);
 fn game(text: &str, number: usize) -> Result<Game, Partial> {
     let tag = |name: &str| tag_value(text, name);
     let start = match tag("FEN") {
-        Some(fen) => parse_fen(&fen).map_err(|e| (None, format!("FEN tag `{fen}`: {e}")))?,
+        Some(fen) => parse_fen(&fen).map_err(|e| (None, format!("FEN tag: {e}")))?,
         None => Board::default(),
     };
     let title = match (tag("White"), tag("Black")) {
@@ -83,7 +84,7 @@ fn game(text: &str, number: usize) -> Result<Game, Partial> {
             let ply = game.boards.len();
             return Err((
                 Some(game),
-                format!("move `{token}` at ply {ply} is not legal here"),
+                format!("move `{}` at ply {ply} is not legal here", excerpt(&token)),
             ));
         };
         let mut next = board;

@@ -2,6 +2,7 @@
 //! kept; unknown tokens are skipped (the protocol says to ignore them), but a known field with a
 //! value that does not read is garbage.
 
+use engine::excerpt::excerpt;
 use engine::search::score::MATE;
 
 /// A score as the engine gave it, from the side to move.
@@ -68,7 +69,10 @@ pub fn parse(line: &str) -> Option<Result<Info, String>> {
     if !(rest.is_empty() || rest.starts_with(' ')) {
         return None;
     }
-    Some(fields(rest.split_whitespace().collect()).map_err(|e| format!("{e} in `{}`", line.trim())))
+    Some(
+        fields(rest.split_whitespace().collect())
+            .map_err(|e| format!("{e} in `{}`", excerpt(line.trim()))),
+    )
 }
 
 fn fields(words: Vec<&str>) -> Result<Info, String> {
@@ -82,7 +86,10 @@ fn fields(words: Vec<&str>) -> Result<Info, String> {
         let value = words.get(i + 1).copied();
         let num = |what: &str| -> Result<u64, String> {
             value.and_then(|v| v.parse().ok()).ok_or_else(|| {
-                format!("`{what}` expects a number, found `{}`", value.unwrap_or(""))
+                format!(
+                    "`{what}` expects a number, found `{}`",
+                    excerpt(value.unwrap_or(""))
+                )
             })
         };
         match key {
