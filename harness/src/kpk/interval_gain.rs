@@ -8,9 +8,10 @@ use engine::kpk::KpkRules;
 use engine::{Limits, Position, SearchConfig, Searcher};
 use rayon::prelude::*;
 
+use super::knowledge::RulesAndTables;
 use super::search::WIN_THRESHOLD;
 use super::table::Placement;
-use super::validate::{sample, truth, RulesAndTables};
+use super::validate::{sample, truth};
 
 /// One position at one depth, both searches.
 #[derive(Debug, Clone)]

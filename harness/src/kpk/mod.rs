@@ -4,13 +4,36 @@
 
 pub mod cycles;
 pub mod interval_gain;
+pub mod knowledge;
 pub mod mutant;
 pub mod report;
 pub mod rules;
 pub mod search;
+pub mod support;
 pub mod table;
 pub mod validate;
 pub mod validation_report;
+
+use rayon::prelude::*;
+
+use cycles::CycleSummary;
+use knowledge::RulesAndTables;
+use validate::{sample, validate, Effort, Validation};
+
+/// Validates every `every`th legal position (1: all of them), then searches the support for
+/// cycles.
+pub fn validate_all(
+    knowledge: &RulesAndTables,
+    effort: Effort,
+    every: usize,
+) -> (Vec<Validation>, CycleSummary) {
+    let mut all: Vec<Validation> = sample(knowledge.tables, every)
+        .into_par_iter()
+        .map(|i| validate(knowledge, effort, i))
+        .collect();
+    let summary = cycles::settle(&mut all, knowledge, effort);
+    (all, summary)
+}
 
 #[cfg(test)]
 mod tests {
