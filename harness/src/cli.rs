@@ -55,16 +55,9 @@ pub struct GridArgs {
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// UCI engines: milliseconds allowed for `uci`…`uciok` and `isready`…`readyok`.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    pub uci_handshake: u64,
-    /// UCI engines: milliseconds past `--movetime` before an engine is told to stop; one that
-    /// answers only then, or not within as long again, has hung and its job fails.
-    #[arg(long, value_name = "MS", default_value_t = 2_000)]
-    pub uci_slack: u64,
-    /// UCI engines: seconds a depth- or node-limited search may take before it counts as hung.
-    #[arg(long, value_name = "S", default_value_t = 600)]
-    pub uci_timeout: u64,
+    /// How long UCI engines may take.
+    #[command(flatten)]
+    pub uci: crate::uci::bounds::UciBoundsArgs,
     /// Output directory. Default `results/<timestamp>-<name>/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -222,15 +215,9 @@ pub struct MatchArgs {
     /// Name of the match (PGN Event, output directory).
     #[arg(long, default_value = "match")]
     pub name: String,
-    /// UCI players: milliseconds allowed for the handshake and `isready`.
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    pub uci_handshake: u64,
-    /// UCI players: milliseconds past a movetime or the clock before a player has hung.
-    #[arg(long, value_name = "MS", default_value_t = 2_000)]
-    pub uci_slack: u64,
-    /// UCI players: seconds a node- or depth-limited move may take.
-    #[arg(long, value_name = "S", default_value_t = 120)]
-    pub uci_timeout: u64,
+    /// How long UCI players may take.
+    #[command(flatten)]
+    pub uci: crate::uci::bounds::UciBoundsArgs,
     /// Output directory. Default `results/<timestamp>-<name>/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

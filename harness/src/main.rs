@@ -20,6 +20,7 @@ mod plan;
 mod progress;
 mod report;
 mod run_dir;
+mod run_flow;
 mod run_lock;
 mod runner;
 mod shard;

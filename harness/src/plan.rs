@@ -16,6 +16,7 @@ use crate::epd::{parse_suite_bytes, EpdRecord, Suite};
 use crate::grid::GridPoint;
 use crate::shard::Shard;
 use crate::solve::Answer;
+use crate::uci::bounds::UciBounds;
 use crate::uci::go::GoArgs;
 
 /// The lowercase hex SHA-256 of `bytes` (suite and book identities).
@@ -140,30 +141,6 @@ impl JobLimits {
     }
 }
 
-/// How long the harness waits for UCI engines before it calls them crashed or hung.
-#[derive(Debug, Clone, Copy)]
-pub struct UciTimeouts {
-    /// `uci` … `uciok` and `isready` … `readyok`.
-    pub handshake: Duration,
-    /// Time past a `movetime` before the engine is told to stop (and counts as hung).
-    pub slack: Duration,
-    /// Time a depth- or node-limited search may take at all.
-    pub search: Duration,
-}
-
-impl UciTimeouts {
-    /// When to send `stop` and how long to wait after it.
-    pub fn deadline(&self, limits: &JobLimits) -> crate::uci::go::Deadline {
-        let stop_after = limits
-            .movetime_ms
-            .map_or(self.search, |ms| Duration::from_millis(ms) + self.slack);
-        crate::uci::go::Deadline {
-            stop_after,
-            grace: self.slack,
-        }
-    }
-}
-
 /// What identifies a job's rows.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct JobKey {
@@ -195,8 +172,8 @@ pub struct Plan {
     pub axes: Vec<String>,
     /// The engines; configurations refer to them by index.
     pub engines: Vec<EngineSpec>,
-    /// Timeouts for external engines.
-    pub uci: UciTimeouts,
+    /// How long external engines may take.
+    pub uci: UciBounds,
     /// Configurations.
     pub points: Vec<GridPoint>,
     /// Suites.

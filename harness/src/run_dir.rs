@@ -4,6 +4,8 @@
 //! from its row types (`export::rows`), and a test checks that every column a reader needs is one
 //! the writer writes.
 
+use std::path::PathBuf;
+
 /// One row per job (configuration × position), written as jobs finish.
 pub const RUNS: &str = "runs.csv";
 /// One row per completed iteration of each job, flushed before the job's `runs.csv` row.
@@ -20,6 +22,14 @@ pub const PAIRED: &str = "paired.csv";
 pub const PAIRINGS: &str = "pairings.csv";
 /// The report in Markdown, written last.
 pub const REPORT: &str = "report.md";
+
+/// `results/<timestamp>-<name>/`.
+pub fn default_out(name: &str) -> PathBuf {
+    let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .replace([':', 'Z'], "");
+    PathBuf::from("results").join(format!("{stamp}-{name}"))
+}
 
 /// Names of the columns a reader relies on. The writer's names come from serialising its rows;
 /// these constants are what readers (and the tests that tie them to the writer) spell.

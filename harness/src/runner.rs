@@ -145,7 +145,7 @@ fn uci_job(
     let answer = plan.answer(job);
     let wall = Instant::now();
     let searched = ready_engine(plan, engine, options, slot).and_then(|uci| {
-        let deadline = plan.uci.deadline(&plan.limits);
+        let deadline = plan.uci.deadline(plan.limits.movetime_ms);
         go::search(
             uci,
             &record.board,

@@ -136,7 +136,7 @@ impl MatchManifest {
 
     /// What differs between two manifests' plans (players, limits, book, seed, rules, SPRT,
     /// engine build); empty when a run of one may be continued as the other.
-    pub fn differences(&self, other: &Self) -> Vec<String> {
+    pub fn plan_differences(&self, other: &Self) -> Vec<String> {
         let mut out = Vec::new();
         let mut check = |what: &str, same: bool| {
             if !same {
@@ -160,5 +160,19 @@ impl MatchManifest {
                 && self.engine_version == other.engine_version,
         );
         out
+    }
+}
+
+impl crate::run_flow::RecordedPlan for MatchManifest {
+    fn read(dir: &Path) -> Result<Self> {
+        MatchManifest::read(dir)
+    }
+
+    fn write(&self, dir: &Path) -> Result<()> {
+        MatchManifest::write(self, dir)
+    }
+
+    fn plan_differences(&self, planned: &Self) -> Vec<String> {
+        MatchManifest::plan_differences(self, planned)
     }
 }

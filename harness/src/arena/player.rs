@@ -3,26 +3,16 @@
 //! UCI engine (one process per player and worker, restarted after a fault).
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cozy_chess::{Board, Move};
 use engine::board::{parse_uci_move, uci_move};
 use engine::{Position, SearchConfig, Searcher};
 
 use super::limits::{ClockState, MoveLimit};
+use crate::uci::bounds::UciBounds;
 use crate::uci::client::{UciEngine, UciError};
-use crate::uci::go::{self, Deadline};
-
-/// How long UCI players may take beyond their limits.
-#[derive(Debug, Clone, Copy)]
-pub struct UciSlack {
-    /// `uci`…`uciok` and `isready`…`readyok`.
-    pub handshake: Duration,
-    /// Past a movetime or the clock before a player counts as hung.
-    pub slack: Duration,
-    /// A node- or depth-limited move.
-    pub timeout: Duration,
-}
+use crate::uci::go;
 
 /// What a player is.
 #[derive(Debug, Clone)]
@@ -36,7 +26,7 @@ pub enum PlayerKind {
         /// Options, in order.
         options: Vec<(String, String)>,
         /// Its time allowances.
-        slack: UciSlack,
+        slack: UciBounds,
     },
 }
 
@@ -193,7 +183,7 @@ fn uci_move_of(
     game: &GameView,
     limit: MoveLimit,
     clock: Option<ClockState>,
-    slack: UciSlack,
+    slack: UciBounds,
 ) -> Result<MoveReport, Fault> {
     let board = game.position.board();
     let mut position = format!("fen {}", game.start);
@@ -206,15 +196,12 @@ fn uci_move_of(
             b.play_unchecked(mv);
         }
     }
-    let stop_after = match (limit, clock) {
-        (MoveLimit::Movetime(ms), _) => Duration::from_millis(ms) + slack.slack,
-        (MoveLimit::Clock(_), Some(c)) => Duration::from_millis(c.own_ms) + slack.slack,
-        _ => slack.timeout,
+    let time_ms = match (limit, clock) {
+        (MoveLimit::Movetime(ms), _) => Some(ms),
+        (MoveLimit::Clock(_), Some(c)) => Some(c.own_ms),
+        _ => None,
     };
-    let deadline = Deadline {
-        stop_after,
-        grace: slack.slack,
-    };
+    let deadline = slack.deadline(time_ms);
     let go_args = limit.go_args(clock, board.side_to_move() == cozy_chess::Color::White);
     let start = Instant::now();
     let outcome = go::search_from(engine, &position, board, &go_args, deadline, |_| false)

@@ -360,3 +360,31 @@ fn figures_of(
     }
     Ok(())
 }
+
+/// One line per pairing: games, Elo, nElo, LOS and the last LLR.
+pub fn print_results(results: &[PairingResult]) {
+    for r in results {
+        let est = r.estimate.map_or("Elo -".to_string(), |e| {
+            format!(
+                "Elo {:+.1} ± {:.1}, nElo {:+.1} ± {:.1}, LOS {:.1} %",
+                e.elo,
+                e.elo95,
+                e.nelo,
+                e.nelo95,
+                100.0 * e.los
+            )
+        });
+        let llr = r
+            .llr_trace
+            .last()
+            .map_or(String::new(), |(_, llr)| format!(", LLR {llr:.2}"));
+        println!(
+            "{}: {} pairs, +{} ={} -{}: {est}{llr}",
+            r.name,
+            r.pairs.pairs(),
+            r.games.wins,
+            r.games.draws,
+            r.games.losses
+        );
+    }
+}

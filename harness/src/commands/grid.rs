@@ -1,6 +1,6 @@
 //! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs and manifest → report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -11,28 +11,19 @@ use crate::cli::{GridArgs, PlanArgs};
 use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
+use crate::grid::checks::{check_tables, warn_same_search};
+use crate::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
 use crate::grid::GridSpec;
-use crate::plan::{JobKey, JobLimits, Plan, ShardPart, UciTimeouts};
-use crate::run_dir::{MANIFEST, RUNS};
+use crate::plan::{JobKey, JobLimits, Plan, ShardPart};
+use crate::run_dir::{default_out, MANIFEST, RUNS};
+use crate::run_flow::{self, Ended};
 use crate::shard::Shard;
 use crate::suites;
 
-/// The experiment `harness grid` runs with no arguments.
-const DEFAULT_GRID: &str = include_str!("../../grids/default.toml");
-/// The shipped grid files, also runnable by name (`--grid dynlimit`) from any directory.
-const SHIPPED_GRIDS: [(&str, &str); 6] = [
-    ("default", DEFAULT_GRID),
-    ("presets-wac", include_str!("../../grids/presets-wac.toml")),
-    ("ordering", include_str!("../../grids/ordering.toml")),
-    ("dynlimit", include_str!("../../grids/dynlimit.toml")),
-    (
-        "dynlimit-split",
-        include_str!("../../grids/dynlimit-split.toml"),
-    ),
-    ("engines-wac", include_str!("../../grids/engines-wac.toml")),
-];
 /// Node cap per job unless told otherwise.
 const DEFAULT_NODE_CAP: u64 = 20_000_000;
+/// How long a UCI engine's depth- or node-limited search may take unless told otherwise.
+const GRID_UCI_TIMEOUT: Duration = Duration::from_secs(600);
 /// Depth when no limit is given at all.
 const DEFAULT_DEPTH: i32 = 6;
 
@@ -44,40 +35,24 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = crate::run_lock::RunLock::create_and_acquire(&plan.out)?;
-    let manifest = Manifest::new(&plan, crate::bench::SIGNATURE);
-    let sink = if args.resume.is_some() {
-        let old = Manifest::read(&plan.out)?;
-        if !old.same_plan(&manifest) {
-            bail!("{} was made by a different plan (configurations, suites or limits differ): resume it with the command in its manifest.json", plan.out.display());
-        }
-        let planned = plan.jobs().iter().map(|j| plan.job_key(j)).collect();
-        Sink::resume(&plan.out, &plan.axes, args.retry_failed, &planned)?
-    } else {
-        let sink = Sink::create(&plan.out, &plan.axes)?;
-        manifest.write(&plan.out)?;
-        sink
-    };
-    let skipped = sink.done_count();
-    let shard = plan.shard.as_ref().map_or(String::new(), |p| {
-        format!(" in shard {} ({} of all)", p.shard, p.jobs.len())
-    });
-    eprintln!(
-        "{} jobs ({} configs × {} positions){shard}, {skipped} already done, {} threads → {}",
-        plan.points.len() * plan.positions(),
-        plan.points.len(),
-        plan.positions(),
-        plan.threads,
-        plan.out.display()
-    );
-    crate::shutdown::install();
-    crate::runner::run(&plan, sink, args.quiet)?;
-    if crate::shutdown::requested() {
-        eprintln!(
-            "interrupted; every finished job is written. Continue with:\n  harness grid --resume {}",
-            plan.out.display()
-        );
-        return Ok(ExitCode::from(crate::shutdown::INTERRUPTED));
+    let resume = args.resume.is_some();
+    let planned = || plan.jobs().iter().map(|j| plan.job_key(j)).collect();
+    let ended = run_flow::run(
+        &plan.out,
+        resume,
+        |_| Manifest::new(&plan, crate::bench::SIGNATURE),
+        |recorded: Option<&Manifest>| match recorded {
+            Some(_) => Sink::resume(&plan.out, &plan.axes, args.retry_failed, &planned()),
+            None => Sink::create(&plan.out, &plan.axes),
+        },
+        |sink| {
+            announce(&plan, sink.done_count());
+            crate::runner::run(&plan, sink, args.quiet)
+        },
+    )?;
+    if let Ended::Interrupted(()) = ended {
+        let kept = "every finished job is written";
+        return Ok(run_flow::interrupted("grid", &plan.out, kept));
     }
     let rows = crate::report::write(&plan.out, None)?;
     print!("{}", crate::report::summary::table(&rows));
@@ -87,6 +62,21 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
     }
     println!("results: {} (report.md, figures)", plan.out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the run will do, before it starts.
+fn announce(plan: &Plan, done: usize) {
+    let shard = plan.shard.as_ref().map_or(String::new(), |p| {
+        format!(" in shard {} ({} of all)", p.shard, p.jobs.len())
+    });
+    eprintln!(
+        "{} jobs ({} configs × {} positions){shard}, {done} already done, {} threads → {}",
+        plan.points.len() * plan.positions(),
+        plan.points.len(),
+        plan.positions(),
+        plan.threads,
+        plan.out.display()
+    );
 }
 
 /// `--resume DIR` without plan arguments continues the plan recorded in DIR's manifest; with any,
@@ -121,11 +111,7 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
 /// Validates everything (grid, suites, limits, output) before any search.
 fn build_plan(args: &GridArgs) -> Result<Plan> {
     let spec = grid_spec(args)?;
-    let uci = UciTimeouts {
-        handshake: Duration::from_millis(args.uci_handshake),
-        slack: Duration::from_millis(args.uci_slack),
-        search: Duration::from_secs(args.uci_timeout),
-    };
+    let uci = args.uci.bounds(GRID_UCI_TIMEOUT);
     let engines = engines::resolve(&spec.engines, uci.handshake)?;
     let points = spec.expand_with(&engines)?;
     warn_same_search(&points);
@@ -232,71 +218,6 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     )
 }
 
-/// The command line's preset, `--set` axes and `--engine`s applied to a grid (the grid file's or
-/// a default one): shared by `grid` and `match`, whose players are a grid's configurations.
-pub fn with_overrides(
-    mut spec: GridSpec,
-    preset: Option<&str>,
-    sets: &[String],
-    engines: &[String],
-) -> Result<GridSpec> {
-    if let Some(preset) = preset {
-        spec.preset = preset.to_string();
-    }
-    for set in sets {
-        spec.add_set(set)?;
-    }
-    if !engines.is_empty() {
-        spec.engines = engines.to_vec();
-    }
-    Ok(spec)
-}
-
-/// A grid file, or a shipped grid when `path` is one's name and no such file exists.
-pub fn grid_file(path: &Path) -> Result<GridSpec> {
-    GridSpec::from_toml(&grid_text(path)?).with_context(|| format!("in {}", path.display()))
-}
-
-/// Names the configurations that search exactly as an earlier one (`tt_move` without `tt`): a grid
-/// or a match may mean them, but should know.
-pub fn warn_same_search(points: &[crate::grid::GridPoint]) {
-    for (earlier, later) in crate::grid::same_search(points) {
-        eprintln!("warning: {later} searches exactly as {earlier} (tt_move does nothing without tt): its results repeat {earlier}'s");
-    }
-}
-
-/// Every distinct TT size of the configurations can be allocated (checked once, untouched).
-pub fn check_tables<'a>(configs: impl Iterator<Item = &'a engine::SearchConfig>) -> Result<()> {
-    let mut sizes: Vec<usize> = configs
-        .filter_map(|c| c.tt.as_ref().map(|t| t.size_mb))
-        .collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    for size in sizes {
-        engine::search::tt::TranspositionTable::check_allocation(size)
-            .map_err(anyhow::Error::msg)?;
-    }
-    Ok(())
-}
-
-/// A grid file's text, or a shipped grid's when `path` is one's name and no such file exists.
-fn grid_text(path: &Path) -> Result<String> {
-    let shipped = SHIPPED_GRIDS
-        .iter()
-        .find(|(name, _)| path == Path::new(name));
-    match shipped {
-        Some((_, text)) if !path.exists() => Ok(text.to_string()),
-        _ => std::fs::read_to_string(path).with_context(|| {
-            let names: Vec<&str> = SHIPPED_GRIDS.iter().map(|(n, _)| *n).collect();
-            format!(
-                "reading grid {} (a file, or one of the shipped grids: {})",
-                path.display(),
-                names.join(", ")
-            )
-        }),
-    }
-}
-
 /// Suites from `--suite`, else from the grid file, else the built-in ones.
 fn suite_names(args: &GridArgs, spec: &GridSpec) -> Vec<String> {
     if !args.plan.suites.is_empty() {
@@ -309,28 +230,5 @@ fn suite_names(args: &GridArgs, spec: &GridSpec) -> Vec<String> {
         spec.suites.clone()
     } else {
         suites::builtin_names()
-    }
-}
-
-/// `results/<timestamp>-<name>/`.
-pub fn default_out(name: &str) -> PathBuf {
-    let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-        .to_string()
-        .replace([':', 'Z'], "");
-    PathBuf::from("results").join(format!("{stamp}-{name}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_default_experiment_and_the_shipped_grids_are_valid() {
-        let points = GridSpec::from_toml(DEFAULT_GRID).unwrap().expand().unwrap();
-        assert_eq!(points.len(), 4);
-        for (name, text) in SHIPPED_GRIDS {
-            assert!(GridSpec::from_toml(text).is_ok(), "shipped grid {name}");
-            assert_eq!(grid_text(Path::new(name)).unwrap(), text);
-        }
     }
 }

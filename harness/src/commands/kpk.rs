@@ -12,11 +12,12 @@ use cozy_chess::{Color, Piece};
 use crate::cli::{KpkCheckArgs, KpkValidateArgs};
 use crate::grid::{GridPoint, GridSpec};
 use crate::kpk::interval_gain;
+use crate::kpk::knowledge::RulesAndTables;
 use crate::kpk::report::{self, Misjudged};
 use crate::kpk::rules;
 use crate::kpk::search;
 use crate::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
-use crate::kpk::validate::{self, Effort, RulesAndTables};
+use crate::kpk::validate::Effort;
 use crate::kpk::validation_report::{self, ValidationRun};
 use engine::interval::TextRules;
 
@@ -146,7 +147,8 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     };
     let start = Instant::now();
     let every = usize::try_from(args.every)?;
-    let (validations, cycles) = pool.install(|| validate::validate_all(&knowledge, effort, every));
+    let (validations, cycles) =
+        pool.install(|| crate::kpk::validate_all(&knowledge, effort, every));
     let validate_secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{} positions validated in {validate_secs:.1} s",
@@ -190,7 +192,7 @@ fn prepare(
     name: &str,
     threads: Option<usize>,
 ) -> Result<(PathBuf, rayon::ThreadPool, Tables)> {
-    let out = out.map_or_else(|| super::grid::default_out(name), Path::to_path_buf);
+    let out = out.map_or_else(|| crate::run_dir::default_out(name), Path::to_path_buf);
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))

@@ -11,18 +11,26 @@ use crate::arena::manifest::MatchManifest;
 use crate::arena::openings::Book;
 use crate::arena::output::{today, MatchSink};
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
-use crate::arena::player::{PlayerKind, UciSlack};
+use crate::arena::player::PlayerKind;
+use crate::arena::report::print_results;
 use crate::arena::rules::{DrawRule, ResignRule, Rules};
 use crate::cli::MatchArgs;
 use crate::elo::sprt::Sprt;
 use crate::engines::{self, EngineSpec};
+use crate::grid::checks::{check_tables, warn_same_search};
+use crate::grid::files::{grid_file, with_overrides};
 use crate::grid::{GridPoint, GridSpec, Player};
+use crate::run_dir::default_out;
+use crate::run_flow::{self, Ended};
+use crate::uci::bounds::UciBounds;
 
 /// The project's opening book, built into the binary (see `suites/README.md`).
 const BUILTIN_BOOK: (&str, &str) = (
     "builtin:openings.epd",
     include_str!("../../../suites/openings.epd"),
 );
+/// How long a UCI player's depth- or node-limited move may take unless told otherwise.
+const MATCH_UCI_TIMEOUT: Duration = Duration::from_secs(120);
 /// The limit per move when none is given: fixed nodes, so games repeat exactly.
 const DEFAULT_LIMIT: MoveLimit = MoveLimit::Nodes(5_000);
 
@@ -34,46 +42,32 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = crate::run_lock::RunLock::create_and_acquire(&plan.out)?;
-    let (sink, done) = if args.resume.is_some() {
-        let old = MatchManifest::read(&plan.out)?;
-        let differences = old.differences(&MatchManifest::new(&plan, &old.date));
-        if !differences.is_empty() {
-            bail!(
-                "{} was made by a different plan ({} differ): resume it with the command in its manifest.json",
-                plan.out.display(),
-                differences.join(", ")
+    // A resumed match keeps the date its PGN headers were written with.
+    let today = today();
+    let date = |recorded: Option<&MatchManifest>| recorded.map_or(&today, |m| &m.date).clone();
+    let ended = run_flow::run(
+        &plan.out,
+        args.resume.is_some(),
+        |recorded| MatchManifest::new(&plan, &date(recorded)),
+        |recorded| match recorded {
+            Some(m) => MatchSink::resume(&plan.out, &m.date),
+            None => Ok((MatchSink::create(&plan.out, &today)?, Vec::new())),
+        },
+        |(sink, done)| {
+            announce(&plan, done.len() / 2);
+            crate::arena::run::run(&plan, sink, &done, args.quiet)
+        },
+    )?;
+    let summary = match ended {
+        Ended::Completed(summary) => summary,
+        Ended::Interrupted(summary) => {
+            let kept = format!(
+                "{} more pairs played, every written pair is complete",
+                summary.pairs_written
             );
+            return Ok(run_flow::interrupted("match", &plan.out, &kept));
         }
-        MatchSink::resume(&plan.out, &old.date)?
-    } else {
-        let date = today();
-        let sink = MatchSink::create(&plan.out, &date)?;
-        MatchManifest::new(&plan, &date).write(&plan.out)?;
-        (sink, Vec::new())
     };
-    for problem in &plan.book.problems {
-        eprintln!("warning: skipping {problem}");
-    }
-    eprintln!(
-        "{} players, {} pairings × {} pairs, {} pairs already played, {} threads → {}",
-        plan.players.len(),
-        plan.pairings.len(),
-        plan.pairs,
-        done.len() / 2,
-        plan.threads,
-        plan.out.display()
-    );
-    crate::shutdown::install();
-    let summary = crate::arena::run::run(&plan, sink, &done, args.quiet)?;
-    if crate::shutdown::requested() {
-        eprintln!(
-            "interrupted after {} more pairs; every written pair is complete. Continue with:\n  harness match --resume {}",
-            summary.pairs_written,
-            plan.out.display()
-        );
-        return Ok(ExitCode::from(crate::shutdown::INTERRUPTED));
-    }
     print_results(&crate::arena::report::write(&plan.out)?);
     if summary.pairs_written > 0 {
         println!(
@@ -90,6 +84,21 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         plan.out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the match will play, before it starts.
+fn announce(plan: &MatchPlan, pairs_done: usize) {
+    for problem in &plan.book.problems {
+        eprintln!("warning: skipping {problem}");
+    }
+    eprintln!(
+        "{} players, {} pairings × {} pairs, {pairs_done} pairs already played, {} threads → {}",
+        plan.players.len(),
+        plan.pairings.len(),
+        plan.pairs,
+        plan.threads,
+        plan.out.display()
+    );
 }
 
 /// `--resume DIR` alone continues with the arguments recorded in DIR's manifest.
@@ -123,24 +132,19 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
 /// Validates everything before the first game.
 fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     let base = match &args.grid {
-        Some(path) => super::grid::grid_file(path)?,
+        Some(path) => grid_file(path)?,
         None => GridSpec {
             name: args.name.clone(),
             preset: "fischerle".into(),
             ..GridSpec::default()
         },
     };
-    let spec =
-        super::grid::with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)?;
-    let slack = UciSlack {
-        handshake: Duration::from_millis(args.uci_handshake),
-        slack: Duration::from_millis(args.uci_slack),
-        timeout: Duration::from_secs(args.uci_timeout),
-    };
+    let spec = with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)?;
+    let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
     let engines = engines::resolve(&spec.engines, slack.handshake)?;
     let points = spec.expand_with(&engines)?;
-    super::grid::check_tables(points.iter().filter_map(|p| p.config()))?;
-    super::grid::warn_same_search(&points);
+    check_tables(points.iter().filter_map(|p| p.config()))?;
+    warn_same_search(&points);
     let columns = spec.columns(&engines);
     let mut players: Vec<PlayerEntry> = points
         .iter()
@@ -207,7 +211,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .resume
             .clone()
             .or_else(|| args.out.clone())
-            .unwrap_or_else(|| super::grid::default_out(&args.name)),
+            .unwrap_or_else(|| default_out(&args.name)),
         range,
         shard: args.shard,
     })
@@ -219,7 +223,7 @@ fn player_entry(
     columns: &[String],
     engines: &[EngineSpec],
     preset: &str,
-    slack: UciSlack,
+    slack: UciBounds,
 ) -> PlayerEntry {
     let values: Vec<String> = columns
         .iter()
@@ -340,32 +344,4 @@ fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
     };
     super::sprt::check(&sprt)?;
     Ok(Some(sprt))
-}
-
-/// One line per pairing: games, Elo, nElo, LOS and the last LLR.
-pub fn print_results(results: &[crate::arena::report::PairingResult]) {
-    for r in results {
-        let est = r.estimate.map_or("Elo -".to_string(), |e| {
-            format!(
-                "Elo {:+.1} ± {:.1}, nElo {:+.1} ± {:.1}, LOS {:.1} %",
-                e.elo,
-                e.elo95,
-                e.nelo,
-                e.nelo95,
-                100.0 * e.los
-            )
-        });
-        let llr = r
-            .llr_trace
-            .last()
-            .map_or(String::new(), |(_, llr)| format!(", LLR {llr:.2}"));
-        println!(
-            "{}: {} pairs, +{} ={} -{}: {est}{llr}",
-            r.name,
-            r.pairs.pairs(),
-            r.games.wins,
-            r.games.draws,
-            r.games.losses
-        );
-    }
 }

@@ -103,7 +103,9 @@ fn check_same_plan(shards: &[ShardDir]) -> Result<()> {
     let first = &shards[0];
     let mut problems = Vec::new();
     for other in &shards[1..] {
-        for difference in first.manifest.plan_differences(&other.manifest) {
+        let plan = first.manifest.plan_differences(&other.manifest);
+        let build = first.manifest.build_differences(&other.manifest);
+        for difference in plan.into_iter().chain(build) {
             problems.push(format!(
                 "{} and {}: {difference}",
                 first.dir.display(),
@@ -264,7 +266,7 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
             shard: None,
             ..m.clone()
         };
-        for d in unsharded(first).differences(&unsharded(other)) {
+        for d in unsharded(first).plan_differences(&unsharded(other)) {
             problems.push(format!(
                 "{} and {}: {d}",
                 first_dir.display(),
@@ -323,7 +325,7 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
         ..first.clone()
     }
     .write(&args.out)?;
-    super::match_cmd::print_results(&crate::arena::report::write(&args.out)?);
+    crate::arena::report::print_results(&crate::arena::report::write(&args.out)?);
     for line in &missing {
         eprintln!("partial: {line}");
     }

@@ -13,7 +13,7 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
     let is_match =
         args.dir.join(crate::arena::output::GAMES_CSV).exists() && !args.dir.join(RUNS).exists();
     if is_match {
-        super::match_cmd::print_results(&crate::arena::report::write(&args.dir)?);
+        crate::arena::report::print_results(&crate::arena::report::write(&args.dir)?);
         println!("report: {}", args.dir.join(REPORT).display());
         return Ok(ExitCode::SUCCESS);
     }

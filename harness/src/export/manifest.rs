@@ -148,14 +148,6 @@ impl Manifest {
         serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 
-    /// Whether another manifest describes the same jobs (configurations, suites, limits).
-    pub fn same_plan(&self, other: &Manifest) -> bool {
-        self.normalised_configs() == other.normalised_configs()
-            && self.suites == other.suites
-            && self.limits == other.limits
-            && self.shard == other.shard
-    }
-
     /// The configurations by id, each as this build reads it (see
     /// [`ManifestConfig::normalised_config`]).
     fn normalised_configs(&self) -> Vec<(String, serde_json::Value)> {
@@ -165,8 +157,9 @@ impl Manifest {
             .collect()
     }
 
-    /// What differs between this shard's plan and another's, in words (empty when they are
-    /// shards of one plan): what `harness merge` refuses to join.
+    /// What differs between this plan and another's, in words: empty when a run of one may be
+    /// continued as the other (`--resume`) or when they are shards of one plan (`harness merge`,
+    /// which also asks [`Manifest::build_differences`]).
     pub fn plan_differences(&self, other: &Manifest) -> Vec<String> {
         let mut out = Vec::new();
         let mut differ = |what: &str, a: String, b: String| {
@@ -203,13 +196,21 @@ impl Manifest {
             self.engine_version.clone(),
             other.engine_version.clone(),
         );
-        differ(
-            "commit",
+        differ("sharding", cut(self), cut(other));
+        out
+    }
+
+    /// What differs between the builds that wrote two manifests beyond what the plan compares
+    /// (the commit): shards to be merged must come from one build, a resumed run need not.
+    pub fn build_differences(&self, other: &Manifest) -> Vec<String> {
+        let (a, b) = (
             self.git_commit.clone().unwrap_or_default(),
             other.git_commit.clone().unwrap_or_default(),
         );
-        differ("sharding", cut(self), cut(other));
-        out
+        if a == b {
+            return Vec::new();
+        }
+        vec![format!("commit: {a} vs {b}")]
     }
 }
 
@@ -262,4 +263,18 @@ pub fn host() -> String {
         .unwrap_or_else(|_| "unknown".into());
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     format!("{name} ({cpus} logical CPUs)")
+}
+
+impl crate::run_flow::RecordedPlan for Manifest {
+    fn read(dir: &Path) -> Result<Self> {
+        Manifest::read(dir)
+    }
+
+    fn write(&self, dir: &Path) -> Result<()> {
+        Manifest::write(self, dir)
+    }
+
+    fn plan_differences(&self, planned: &Self) -> Vec<String> {
+        Manifest::plan_differences(self, planned)
+    }
 }

@@ -19,6 +19,9 @@
 //! "selective.dyn_levels" = [2, 4, 6]
 //! ```
 
+pub mod checks;
+pub mod files;
+
 use engine::SearchConfig;
 use serde::Deserialize;
 use thiserror::Error;

@@ -1,0 +1,79 @@
+//! The run-directory flow that `grid` and `match` share: lock the directory, write a fresh
+//! manifest or check that a resumed run is the recorded plan, open the sink, take signals, run,
+//! and say whether the run ended or was interrupted. Each command brings its own manifest, sink
+//! and work; the order of the steps, the refusal of another plan and the resume message are here
+//! once.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+
+use crate::run_lock::RunLock;
+
+/// A run directory's manifest: the plan it records.
+pub trait RecordedPlan: Sized {
+    /// Reads the manifest of `dir`.
+    fn read(dir: &Path) -> Result<Self>;
+    /// Writes it into `dir`.
+    fn write(&self, dir: &Path) -> Result<()>;
+    /// What differs between this recorded plan and `planned`, in words; empty when a resume
+    /// may continue it.
+    fn plan_differences(&self, planned: &Self) -> Vec<String>;
+}
+
+/// How a run ended, with what its work returned.
+#[derive(Debug)]
+pub enum Ended<T> {
+    /// Every job of the plan ran.
+    Completed(T),
+    /// A signal stopped it: no new job started, the ones under way were written.
+    Interrupted(T),
+}
+
+/// The steps of a run in `out`, in order: the lock; with `resume`, the recorded manifest read
+/// and compared with the plan's (`manifest` gets the recorded one, so a plan may keep what it
+/// recorded, such as a match's date), then `open_sink` with it; without, `open_sink` on a fresh
+/// directory and the manifest written; the signal handlers; `work` with the sink.
+pub fn run<M: RecordedPlan, S, T>(
+    out: &Path,
+    resume: bool,
+    manifest: impl FnOnce(Option<&M>) -> M,
+    open_sink: impl FnOnce(Option<&M>) -> Result<S>,
+    work: impl FnOnce(S) -> Result<T>,
+) -> Result<Ended<T>> {
+    let _lock = RunLock::create_and_acquire(out)?;
+    let sink = if resume {
+        let recorded = M::read(out)?;
+        let differences = recorded.plan_differences(&manifest(Some(&recorded)));
+        if !differences.is_empty() {
+            bail!(
+                "{} was made by a different plan ({}): resume it with the command in its manifest.json",
+                out.display(),
+                differences.join("; ")
+            );
+        }
+        open_sink(Some(&recorded))?
+    } else {
+        let sink = open_sink(None)?;
+        manifest(None).write(out)?;
+        sink
+    };
+    crate::shutdown::install();
+    let value = work(sink)?;
+    Ok(if crate::shutdown::requested() {
+        Ended::Interrupted(value)
+    } else {
+        Ended::Completed(value)
+    })
+}
+
+/// After an interrupted run of `command` in `out`: says what was kept and how to continue, and
+/// gives the exit code of an interrupted run.
+pub fn interrupted(command: &str, out: &Path, kept: &str) -> ExitCode {
+    eprintln!(
+        "interrupted; {kept}. Continue with:\n  harness {command} --resume {}",
+        out.display()
+    );
+    ExitCode::from(crate::shutdown::INTERRUPTED)
+}
