@@ -6,39 +6,12 @@
 #
 #   scripts/dynlimit-blowup.sh            # everything
 #   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release -p harness
-harness=target/release/harness
+source "$(dirname "$0")/lib.sh"
 out=results/dynlimit-blowup
 work=target/dynlimit-blowup
-mkdir -p "$out" "$work"
+snapshot_harness
 
-make_suite() { # FILE ARGS...: `suite make` into FILE unless it exists
-  local file=$1; shift
-  [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
-}
-
-grid() { # DIR BASELINE ARGS...: a grid into $out/DIR (resumed if started), then its report
-  local dir="$out/$1" baseline=$2; shift 2
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" grid --resume "$dir" --quiet
-  else
-    "$harness" grid --out "$dir" --quiet "$@"
-  fi
-  "$harness" report "$dir" --baseline "$baseline" >/dev/null
-}
-
-play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
-  local dir="$out/$1"; shift
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" match --quiet --resume "$dir"
-  else
-    "$harness" match --quiet --out "$dir" "$@"
-  fi
-}
-
-populations() {
+part_populations() {
   # The evaluation population: every third position (both sides to move) from ply 8 of 100 fresh
   # self-play games, split by phase. Committed in suites/ (see suites/README.md).
   for phase in middlegame endgame; do
@@ -54,43 +27,35 @@ populations() {
     --play-depth 5 --max-plies 120 --from-ply 8 --every 3 --id-prefix selection
 }
 
-steps() { grid steps c02 --grid harness/grids/blowup-steps.toml; }
-depth() { grid depth c00 --grid harness/grids/blowup-depth.toml; }
-budget() {
+part_steps() { grid steps c02 --grid harness/grids/blowup-steps.toml; }
+part_depth() { grid depth c00 --grid harness/grids/blowup-depth.toml; }
+part_budget() {
   grid budget-nodes c00 --grid harness/grids/blowup-budget.toml --nodes 200000
   grid budget-time c00 --grid harness/grids/blowup-budget.toml --movetime 200
 }
-sensitivity() {
+part_sensitivity() {
   grid sensitivity-pvs c00 --grid harness/grids/blowup-sensitivity.toml --set pvs=true,false
   grid sensitivity-tt-budget c00 --grid harness/grids/blowup-sensitivity.toml --set tt.budget_aware=false,true
   grid sensitivity-tt-size c00 --grid harness/grids/blowup-sensitivity.toml --set tt.size_mb=16,256
   grid sensitivity-dyn-levels c00 --grid harness/grids/blowup-sensitivity.toml --set selective.dyn_levels=2,4,6
 }
-select_suite() {
+part_select() {
   grid select c00 --grid harness/grids/blowup-select.toml
   # Positions of the selection population that grow ×5 or more from limit 3 (c00) to 4 (c01).
   "$harness" suite make --unlabelled --select "$out/select" --select-pair c00/c01 --min-ratio 5 \
     --max 16 --id-prefix blowup --out suites/blowup.epd
 }
-games() {
+part_games() {
   play games-depth --name games-depth --preset fischerle --set selective.candidate_limit=3,4 \
     --limit depth=5 --pairs 150
   play games-clock --name games-clock --preset fischerle --set selective.candidate_limit=3,4 \
     --limit tc=2+0.02 --pairs 150
 }
 # What `harness grid` with no arguments shows (limits 2–5, depth 6, the built-in suites).
-default() { grid default c01 --grid default; }
+part_default() { grid default c01 --grid default; }
 
-all=(populations steps depth budget sensitivity select games default)
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
 # The samples and the selection population live in target/: make any that are missing first
 # (instant, or about a minute for the selection population's games).
-[ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
-for part in "${parts[@]}"; do
-  case $part in
-    populations|steps|depth|budget|sensitivity|games|default) "$part" ;;
-    select) select_suite ;;
-    *) echo "unknown part \`$part\` (expected one of: ${all[*]})" >&2; exit 2 ;;
-  esac
-done
+[ ${#parts[@]} -eq 0 ] || [ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
+run_parts "populations steps depth budget sensitivity select games default" "${parts[@]}"

@@ -9,16 +9,11 @@
 #   scripts/heuristics.sh                 # everything
 #   scripts/heuristics.sh elo             # one part: elo modern ablation targets nodes
 #                                         #   nodes_modern clock table
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release -p harness
+source "$(dirname "$0")/lib.sh"
 suites="${FISCHERLE_SUITES:-../shared/suites}"
 out=results/heuristics
 work=target/heuristics
-mkdir -p "$out" "$work"
-# A copy, so that a rebuild while the script runs does not change the engine under it.
-harness=$work/harness
-cp target/release/harness "$harness"
+snapshot_harness
 
 # One switch on, as `--set` takes it; the name is the directory.
 SWITCHES=(
@@ -47,27 +42,6 @@ PAIRS=200
 CLOCK=0.5+0.005
 CLOCK_PAIRS=100
 
-grid() { # DIR ARGS...: a grid into $out/DIR (resumed if started), then its report (baseline c00)
-  local dir="$out/$1"; shift
-  [ -f "$dir/paired.csv" ] && return # reported: done (a later build may not resume its columns)
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" grid --resume "$dir" --quiet
-  else
-    "$harness" grid --out "$dir" --quiet "$@"
-  fi
-  "$harness" report "$dir" --baseline c00 >/dev/null
-}
-
-play() { # DIR ARGS...: a match into $out/DIR, resumed if it was started
-  local dir="$out/$1"; shift
-  [ -f "$dir/pairings.csv" ] && return # reported: done
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" match --quiet --resume "$dir"
-  else
-    "$harness" match --quiet --out "$dir" "$@"
-  fi
-}
-
 off_value() { # KEY: the value that turns KEY off
   case "$1" in
     mate_distance_pruning|check_extension|countermove|lmr.cut_more) echo false ;;
@@ -78,28 +52,26 @@ off_value() { # KEY: the value that turns KEY off
 
 nodes_samples() { # every 4th position of the unselected populations, every 5th of STS
   for phase in middlegame endgame; do
-    [ -f "$work/sample-$phase.epd" ] || "$harness" suite make --unlabelled \
-      --from-epd "suites/unselected-$phase.epd" --sample 4 --id-prefix "sample-$phase" \
-      --out "$work/sample-$phase.epd"
+    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 4 \
+      --id-prefix "sample-$phase"
   done
-  [ -f "$work/sample-sts.epd" ] || "$harness" suite make --unlabelled \
-    --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 --id-prefix sample-sts \
-    --out "$work/sample-sts.epd"
+  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 \
+    --id-prefix sample-sts
 }
 
-nodes() {
+part_nodes() {
   nodes_samples
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
     [[ " ${MODERN_ONLY[*]} " == *" $name "* ]] && continue
-    grid "nodes/$name" --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
+    grid "nodes/$name" c00 --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
       --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
       --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
   done
 }
 
-elo() {
+part_elo() {
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
@@ -110,7 +82,7 @@ elo() {
   done
 }
 
-modern() {
+part_modern() {
   play modern/nodes --set preset=fischerle,modern --limit "nodes=$NODES" --pairs "$PAIRS" --seed 1000
   play modern/clock --set preset=fischerle,modern --limit "tc=1+0.01" --pairs 100 --seed 1000
 }
@@ -126,18 +98,18 @@ toggled() { # NAME KEY VALUE: `--set` for modern as it is, then modern with the 
   fi
 }
 
-nodes_modern() {
+part_nodes_modern() {
   nodes_samples
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
-    grid "nodes-modern/$name" --preset modern --set "$(toggled "$name" "$key" "$value")" --depth 6 \
+    grid "nodes-modern/$name" c00 --preset modern --set "$(toggled "$name" "$key" "$value")" --depth 6 \
       --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
       --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
   done
 }
 
-ablation() { # first player modern as it is, second with the switch toggled
+part_ablation() { # first player modern as it is, second with the switch toggled
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
@@ -147,7 +119,7 @@ ablation() { # first player modern as it is, second with the switch toggled
   done
 }
 
-clock() { # as ablation, under a short clock, where a switch's cost per node counts too
+part_clock() { # as ablation, under a short clock, where a switch's cost per node counts too
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
@@ -156,21 +128,16 @@ clock() { # as ablation, under a short clock, where a switch's cost per node cou
   done
 }
 
-targets() {
-  grid targets/wac-1s --preset modern --suite "$suites/wac.epd" --movetime 1000 --threads 2
-  grid targets/sts-100ms --preset modern --suite "$suites/sts/sts1-15_v3.epd" --movetime 100 \
+part_targets() {
+  grid targets/wac-1s c00 --preset modern --suite "$suites/wac.epd" --movetime 1000 --threads 2
+  grid targets/sts-100ms c00 --preset modern --suite "$suites/sts/sts1-15_v3.epd" --movetime 100 \
     --engine builtin --engine "uci:$(command -v stockfish || echo /usr/games/stockfish)" \
     --engine "uci:$(command -v ethereal-chess || echo /usr/games/ethereal-chess)" \
     --set uci.Hash=16 --threads 2
 }
 
-table() {
+part_table() {
   python3 scripts/heuristics_table.py "$out" > "$out/table.md"
 }
 
-parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(elo modern ablation targets nodes nodes_modern clock table)
-for part in "${parts[@]}"; do
-  echo "== $part"
-  "$part"
-done
+run_parts "elo modern ablation targets nodes nodes_modern clock table" "$@"

@@ -2,13 +2,13 @@
 # Reproduces results/kpk-validation/: the 1989 validation over all 331 352 KPK positions with
 # the text's rules, then with each deliberately wrong rule in front of them (≈ 2.5 min each on
 # 2 cores; validation.csv gzipped). Usage: scripts/kpk-validation.sh [OUT_DIR]
-set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
 out=${1:-results/kpk-validation}
-cargo build --release --quiet
-./target/release/harness kpk validate --out "$out/text-rules" >/dev/null
+work=target/kpk-validation
+snapshot_harness
+"$harness" kpk validate --out "$out/text-rules" >/dev/null
 for mutant in front-draws eager-square; do
-  ./target/release/harness kpk validate --mutant "$mutant" --compare-every 1000 --compare-depth 1 \
+  "$harness" kpk validate --mutant "$mutant" --compare-every 1000 --compare-depth 1 \
     --out "$out/mutant-$mutant" >/dev/null
 done
 # validation.csv is 23 MB a run; compressed it is small enough to commit.

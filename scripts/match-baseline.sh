@@ -2,20 +2,10 @@
 # Regenerates results/match-baseline/: what fischerle is worth against plain, and SEE against the
 # attack-count classification, in play at 5,000 nodes per move (deterministic games), each to an
 # SPRT decision or to its pair limit. A killed run continues where it stopped (--resume).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release -p harness
-harness=target/release/harness
+source "$(dirname "$0")/lib.sh"
 out=results/match-baseline
-
-play() { # NAME ARGS...: a match into $out/NAME, resumed if it was started
-  local dir="$out/$1"; shift
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" match --quiet --resume "$dir"
-  else
-    "$harness" match --quiet --out "$dir" "$@"
-  fi
-}
+work=target/match-baseline
+snapshot_harness
 
 # plain is p00 (the baseline), fischerle p01: the statistics are fischerle's.
 play fischerle-vs-plain --name fischerle-vs-plain --set preset=plain,fischerle \

@@ -1,0 +1,100 @@
+# Shared by the study scripts (and test.sh): sourced, never run. It moves to the repository root
+# and stops the script at the first failure. A study sets `out` (its results directory) and `work`
+# (its scratch directory under target/) before calling these.
+#
+#   snapshot_harness            build, and run a copy of the binary from $work
+#   grid DIR BASELINE ARGS...   a grid into $out/DIR: skipped when reported, resumed when started
+#   play DIR ARGS...            a match into $out/DIR: the same
+#   make_suite FILE ARGS...     `harness suite make --unlabelled` into FILE unless it exists
+#   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
+#   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
+#   pip_install ARGS...         installs PyPI packages quietly
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Builds the harness and copies it into $work, so that a rebuild while a study runs (hours) does
+# not change the engine under it; $harness is the copy.
+snapshot_harness() {
+  cargo build --release -p harness
+  mkdir -p "$work" "$out"
+  harness=$work/harness
+  cp target/release/harness "$harness"
+}
+
+# DIR BASELINE ARGS...: a grid into $out/DIR, then its report against BASELINE. A run whose report
+# already has that baseline is finished and skipped (a later build need not resume columns it does
+# not write); a started one is resumed with the plan its manifest records.
+grid() {
+  local dir="$out/$1" baseline=$2
+  shift 2
+  if grep -qs "^- baseline: \`$baseline\`" "$dir/report.md"; then
+    return 0
+  fi
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" grid --resume "$dir" --quiet
+  else
+    "$harness" grid --out "$dir" --quiet "$@"
+  fi
+  "$harness" report "$dir" --baseline "$baseline" >/dev/null
+}
+
+# DIR ARGS...: a match into $out/DIR; skipped when reported (pairings.csv), resumed when started.
+play() {
+  local dir="$out/$1"
+  shift
+  if [ -f "$dir/pairings.csv" ]; then
+    return 0
+  fi
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" match --quiet --resume "$dir"
+  else
+    "$harness" match --quiet --out "$dir" "$@"
+  fi
+}
+
+# FILE ARGS...: an unlabelled suite made into FILE unless it exists.
+make_suite() {
+  local file=$1
+  shift
+  [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
+}
+
+# "PART PART..." [PART...]: runs the function part_PART for each PART named after the list (all of
+# the list when none is), in that order. Every name is checked before the first part runs: an
+# unknown one is an error, never a command.
+run_parts() {
+  local -a known
+  read -ra known <<<"$1"
+  shift
+  local -a parts=("$@")
+  [ ${#parts[@]} -gt 0 ] || parts=("${known[@]}")
+  local part
+  for part in "${parts[@]}"; do
+    if [[ " ${known[*]} " != *" $part "* ]]; then
+      echo "unknown part \`$part\` (expected one of: ${known[*]})" >&2
+      exit 2
+    fi
+  done
+  for part in "${parts[@]}"; do
+    echo "== $part"
+    "part_$part"
+  done
+}
+
+apt_updated=""
+# PACKAGE...: installs Debian's packages, as root or through sudo.
+debian_install() {
+  echo "installing $* (Debian)"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  if [ -z "$apt_updated" ]; then
+    $sudo apt-get update -qq
+    apt_updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+# ARGS...: `pip install ARGS...` without the noise.
+pip_install() {
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "$@"
+}
