@@ -87,7 +87,7 @@ part_modern() {
   play modern/clock --set preset=fischerle,modern --limit "tc=1+0.01" --pairs 100 --seed 1000
 }
 
-# The switches the `modern` preset turns on (engine/src/config.rs), by name in SWITCHES.
+# The switches the `modern` preset turns on (engine/src/config/presets.rs), by name in SWITCHES.
 MODERN_ON=(futility late_move_pruning lmr see_prune aspiration singular)
 
 toggled() { # NAME KEY VALUE: `--set` for modern as it is, then modern with the switch toggled

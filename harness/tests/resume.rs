@@ -2,6 +2,7 @@
 
 mod common;
 
+use predicates::prelude::*;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -148,6 +149,7 @@ fn resuming_with_another_plan_is_refused() {
         .arg(&out)
         .assert()
         .success();
+    // The refusal says what differs, in the words `harness merge` uses for shards.
     harness()
         .args(["grid", "--depth", "2", "--quiet", "--suite"])
         .arg(tiny())
@@ -155,7 +157,10 @@ fn resuming_with_another_plan_is_refused() {
         .arg(&out)
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("different plan"));
+        .stderr(predicates::str::contains("different plan (limits: "))
+        .stderr(
+            predicates::str::contains("\"depth\":1").and(predicates::str::contains("\"depth\":2")),
+        );
 }
 
 #[test]
