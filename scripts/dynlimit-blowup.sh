@@ -59,3 +59,5 @@ parts=("$@")
 # (instant, or about a minute for the selection population's games).
 [ ${#parts[@]} -eq 0 ] || [ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
 run_parts "populations steps depth budget sensitivity select games default" "${parts[@]}"
+# Large per-row tables are committed gzipped (see results/README.md).
+compress_tables "$out"

@@ -141,3 +141,5 @@ part_table() {
 }
 
 run_parts "elo modern ablation targets nodes nodes_modern clock table" "$@"
+# Large per-row tables are committed gzipped (see results/README.md).
+compress_tables "$out"

@@ -10,6 +10,7 @@ short clock for `modern`).
     scripts/heuristics_table.py results/heuristics > results/heuristics/table.md
 """
 import csv
+import gzip
 import math
 import sys
 from pathlib import Path
@@ -19,6 +20,11 @@ OFF = ("off", "false", "always")
 
 
 def rows(path):
+    """A CSV's rows; a per-row table of a finished run may be committed gzipped (NAME.gz)."""
+    packed = path.with_name(path.name + ".gz")
+    if not path.exists() and packed.exists():
+        with gzip.open(packed, "rt", newline="") as f:
+            return list(csv.DictReader(f))
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
 

@@ -7,6 +7,7 @@
 #   play DIR ARGS...            a match into $out/DIR: the same
 #   make_suite FILE ARGS...     `harness suite make --unlabelled` into FILE unless it exists
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
+#   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
 #   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
 #   pip_install ARGS...         installs PyPI packages quietly
 set -euo pipefail
@@ -78,6 +79,23 @@ run_parts() {
   for part in "${parts[@]}"; do
     echo "== $part"
     "part_$part"
+  done
+}
+
+# The per-row tables of a run directory: a committed study keeps them gzipped.
+ROW_TABLES=(runs.csv iterations.csv games.csv moves.csv games.pgn)
+
+# DIR: gzips (-9, without a time stamp, so the same table gives the same bytes) every per-row
+# table under DIR whose run is finished (it has its report); `harness report` and the other
+# readers take a table from NAME.gz where NAME is not there.
+compress_tables() {
+  local name file
+  for name in "${ROW_TABLES[@]}"; do
+    find "$1" -name "$name" -print0 |
+      while IFS= read -r -d '' file; do
+        [ -f "$(dirname "$file")/report.md" ] || continue
+        gzip -9nf "$file"
+      done
   done
 }
 

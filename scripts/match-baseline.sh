@@ -13,3 +13,5 @@ play fischerle-vs-plain --name fischerle-vs-plain --set preset=plain,fischerle \
 # SEE off is p00, on is p01: the statistics are SEE's.
 play see --name see --preset fischerle --set see=false,true \
   --limit nodes=5000 --pairs 1500 --sprt -5,5 --model normalized
+# Large per-row tables are committed gzipped (see results/README.md).
+compress_tables "$out"

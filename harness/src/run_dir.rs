@@ -4,7 +4,10 @@
 //! from its row types (`export::rows`), and a test checks that every column a reader needs is one
 //! the writer writes.
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
 
 /// One row per job (configuration × position), written as jobs finish.
 pub const RUNS: &str = "runs.csv";
@@ -29,6 +32,45 @@ pub fn default_out(name: &str) -> PathBuf {
         .to_string()
         .replace([':', 'Z'], "");
     PathBuf::from("results").join(format!("{stamp}-{name}"))
+}
+
+/// What committed results append to a large table they keep compressed (`runs.csv.gz`): readers
+/// take a table from it where the plain file is not there.
+pub const GZIP_SUFFIX: &str = ".gz";
+
+/// `path` with [`GZIP_SUFFIX`] appended.
+fn gzipped(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(GZIP_SUFFIX);
+    PathBuf::from(name)
+}
+
+/// Whether the table at `path` is there, plain or gzipped.
+pub fn table_exists(path: &Path) -> bool {
+    path.exists() || gzipped(path).exists()
+}
+
+/// The bytes of the table at `path`, or of `path.gz` decompressed where only that is there;
+/// `None` when neither is.
+pub fn read_table(path: &Path) -> Result<Option<Vec<u8>>> {
+    match std::fs::read(path) {
+        Ok(bytes) => return Ok(Some(bytes)),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("reading {}", path.display()))
+        }
+        Err(_) => {}
+    }
+    let packed = gzipped(path);
+    let file = match std::fs::File::open(&packed) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", packed.display())),
+    };
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("decompressing {}", packed.display()))?;
+    Ok(Some(bytes))
 }
 
 /// Names of the columns a reader relies on. The writer's names come from serialising its rows;

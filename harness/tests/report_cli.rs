@@ -204,3 +204,65 @@ fn compare_reports_a_different_plan_and_fails_unless_allowed() {
         .success()
         .stdout(contains("## Mismatches"));
 }
+
+/// Gzips `dir/name` into `dir/name.gz` and removes the plain file, as committed results keep
+/// their large tables.
+fn gzip_in_place(dir: &Path, name: &str) {
+    use std::io::Write;
+    let plain = dir.join(name);
+    let bytes = std::fs::read(&plain).unwrap();
+    let packed = std::fs::File::create(dir.join(format!("{name}.gz"))).unwrap();
+    let mut encoder = flate2::write::GzEncoder::new(packed, flate2::Compression::best());
+    encoder.write_all(&bytes).unwrap();
+    encoder.finish().unwrap();
+    std::fs::remove_file(plain).unwrap();
+}
+
+/// A copy of the run directory `from` at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_report_reads_gzipped_tables_as_it_reads_plain_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = run_grid(dir.path(), "plain", "3");
+    let packed = dir.path().join("packed");
+    copy_dir(&plain, &packed);
+    gzip_in_place(&packed, "runs.csv");
+    gzip_in_place(&packed, "iterations.csv");
+    for run in [&plain, &packed] {
+        harness().arg("report").arg(run).assert().success();
+    }
+    for table in ["summary.csv", "paired.csv"] {
+        assert_eq!(read(plain.join(table)), read(packed.join(table)), "{table}");
+    }
+    // A match directory: games.csv and moves.csv gzipped, the same standings.
+    let game_dir = dir.path().join("match");
+    harness()
+        .args(["match", "--set", "see=false,true", "--limit", "nodes=300"])
+        .args(["--pairs", "2", "--threads", "2", "--quiet", "--out"])
+        .arg(&game_dir)
+        .assert()
+        .success();
+    let packed_games = dir.path().join("match-packed");
+    copy_dir(&game_dir, &packed_games);
+    gzip_in_place(&packed_games, "games.csv");
+    gzip_in_place(&packed_games, "moves.csv");
+    std::fs::remove_file(packed_games.join("pairings.csv")).unwrap();
+    harness()
+        .arg("report")
+        .arg(&packed_games)
+        .assert()
+        .success();
+    assert_eq!(
+        read(game_dir.join("pairings.csv")),
+        read(packed_games.join("pairings.csv"))
+    );
+}

@@ -305,11 +305,11 @@ pub fn today() -> String {
 /// The rows of a CSV file; a last line cut short by a kill is dropped, any other bad line is an
 /// error naming it.
 pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    let Some(bytes) = crate::run_dir::read_table(path)? else {
+        return Ok(Vec::new());
     };
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("reading {}: expected UTF-8 text", path.display()))?;
     let complete = match text.rfind('\n') {
         Some(end) => &text[..=end],
         None => "",

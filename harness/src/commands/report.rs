@@ -1,17 +1,17 @@
 //! `harness report DIR`: regenerates a run directory's summary, report and figures — of a grid, or
-//! of a match (a directory with `games.csv` and no `runs.csv`).
+//! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped).
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 
 use crate::cli::ReportArgs;
-use crate::run_dir::{REPORT, RUNS};
+use crate::run_dir::{table_exists, REPORT, RUNS};
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
-    let is_match =
-        args.dir.join(crate::arena::output::GAMES_CSV).exists() && !args.dir.join(RUNS).exists();
+    let games = args.dir.join(crate::arena::output::GAMES_CSV);
+    let is_match = table_exists(&games) && !table_exists(&args.dir.join(RUNS));
     if is_match {
         crate::arena::report::print_results(&crate::arena::report::write(&args.dir)?);
         println!("report: {}", args.dir.join(REPORT).display());

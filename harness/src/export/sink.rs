@@ -168,8 +168,10 @@ fn cut_partial_line(path: &Path) -> Result<()> {
 
 /// The job keys of a CSV's rows.
 fn read_keyed_rows(path: &Path) -> Result<(csv::StringRecord, Vec<(JobKey, csv::StringRecord)>)> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    // A finished run's table may be gzipped (committed results); one being written never is.
+    let bytes = crate::run_dir::read_table(path)?
+        .with_context(|| format!("reading {}: no such file", path.display()))?;
+    let mut reader = csv::Reader::from_reader(bytes.as_slice());
     let headers = reader.headers()?.clone();
     let index = |name: &str| {
         headers

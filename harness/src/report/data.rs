@@ -194,12 +194,15 @@ pub fn short_axis(axis: &str) -> &str {
     axis.rsplit('.').next().unwrap_or(axis)
 }
 
+/// A table of the run directory (plain or gzipped, see [`crate::run_dir::read_table`]).
 fn read_csv(path: &Path) -> Result<DataFrame> {
+    let bytes = crate::run_dir::read_table(path)?
+        .with_context(|| format!("reading {}: no such file", path.display()))?;
     CsvReadOptions::default()
         .with_has_header(true)
         .with_infer_schema_length(None)
-        .try_into_reader_with_file_path(Some(path.to_path_buf()))
-        .and_then(|reader| reader.finish())
+        .into_reader_with_file_handle(std::io::Cursor::new(bytes))
+        .finish()
         .with_context(|| format!("reading {}", path.display()))
 }
 
