@@ -1,7 +1,7 @@
 //! The main-search node: negamax alpha-beta as a list of numbered steps in source order, each
 //! heuristic a small function that reads the configuration, so an ablation changes one line.
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Move};
 
 use crate::eval::Score;
 use crate::search::continuation::Previous;
@@ -389,63 +389,6 @@ impl Searcher {
         } else {
             child_level
         }
-    }
-
-    /// Mate-distance pruning: no line from here mates sooner than at the next ply or is mated
-    /// later than at this one, so the window shrinks to that range; `Err` when nothing is left.
-    fn mate_distance_window(
-        &mut self,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Result<(Score, Score), Score> {
-        let alpha = alpha.max(mated_in(ply));
-        let beta = beta.min(-mated_in(ply + 1));
-        if alpha >= beta {
-            self.stats.mate_distance_cutoffs += 1;
-            return Err(alpha);
-        }
-        Ok((alpha, beta))
-    }
-
-    /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.
-    /// Not in check, not twice in a row, not without pieces (zugzwang), only above beta.
-    fn null_move_prunes(&mut self, board: &Board, node: &Node) -> bool {
-        let Some((base, divisor)) = self.config.null_move.as_ref().map(|n| (n.base, n.divisor))
-        else {
-            return false;
-        };
-        let us = board.side_to_move();
-        let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
-        let (level, ply) = (node.level, node.ply);
-        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < node.beta {
-            return false;
-        }
-        let Some(child) = board.null_move() else {
-            return false;
-        };
-        self.stats.null_move_tries += 1;
-        let placement = self.stack[ply].placement;
-        let frame = &mut self.stack[ply + 1];
-        frame.placement = placement;
-        frame.previous = None;
-        let reduction = base + level / divisor.max(1);
-        // The reply to a pass that should fail high is expected to fail low, and may not pass.
-        let reply = Node {
-            null_ok: false,
-            ..node.child(
-                (node.beta - 1, node.beta),
-                level - 1 - reduction,
-                node.budget,
-                !node.cut,
-            )
-        };
-        self.path.push(board.hash());
-        let score = -self.alphabeta(&child, reply);
-        self.path.pop();
-        let cut = score >= node.beta && !self.clock.stopped();
-        self.stats.null_move_cutoffs += u64::from(cut);
-        cut
     }
 
     /// Statistics, killers and history after a beta cutoff.

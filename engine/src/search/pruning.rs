@@ -1,13 +1,13 @@
-//! The pruning family near the horizon, each a step of the node function that reads its own
-//! switch: reverse futility pruning, limited razoring and (extended) futility pruning as Heinz
-//! describes them, late move pruning, and internal iterative reduction. All are off in the
-//! `fischerle` preset.
+//! The pruning steps of the node function, each reading its own switch: mate-distance pruning,
+//! null-move pruning (on in `fischerle`), reverse futility pruning, limited razoring and
+//! (extended) futility pruning as Heinz describes them, late move pruning, and internal iterative
+//! reduction (all off in `fischerle`).
 
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::{piece_value, Score};
 use crate::search::classify::victim;
-use crate::search::score::MATE_BOUND;
+use crate::search::score::{mated_in, MATE_BOUND};
 use crate::search::stack::Node;
 use crate::search::Searcher;
 
@@ -20,6 +20,63 @@ pub(super) struct MovePruning {
 }
 
 impl Searcher {
+    /// Mate-distance pruning: no line from here mates sooner than at the next ply or is mated
+    /// later than at this one, so the window shrinks to that range; `Err` when nothing is left.
+    pub(super) fn mate_distance_window(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Result<(Score, Score), Score> {
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(-mated_in(ply + 1));
+        if alpha >= beta {
+            self.stats.mate_distance_cutoffs += 1;
+            return Err(alpha);
+        }
+        Ok((alpha, beta))
+    }
+
+    /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.
+    /// Not in check, not twice in a row, not without pieces (zugzwang), only above beta.
+    pub(super) fn null_move_prunes(&mut self, board: &Board, node: &Node) -> bool {
+        let Some((base, divisor)) = self.config.null_move.as_ref().map(|n| (n.base, n.divisor))
+        else {
+            return false;
+        };
+        let us = board.side_to_move();
+        let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
+        let (level, ply) = (node.level, node.ply);
+        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < node.beta {
+            return false;
+        }
+        let Some(child) = board.null_move() else {
+            return false;
+        };
+        self.stats.null_move_tries += 1;
+        let placement = self.stack[ply].placement;
+        let frame = &mut self.stack[ply + 1];
+        frame.placement = placement;
+        frame.previous = None;
+        let reduction = base + level / divisor.max(1);
+        // The reply to a pass that should fail high is expected to fail low, and may not pass.
+        let reply = Node {
+            null_ok: false,
+            ..node.child(
+                (node.beta - 1, node.beta),
+                level - 1 - reduction,
+                node.budget,
+                !node.cut,
+            )
+        };
+        self.path.push(board.hash());
+        let score = -self.alphabeta(&child, reply);
+        self.path.pop();
+        let cut = score >= node.beta && !self.clock.stopped();
+        self.stats.null_move_cutoffs += u64::from(cut);
+        cut
+    }
+
     /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
     /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
     pub(super) fn reverse_futility_prunes(&mut self, board: &Board, node: &Node) -> Option<Score> {
