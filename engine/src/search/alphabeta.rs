@@ -7,6 +7,7 @@ use crate::eval::Score;
 use crate::search::continuation::Previous;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
 use crate::search::pruning::MovePruning;
+use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
@@ -28,21 +29,67 @@ struct Children {
     pruning: MovePruning,
 }
 
-/// How one child is searched: its level, the late move reduction tried first, its selective
-/// budget and its move's rank in the order.
+/// How one child is searched: its move, its level, the late move reduction tried first, its
+/// selective budget and its move's rank in the order.
 #[derive(Debug, Clone, Copy)]
 struct Searched {
+    mv: Move,
     level: i32,
     reduction: i32,
     budget: Budget,
     rank: usize,
 }
 
-impl Searcher {
+impl<R: Recorder> Searcher<R> {
     /// Searches `board`, the node `node` describes (window, remaining level, ply, selective
     /// budget, expected node type). Returns a fail-soft score from the side to move's point of
-    /// view.
-    pub(crate) fn alphabeta(&mut self, board: &Board, mut node: Node) -> Score {
+    /// view. A recorded search tells its recorder the node around it (at a level of 0 or less,
+    /// the QS node the horizon hands over to).
+    pub(crate) fn alphabeta(&mut self, board: &Board, node: Node) -> Score {
+        if !R::ON {
+            return self.alphabeta_node(board, node);
+        }
+        self.recorder.enter(self.entered(&node));
+        let value = self.alphabeta_node(board, node);
+        self.recorder.leave(Leave { value });
+        value
+    }
+
+    /// What a recorder is told about `node` on entering it.
+    fn entered(&self, node: &Node) -> Enter {
+        let edge = match (node.ply, self.stack[node.ply].previous) {
+            (0, _) => Edge::Root,
+            (_, Some(mv)) => Edge::Move(mv),
+            (_, None) => Edge::Null,
+        };
+        let kind = if node.level <= 0 {
+            NodeKind::Quiescence
+        } else {
+            NodeKind::Main
+        };
+        Enter {
+            kind,
+            edge,
+            probe: node.probe,
+            ply: node.ply,
+            level: node.level,
+            alpha: node.alpha,
+            beta: node.beta,
+            expected_cut: node.cut,
+            budget: (node.budget.dyn_left, node.budget.triv_left),
+        }
+    }
+
+    /// Tells the recorder what acted on the current node (nothing when unrecorded).
+    #[inline(always)]
+    pub(super) fn record(&mut self, action: Action) {
+        if R::ON {
+            self.recorder.act(action);
+        }
+    }
+
+    /// The node function, steps 1 to 14.
+    fn alphabeta_node(&mut self, board: &Board, mut node: Node) -> Score {
         let ply = node.ply;
         // Step 1. Horizon: the quiescence search decides whether to look further.
         if node.level <= 0 {
@@ -66,8 +113,16 @@ impl Searcher {
         // Step 4. Mate-distance pruning: only the mates still possible from here matter.
         if ply > 0 && self.config.mate_distance_pruning {
             match self.mate_distance_window(node.alpha, node.beta, ply) {
-                Ok(window) => (node.alpha, node.beta) = window,
-                Err(score) => return score,
+                Ok(window) => {
+                    if window != (node.alpha, node.beta) {
+                        self.record(Action::MateWindow);
+                    }
+                    (node.alpha, node.beta) = window;
+                }
+                Err(score) => {
+                    self.record(Action::MateDistance);
+                    return score;
+                }
             }
         }
 
@@ -76,6 +131,7 @@ impl Searcher {
         let tt_entry = self.probe_tt(key, ply);
         if ply > 0 {
             if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, &node)) {
+                self.record(Action::TtCutoff);
                 return score;
             }
         }
@@ -84,14 +140,23 @@ impl Searcher {
         let in_check = !board.checkers().is_empty();
         if ply > 0 && !in_check {
             if let Some(score) = self.reverse_futility_prunes(board, &node) {
+                self.record(Action::ReverseFutility);
                 return score;
             }
         }
 
         // Step 7. Limited razoring and internal iterative reduction: a shallower search here.
         let tt_move = tt_entry.and_then(|e| e.mv);
-        node.level = self.razored_level(board, &node, in_check);
-        node.level = self.iir_level(&node, tt_move);
+        let razored = self.razored_level(board, &node, in_check);
+        if razored < node.level {
+            self.record(Action::Razoring);
+        }
+        node.level = razored;
+        let reduced = self.iir_level(&node, tt_move);
+        if reduced < node.level {
+            self.record(Action::Iir);
+        }
+        node.level = reduced;
 
         // Step 8. Generate and order the legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
@@ -140,6 +205,9 @@ impl Searcher {
             pruning,
         };
         let best = self.search_moves(board, &node, &moves, &children);
+        if let Some((_, mv)) = best {
+            self.record(Action::Best(mv));
+        }
         self.path.pop();
         self.stack[ply].moves = moves;
         if self.clock.stopped() {
@@ -177,6 +245,14 @@ impl Searcher {
             // child's level is its own: killers and history below use this node's level.
             let extend = children.singular && ordered.source == Source::TtMove;
             let level = self.check_extension(&child, children.level, node.level, ply);
+            if R::ON {
+                if level > children.level {
+                    self.record(Action::CheckExtension(ordered.mv));
+                }
+                if extend {
+                    self.record(Action::SingularExtension(ordered.mv));
+                }
+            }
             let level = if extend {
                 level.max(children.level + 1)
             } else {
@@ -195,6 +271,7 @@ impl Searcher {
             });
             self.singular_on_path += u32::from(extend);
             let searched = Searched {
+                mv: ordered.mv,
                 level,
                 reduction,
                 budget: children.budget,
@@ -213,6 +290,10 @@ impl Searcher {
                 self.pv.update(ply, ordered.mv);
             }
             if score >= node.beta {
+                self.record(Action::Cutoff {
+                    mv: ordered.mv,
+                    rank,
+                });
                 self.on_cutoff(board, ordered.mv, ordered.source, rank, ply, node.level);
                 break;
             }
@@ -233,6 +314,7 @@ impl Searcher {
     /// usual only when it beats alpha there. `node` is the parent with its current window.
     fn search_child(&mut self, child: &Board, node: &Node, searched: Searched) -> Score {
         let Searched {
+            mv,
             level,
             reduction,
             budget,
@@ -244,8 +326,18 @@ impl Searcher {
         let reduced = (level - reduction).max(1);
         if reduced < level {
             self.stats.lmr_reductions += 1;
-            let score = -self.alphabeta(child, node.child(null_window, reduced, budget, cut));
-            if score <= node.alpha || self.clock.stopped() {
+            let probe = Node {
+                probe: Probe::Reduced,
+                ..node.child(null_window, reduced, budget, cut)
+            };
+            let score = -self.alphabeta(child, probe);
+            let researched = score > node.alpha && !self.clock.stopped();
+            self.record(Action::Reduction {
+                mv,
+                by: level - reduced,
+                researched,
+            });
+            if !researched {
                 return score;
             }
             self.stats.lmr_researches += 1;
@@ -362,8 +454,18 @@ impl Searcher {
     fn selective_step(&mut self, budget: Budget, legal_moves: usize, level: i32) -> (i32, Budget) {
         let step = budget.step(&self.config, legal_moves);
         match step {
-            Step::Trivial => self.stats.triv_levels += 1,
-            Step::Dynamic => self.stats.dyn_levels += 1,
+            Step::Trivial => {
+                self.stats.triv_levels += 1;
+                self.record(Action::TrivialLevel);
+            }
+            Step::Dynamic => {
+                self.stats.dyn_levels += 1;
+                let limit = self.config.selective.candidate_limit as usize;
+                self.record(Action::DynamicLevel {
+                    legal: legal_moves,
+                    limit,
+                });
+            }
             Step::Normal => {}
         }
         if budget.dyn_left < self.root_budget.dyn_left {

@@ -14,6 +14,7 @@ pub mod limits;
 pub mod ordering;
 pub mod pruning;
 pub mod qsearch;
+pub mod record;
 pub mod reductions;
 pub mod score;
 pub mod see;
@@ -31,6 +32,7 @@ use crate::eval::{Placement, Score};
 use history::HistoryTable;
 use killers::KillerTable;
 use limits::{Clock, Limits};
+use record::{NoRecorder, Recorder};
 use score::INFINITY;
 use selective::Budget;
 use stack::{Frame, Node};
@@ -73,8 +75,9 @@ impl PvTable {
     }
 }
 
-/// One thread's search.
-pub struct Searcher {
+/// One thread's search. `R` receives its tree when it is recorded (see [`record`]); the default
+/// records nothing, at no cost.
+pub struct Searcher<R: Recorder = NoRecorder> {
     config: SearchConfig,
     tt: Option<TranspositionTable>,
     killers: Option<KillerTable>,
@@ -101,11 +104,37 @@ pub struct Searcher {
     countermoves: Option<countermove::CountermoveTable>,
     /// Quiet cutoffs by previous move, with `continuation_history` on.
     continuations: Option<continuation::ContinuationTable>,
+    /// Where the tree goes when it is recorded.
+    recorder: R,
 }
 
 impl Searcher {
     /// A searcher with an empty TT.
     pub fn new(config: SearchConfig) -> Self {
+        Self::with_recorder(config, NoRecorder)
+    }
+
+    /// `previous` set up for a new configuration, keeping its buffers (move lists, PV lines,
+    /// killer and history tables, and the TT when the size matches): a harness worker runs
+    /// thousands of short searches without allocating for each. Searches start from empty tables
+    /// either way, so the result is the same as with [`Searcher::new`].
+    pub fn reuse(previous: Option<Searcher>, config: SearchConfig) -> Self {
+        let Some(mut searcher) = previous else {
+            return Self::new(config);
+        };
+        searcher.tt = table_for(&config, searcher.tt.take());
+        // The KPK rules are part of the evaluation: a cache is only good for one configuration.
+        if searcher.config != config {
+            searcher.eval_cache = None;
+        }
+        searcher.config = config;
+        searcher
+    }
+}
+
+impl<R: Recorder> Searcher<R> {
+    /// A searcher with an empty TT that tells `recorder` its tree.
+    pub fn with_recorder(config: SearchConfig, recorder: R) -> Self {
         let tt = table_for(&config, None);
         Self {
             tt,
@@ -127,30 +156,29 @@ impl Searcher {
             singular_on_path: 0,
             countermoves: None,
             continuations: None,
+            recorder,
             config,
         }
+    }
+
+    /// The recorder.
+    pub fn recorder(&self) -> &R {
+        &self.recorder
+    }
+
+    /// The recorder, to change it between searches.
+    pub fn recorder_mut(&mut self) -> &mut R {
+        &mut self.recorder
+    }
+
+    /// The recorder, with what it was told.
+    pub fn into_recorder(self) -> R {
+        self.recorder
     }
 
     /// The configuration.
     pub fn config(&self) -> &SearchConfig {
         &self.config
-    }
-
-    /// `previous` set up for a new configuration, keeping its buffers (move lists, PV lines,
-    /// killer and history tables, and the TT when the size matches): a harness worker runs
-    /// thousands of short searches without allocating for each. Searches start from empty tables
-    /// either way, so the result is the same as with [`Searcher::new`].
-    pub fn reuse(previous: Option<Searcher>, config: SearchConfig) -> Self {
-        let Some(mut searcher) = previous else {
-            return Self::new(config);
-        };
-        searcher.tt = table_for(&config, searcher.tt.take());
-        // The KPK rules are part of the evaluation: a cache is only good for one configuration.
-        if searcher.config != config {
-            searcher.eval_cache = None;
-        }
-        searcher.config = config;
-        searcher
     }
 
     /// Empties the TT (UCI `ucinewgame`), so the next search is independent of the ones before.
@@ -266,6 +294,9 @@ impl Searcher {
         self.stack[0].placement = Placement::of(root);
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
+        if R::ON {
+            self.recorder.iteration(depth);
+        }
         let budget = self.root_budget;
         let Some(asp) = self
             .config
@@ -314,6 +345,14 @@ impl Searcher {
     /// The static evaluation of `board`, the position at `ply`, or a KPK rule's verdict where a
     /// switched-on rule decides.
     fn evaluate(&mut self, board: &Board, ply: usize) -> Score {
+        let score = self.evaluate_cached(board, ply);
+        if R::ON {
+            self.recorder.static_eval(score);
+        }
+        score
+    }
+
+    fn evaluate_cached(&mut self, board: &Board, ply: usize) -> Score {
         // The engine's own tests search with this check on: the running sums are the board's.
         #[cfg(test)]
         assert_eq!(

@@ -7,6 +7,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::{piece_value, Score};
 use crate::search::classify::victim;
+use crate::search::record::{Action, Recorder};
 use crate::search::score::{mated_in, MATE_BOUND};
 use crate::search::stack::Node;
 use crate::search::Searcher;
@@ -19,7 +20,7 @@ pub(super) struct MovePruning {
     futility_base: Option<Score>,
 }
 
-impl Searcher {
+impl<R: Recorder> Searcher<R> {
     /// Mate-distance pruning: no line from here mates sooner than at the next ply or is mated
     /// later than at this one, so the window shrinks to that range; `Err` when nothing is left.
     pub(super) fn mate_distance_window(
@@ -54,6 +55,7 @@ impl Searcher {
             return false;
         };
         self.stats.null_move_tries += 1;
+        self.record(Action::NullMoveTry);
         let placement = self.stack[ply].placement;
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
@@ -74,6 +76,9 @@ impl Searcher {
         self.path.pop();
         let cut = score >= node.beta && !self.clock.stopped();
         self.stats.null_move_cutoffs += u64::from(cut);
+        if cut {
+            self.record(Action::NullMoveCutoff);
+        }
         cut
     }
 
@@ -157,11 +162,13 @@ impl Searcher {
         let captured = victim(board, mv);
         if captured.is_none() && rank >= pruning.late {
             self.stats.late_move_prunes += 1;
+            self.record(Action::LateMovePruning(mv));
             return true;
         }
         let gain = captured.map_or(0, piece_value);
         if pruning.futility_base.is_some_and(|b| b + gain <= alpha) {
             self.stats.futility_prunes += 1;
+            self.record(Action::Futility(mv));
             return true;
         }
         false

@@ -13,6 +13,7 @@ use crate::search::ordering::{
     assemble, fischerle_key, fischerle_key_of, main_key, mvv_lva_key, Hints, MoveList, Scratch,
     NEUTRAL_PAWN_CAPTURE,
 };
+use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::see::see;
 use crate::search::stats::SearchStats;
@@ -30,9 +31,40 @@ struct QsNode {
     stand_pat: Option<Score>,
 }
 
-impl Searcher {
-    /// The QS node at `level` (≤ 0); `entry` marks the horizon node where the main search handed over.
+impl<R: Recorder> Searcher<R> {
+    /// The QS node at `level` (≤ 0); `entry` marks the horizon node where the main search handed
+    /// over (recorded as the main search's child, the others here).
     pub(crate) fn quiescence(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        entry: bool,
+    ) -> Score {
+        if !R::ON || entry {
+            return self.quiescence_node(board, alpha, beta, level, ply, entry);
+        }
+        let edge = self.stack[ply].previous.map_or(Edge::Null, Edge::Move);
+        self.recorder.enter(Enter {
+            kind: NodeKind::Quiescence,
+            edge,
+            probe: Probe::Plain,
+            ply,
+            level,
+            alpha,
+            beta,
+            expected_cut: false,
+            budget: (0, 0),
+        });
+        let value = self.quiescence_node(board, alpha, beta, level, ply, entry);
+        self.recorder.leave(Leave { value });
+        value
+    }
+
+    /// Steps 1 to 7 of a QS node.
+    fn quiescence_node(
         &mut self,
         board: &Board,
         alpha: Score,
@@ -69,6 +101,7 @@ impl Searcher {
         let in_check = !board.checkers().is_empty();
         let stand_pat = (!in_check).then(|| self.evaluate(board, ply));
         if let Some(score) = stand_pat.filter(|&s| s >= beta) {
+            self.record(Action::StandPat);
             if entry {
                 let start = qsearch_start(board, &self.config, &mut self.stats);
                 self.count_entry(start);
@@ -140,6 +173,7 @@ impl Searcher {
         if !in_check {
             best = stand_pat.unwrap_or_else(|| self.evaluate(board, ply));
             if best >= beta {
+                self.record(Action::StandPat);
                 return best;
             }
             alpha = alpha.max(best);
@@ -147,7 +181,7 @@ impl Searcher {
 
         // Step 7. Search the captures, promotions or evasions.
         let static_eval = best;
-        for ordered in moves.as_slice() {
+        for (rank, ordered) in moves.as_slice().iter().enumerate() {
             if !in_check
                 && (self.delta_prunes(board, ordered.mv, static_eval, alpha)
                     || self.see_prunes(board, ordered.mv))
@@ -161,12 +195,17 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                self.record(Action::Best(ordered.mv));
             }
             if score > alpha {
                 alpha = score;
                 self.pv.update(ply, ordered.mv);
             }
             if score >= beta {
+                self.record(Action::Cutoff {
+                    mv: ordered.mv,
+                    rank,
+                });
                 break;
             }
         }
@@ -182,6 +221,9 @@ impl Searcher {
         let gain = victim(board, mv).map_or(0, crate::eval::piece_value);
         let futile = mv.promotion.is_none() && stand_pat + gain + margin <= alpha;
         self.stats.delta_prunes += u64::from(futile);
+        if futile {
+            self.record(Action::DeltaPrune(mv));
+        }
         futile
     }
 
@@ -197,6 +239,9 @@ impl Searcher {
         self.stats.see_calls += 1;
         let losing = see(board, mv) < -margin;
         self.stats.qs_see_prunes += u64::from(losing);
+        if losing {
+            self.record(Action::SeePrune(mv));
+        }
         losing
     }
 

@@ -4,6 +4,7 @@
 use cozy_chess::{Board, Move};
 
 use crate::search::ordering::is_quiet;
+use crate::search::record::Recorder;
 use crate::search::Searcher;
 
 /// The facts about one move that its reduction depends on.
@@ -24,7 +25,7 @@ pub(super) struct LateMove<'a> {
     pub cut_node: bool,
 }
 
-impl Searcher {
+impl<R: Recorder> Searcher<R> {
     /// Levels the move is reduced by: `base + ln(level) × ln(rank + 1) / divisor`, rounded down,
     /// one less at PV nodes and for moves with a history score, one more at expected cut nodes
     /// (each when switched on); 0 for a move that is not quiet or gives check, in check, below

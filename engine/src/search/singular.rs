@@ -6,13 +6,14 @@
 use cozy_chess::Board;
 
 use crate::search::ordering::MoveList;
+use crate::search::record::{Probe, Recorder};
 use crate::search::score::MATE_BOUND;
 use crate::search::selective::Budget;
 use crate::search::stack::Node;
 use crate::search::tt::{Bound, Entry};
 use crate::search::Searcher;
 
-impl Searcher {
+impl<R: Recorder> Searcher<R> {
     /// Whether the TT move of `node` is singular (and so extended). `moves` are the node's
     /// ordered moves, `budget` its children's selective budget.
     pub(super) fn tt_move_is_singular(
@@ -51,7 +52,11 @@ impl Searcher {
             let child = self.make(board, ordered.mv, ply);
             // Every move failing low is what is expected: their replies are expected to cut.
             let window = (singular_beta - 1, singular_beta);
-            let score = -self.alphabeta(&child, node.child(window, depth, budget, true));
+            let verification = Node {
+                probe: Probe::Singular,
+                ..node.child(window, depth, budget, true)
+            };
+            let score = -self.alphabeta(&child, verification);
             if score >= singular_beta || self.clock.stopped() {
                 return false;
             }

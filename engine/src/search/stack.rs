@@ -6,6 +6,7 @@ use cozy_chess::Move;
 
 use crate::eval::{Placement, Score};
 use crate::search::ordering::MoveList;
+use crate::search::record::Probe;
 use crate::search::selective::Budget;
 
 /// The state of one ply of the current search path.
@@ -39,6 +40,8 @@ pub(crate) struct Node {
     pub cut: bool,
     /// Whether a null move may be tried (not twice in a row).
     pub null_ok: bool,
+    /// Why the parent searches it (for a recorded tree; the search does not read it).
+    pub probe: Probe,
 }
 
 impl Node {
@@ -52,6 +55,7 @@ impl Node {
             budget,
             cut: false,
             null_ok: true,
+            probe: Probe::Plain,
         }
     }
 
@@ -72,6 +76,7 @@ impl Node {
             budget,
             cut,
             null_ok: true,
+            probe: Probe::Plain,
         }
     }
 

@@ -500,6 +500,7 @@ fn a_reused_searcher_matches_a_fresh_one() {
 mod cutoffs;
 mod draws;
 mod pruning_family;
+mod record;
 mod tt_budget;
 
 #[test]
