@@ -20,7 +20,7 @@ pub mod score;
 pub mod see;
 pub mod selective;
 pub mod singular;
-pub mod stack;
+pub(crate) mod stack;
 pub mod stats;
 pub mod tt;
 
