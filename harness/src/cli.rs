@@ -38,6 +38,8 @@ pub enum Command {
     Sprt(SprtCalcArgs),
     /// Play games between configurations (and UCI engines): game pairs, Elo, SPRT, PGN.
     Match(Box<MatchArgs>),
+    /// Record one search's tree: every node, what acted on it, and where the nodes go.
+    Tree(Box<TreeArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -411,6 +413,49 @@ pub struct BenchArgs {
     /// Search depth.
     #[arg(long, default_value_t = crate::bench::DEPTH)]
     pub depth: i32,
+}
+
+/// `harness tree`: one position, one configuration, one limit.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// The position, as FEN (4 to 6 fields).
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["suite", "id"])]
+    pub fen: Option<String>,
+    /// An EPD suite to take the position from (with `--id`).
+    #[arg(long, value_name = "FILE", requires = "id")]
+    pub suite: Option<PathBuf>,
+    /// The position's id in `--suite` (its `id` operation, or `file:line` without one).
+    #[arg(long, value_name = "ID", requires = "suite")]
+    pub id: Option<String>,
+    /// Base configuration (a preset name).
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// A setting of the configuration, `KEY=VALUE` (repeatable; one value each).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Search to this depth (default 6 when no limit is given).
+    #[arg(long, value_name = "N", conflicts_with = "nodes")]
+    pub depth: Option<i32>,
+    /// Search this many nodes.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Which iterations to keep: the last one (default) or all.
+    #[arg(long, value_enum, default_value = "last")]
+    pub iteration: crate::tree::Iterations,
+    /// Keep only the subtree under this line of moves from the root (UCI, space- or
+    /// comma-separated: `e2e4,e7e5`).
+    #[arg(long, value_name = "MOVES")]
+    pub under: Option<String>,
+    /// The most nodes recorded: a search that visits more is refused (or, with `--truncate`,
+    /// recorded up to the cap).
+    #[arg(long, value_name = "N", default_value_t = crate::tree::DEFAULT_MAX_NODES)]
+    pub max_nodes: usize,
+    /// Keep the first `--max-nodes` nodes of a larger search instead of refusing it.
+    #[arg(long)]
+    pub truncate: bool,
+    /// Output directory. Default `results/<timestamp>-tree/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// `harness report`.

@@ -28,6 +28,7 @@ mod shutdown;
 mod solve;
 mod suite_make;
 mod suites;
+mod tree;
 mod uci;
 
 fn main() -> ExitCode {

@@ -10,6 +10,7 @@ mod perft;
 mod report;
 pub mod sprt;
 mod suite;
+mod tree;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Bench(args) => crate::bench::run(args.depth),
         Command::Sprt(args) => sprt::run(&args),
         Command::Match(args) => match_cmd::run(*args),
+        Command::Tree(args) => tree::run(&args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

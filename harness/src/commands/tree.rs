@@ -1,0 +1,209 @@
+//! `harness tree`: arguments → the position, configuration and limit → one recorded search →
+//! `tree.arrow` (every node), `tree.md` (where the nodes go) and `manifest.json`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use cozy_chess::Board;
+use engine::board::parse_uci_move;
+use engine::{Limits, Position, SearchConfig};
+
+use crate::cli::TreeArgs;
+use crate::tree::summary::{self, Header, SUMMARY_FILE};
+use crate::tree::table::{self, TREE_FILE};
+use crate::tree::Iterations;
+
+/// Depth when no limit is given.
+const DEFAULT_DEPTH: i32 = 6;
+
+/// Runs `harness tree`.
+pub fn run(args: &TreeArgs) -> Result<ExitCode> {
+    let fen = position_fen(args)?;
+    let position = Position::from_fen(&fen).with_context(|| "the position".to_string())?;
+    let config = configuration(args)?;
+    let (limits, limit) = match (args.depth, args.nodes) {
+        (_, Some(0)) => bail!("--nodes must be at least 1"),
+        (_, Some(n)) => (Limits::nodes(n), format!("{n} nodes")),
+        (Some(d), _) if !(1..=engine::search::MAX_DEPTH).contains(&d) => bail!(
+            "--depth must be between 1 and {}, found {d}",
+            engine::search::MAX_DEPTH
+        ),
+        (d, None) => {
+            let d = d.unwrap_or(DEFAULT_DEPTH);
+            (Limits::depth(d), format!("depth {d}"))
+        }
+    };
+    let under = line_under(position.board(), args.under.as_deref())?;
+    if args.max_nodes == 0 {
+        bail!("--max-nodes must be at least 1");
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| crate::run_dir::default_out("tree"));
+    if out.join(TREE_FILE).exists() {
+        bail!("{} already holds a tree: give another --out", out.display());
+    }
+    let (result, recorder) =
+        crate::tree::record(&position, config, limits, args.max_nodes, args.truncate)?;
+    let nodes = crate::tree::rows(position.board(), &recorder, args.iteration, &under);
+    if nodes.is_empty() {
+        bail!("no node of the search lies under `{}`", under.join(" "));
+    }
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    table::write(&out, &nodes)?;
+    let kept = kept_words(
+        args.iteration,
+        &under,
+        nodes.iter().map(|n| n.iteration).max(),
+    );
+    let config_words = config_words(args);
+    let header = Header {
+        fen: &fen,
+        config: &config_words,
+        limit: &limit,
+        kept: &kept,
+        search_nodes: result.stats.nodes,
+        truncated: recorder.overflowed,
+    };
+    write_file(&out, SUMMARY_FILE, &summary::markdown(&header, &nodes))?;
+    write_manifest(&out, &fen, args, &limit, result.stats.nodes, nodes.len())?;
+    println!(
+        "{} nodes recorded of {} searched (best move {}, score {}, depth {}) → {} ({TREE_FILE}, {SUMMARY_FILE})",
+        nodes.len(),
+        result.stats.nodes,
+        result
+            .best_move
+            .map_or("-".into(), |mv| engine::board::uci_move(position.board(), mv)),
+        result.score,
+        result.depth,
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The FEN of `--fen`, or of `--suite FILE --id ID`.
+fn position_fen(args: &TreeArgs) -> Result<String> {
+    if let Some(fen) = &args.fen {
+        return Ok(fen.clone());
+    }
+    let (Some(file), Some(id)) = (&args.suite, &args.id) else {
+        bail!("give the position: --fen FEN, or --suite FILE --id ID");
+    };
+    let suite =
+        crate::epd::read_suite(file).with_context(|| format!("reading {}", file.display()))?;
+    let record = suite
+        .records
+        .iter()
+        .find(|r| &r.id == id)
+        .with_context(|| {
+            let ids: Vec<&str> = suite
+                .records
+                .iter()
+                .take(5)
+                .map(|r| r.id.as_str())
+                .collect();
+            format!(
+                "{} has no position with id `{}` ({} positions; the first: {})",
+                file.display(),
+                engine::excerpt::excerpt(id),
+                suite.records.len(),
+                ids.join(", ")
+            )
+        })?;
+    Ok(record.board.to_string())
+}
+
+/// `--preset` with every `--set` applied.
+fn configuration(args: &TreeArgs) -> Result<SearchConfig> {
+    let mut config = SearchConfig::preset(&args.preset)?;
+    for set in &args.sets {
+        let (key, value) = set
+            .split_once('=')
+            .with_context(|| format!("--set expects KEY=VALUE, found `{set}`"))?;
+        if value.contains(',') {
+            bail!(
+                "--set {set}: a tree is one configuration, give one value (a grid takes several)"
+            );
+        }
+        config.set(key, value)?;
+    }
+    Ok(config)
+}
+
+/// `--under`'s moves, each checked to be legal where it is played.
+fn line_under(root: &Board, under: Option<&str>) -> Result<Vec<String>> {
+    let Some(text) = under else {
+        return Ok(Vec::new());
+    };
+    let mut board = root.clone();
+    let mut line = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let mv = parse_uci_move(&board, word).map_err(|_| {
+            anyhow::anyhow!(
+                "--under: `{}` is not a legal move after `{}`",
+                engine::excerpt::excerpt(word),
+                if line.is_empty() {
+                    "the root".to_string()
+                } else {
+                    line.join(" ")
+                }
+            )
+        })?;
+        line.push(engine::board::uci_move(&board, mv));
+        board.play_unchecked(mv);
+    }
+    Ok(line)
+}
+
+fn kept_words(iterations: Iterations, under: &[String], last: Option<i32>) -> String {
+    let which = match iterations {
+        Iterations::All => "every iteration".to_string(),
+        Iterations::Last => format!("the last iteration (depth {})", last.unwrap_or(0)),
+    };
+    if under.is_empty() {
+        which
+    } else {
+        format!("{which}, under `{}`", under.join(" "))
+    }
+}
+
+fn config_words(args: &TreeArgs) -> String {
+    std::iter::once(args.preset.clone())
+        .chain(args.sets.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn write_file(dir: &Path, name: &str, text: &str) -> Result<()> {
+    let path = dir.join(name);
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// What the recording was and how to make it again.
+fn write_manifest(
+    dir: &Path,
+    fen: &str,
+    args: &TreeArgs,
+    limit: &str,
+    searched: u64,
+    kept: usize,
+) -> Result<()> {
+    let manifest = serde_json::json!({
+        "command": std::env::args().collect::<Vec<_>>(),
+        "fen": fen,
+        "configuration": config_words(args),
+        "limit": limit,
+        "nodes_searched": searched,
+        "nodes_kept": kept,
+        "engine_version": env!("CARGO_PKG_VERSION"),
+        "git_commit": crate::export::manifest::git_commit(),
+        "bench_signature": crate::bench::SIGNATURE,
+    });
+    write_file(
+        dir,
+        crate::run_dir::MANIFEST,
+        &(serde_json::to_string_pretty(&manifest)? + "\n"),
+    )
+}

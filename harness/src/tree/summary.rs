@@ -1,0 +1,221 @@
+//! `tree.md`: where a recorded search's nodes go — by ply and by level, by root move, by node type
+//! (expected against found), and the share of the nodes that lie under each named step.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write;
+
+use super::TreeNode;
+
+/// The file the summary is written to, beside the tree.
+pub const SUMMARY_FILE: &str = "tree.md";
+
+/// What `tree.md` says about the search besides its nodes.
+pub struct Header<'a> {
+    /// The position, as FEN.
+    pub fen: &'a str,
+    /// The configuration, in words (`modern lmr.cut_more=true`).
+    pub config: &'a str,
+    /// The limit, in words (`depth 6`).
+    pub limit: &'a str,
+    /// Which iterations and which line were kept, in words.
+    pub kept: &'a str,
+    /// Nodes the whole search counted.
+    pub search_nodes: u64,
+    /// Whether the recording stopped at its cap.
+    pub truncated: bool,
+}
+
+/// Whether a node lies under each named step: strictly inside the subtree the step searched.
+#[derive(Debug, Clone, Copy, Default)]
+struct Under {
+    null_move: bool,
+    reduced: bool,
+    singular_verification: bool,
+    dynamic_level: bool,
+    trivial_level: bool,
+    check_extension: bool,
+    singular_extension: bool,
+}
+
+/// The Markdown summary of `nodes`.
+pub fn markdown(header: &Header, nodes: &[TreeNode]) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# Search tree\n");
+    let _ = writeln!(md, "- position: `{}`", header.fen);
+    let _ = writeln!(md, "- configuration: `{}`", header.config);
+    let _ = writeln!(md, "- limit: {}; kept: {}", header.limit, header.kept);
+    let qs = nodes.iter().filter(|n| n.kind == "qs").count();
+    let _ = writeln!(
+        md,
+        "- nodes kept: {} ({} main search, {qs} QS), of {} the search counted{}\n",
+        nodes.len(),
+        nodes.len() - qs,
+        header.search_nodes,
+        if header.truncated {
+            " — the recording stopped at --max-nodes"
+        } else {
+            ""
+        }
+    );
+    by_ply(&mut md, nodes);
+    by_level(&mut md, nodes);
+    by_root_move(&mut md, nodes);
+    by_type(&mut md, nodes);
+    under_steps(&mut md, nodes);
+    md
+}
+
+fn share(part: usize, whole: usize) -> String {
+    format!("{:.1} %", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+fn by_ply(md: &mut String, nodes: &[TreeNode]) {
+    let mut rows: BTreeMap<u32, (usize, usize)> = BTreeMap::new();
+    for n in nodes {
+        let row = rows.entry(n.ply).or_default();
+        if n.kind == "qs" {
+            row.1 += 1;
+        } else {
+            row.0 += 1;
+        }
+    }
+    let _ = writeln!(
+        md,
+        "## Nodes by ply\n\n| ply | main | QS | all | share |\n|---:|---:|---:|---:|---:|"
+    );
+    for (ply, (main, qs)) in rows {
+        let _ = writeln!(
+            md,
+            "| {ply} | {main} | {qs} | {} | {} |",
+            main + qs,
+            share(main + qs, nodes.len())
+        );
+    }
+    md.push('\n');
+}
+
+fn by_level(md: &mut String, nodes: &[TreeNode]) {
+    let mut rows: BTreeMap<i32, usize> = BTreeMap::new();
+    for n in nodes.iter().filter(|n| n.kind == "main") {
+        *rows.entry(n.level).or_default() += 1;
+    }
+    let _ = writeln!(md, "## Main-search nodes by level (remaining depth)\n\n| level | nodes | share |\n|---:|---:|---:|");
+    let main = rows.values().sum();
+    for (level, count) in rows.iter().rev() {
+        let _ = writeln!(md, "| {level} | {count} | {} |", share(*count, main));
+    }
+    md.push('\n');
+}
+
+/// Children of the kept roots, by move: their subtrees added over the root's searches
+/// (aspiration windows may search a root more than once).
+fn by_root_move(md: &mut String, nodes: &[TreeNode]) {
+    let roots: Vec<u32> = nodes
+        .iter()
+        .filter(|n| n.parent.is_none())
+        .map(|n| n.id)
+        .collect();
+    let mut rows: Vec<(String, usize, i32, &str)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for n in nodes
+        .iter()
+        .filter(|n| n.parent.is_some_and(|p| roots.contains(&p)))
+    {
+        let name = n.move_san.clone().unwrap_or_default();
+        let i = *index.entry(name.clone()).or_insert_with(|| {
+            rows.push((name, 0, 0, ""));
+            rows.len() - 1
+        });
+        rows[i].1 += n.subtree as usize;
+        // The last search of the move is the one that counts: its value and what it found.
+        rows[i].2 = -n.value;
+        rows[i].3 = n.found;
+    }
+    rows.sort_by_key(|row| std::cmp::Reverse(row.1));
+    let _ = writeln!(md, "## Nodes by root move\n\nValue from the root's side; what the move's node found (its own fail high is the root's fail low).\n\n| move | nodes | share | value | found |\n|---|---:|---:|---:|---|");
+    for (name, count, value, found) in &rows {
+        let _ = writeln!(
+            md,
+            "| {name} | {count} | {} | {value} | {found} |",
+            share(*count, nodes.len())
+        );
+    }
+    md.push('\n');
+}
+
+fn by_type(md: &mut String, nodes: &[TreeNode]) {
+    let mut cells: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for n in nodes.iter().filter(|n| n.kind == "main") {
+        *cells.entry((n.expected, n.found)).or_default() += 1;
+    }
+    let _ = writeln!(md, "## Main-search nodes by type: expected (Knuth–Moore) against found\n\n| expected | fail-high | fail-low | exact |\n|---|---:|---:|---:|");
+    for expected in ["pv", "cut", "all"] {
+        let cell = |found| cells.get(&(expected, found)).copied().unwrap_or(0);
+        let _ = writeln!(
+            md,
+            "| {expected} | {} | {} | {} |",
+            cell("fail-high"),
+            cell("fail-low"),
+            cell("exact")
+        );
+    }
+    md.push('\n');
+}
+
+/// The nodes that lie under each step: inside a null move's search, an LMR-reduced search, a
+/// singular verification, below a dynamic or trivial level, below a check or singular extension.
+fn under_steps(md: &mut String, nodes: &[TreeNode]) {
+    let mut flags: HashMap<u32, Under> = HashMap::new();
+    let mut totals = [0usize; 8];
+    for n in nodes {
+        let parent = n.parent.and_then(|p| flags.get(&p).copied());
+        let from_parent = n.parent.and_then(|p| nodes_by_id(nodes, p));
+        let mut u = parent.unwrap_or_default();
+        u.null_move |= n.move_uci.as_deref() == Some(super::NULL_MOVE);
+        u.reduced |= n.probe == "reduced";
+        u.singular_verification |= n.probe == "singular";
+        u.dynamic_level |= from_parent.is_some_and(|p| p.counts.dynamic_level);
+        u.trivial_level |= from_parent.is_some_and(|p| p.counts.trivial_level);
+        u.check_extension |= n.extension == Some("check");
+        u.singular_extension |= n.extension == Some("singular");
+        flags.insert(n.id, u);
+        for (i, on) in [
+            u.null_move,
+            u.reduced,
+            u.singular_verification,
+            u.dynamic_level,
+            u.trivial_level,
+            u.check_extension,
+            u.singular_extension,
+            n.kind == "qs",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            totals[i] += usize::from(on);
+        }
+    }
+    let names = [
+        "a null move's search",
+        "an LMR-reduced search",
+        "a singular verification search",
+        "a dynamic level (selective deepening)",
+        "a trivial level (selective deepening)",
+        "a check extension",
+        "a singular extension",
+        "the quiescence search (QS nodes)",
+    ];
+    let _ = writeln!(md, "## Nodes under each step\n\nA node counts under every step on its path (the shares overlap).\n\n| under | nodes | share |\n|---|---:|---:|");
+    for (name, total) in names.iter().zip(totals) {
+        let _ = writeln!(md, "| {name} | {total} | {} |", share(total, nodes.len()));
+    }
+    md.push('\n');
+}
+
+/// The node with `id`: rows are in id order, so a binary search finds it.
+fn nodes_by_id(nodes: &[TreeNode], id: u32) -> Option<&TreeNode> {
+    nodes
+        .binary_search_by_key(&id, |n| n.id)
+        .ok()
+        .map(|i| &nodes[i])
+}

@@ -1,0 +1,147 @@
+//! `harness tree` end to end: a blowup position recorded to its files, and every bad input
+//! refused before a search, saying what was expected.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::harness;
+use predicates::str::contains;
+
+fn blowup_suite() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../suites/blowup.epd")
+}
+
+#[test]
+fn a_blowup_position_is_recorded_with_its_table_summary_and_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tree");
+    harness()
+        .args(["tree", "--suite"])
+        .arg(blowup_suite())
+        .args(["--id", "blowup.001", "--set", "selective.candidate_limit=4"])
+        .args(["--depth", "4", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("nodes recorded of"));
+    for file in ["tree.arrow", "tree.md", "manifest.json"] {
+        assert!(out.join(file).exists(), "{file}");
+    }
+    let md = std::fs::read_to_string(out.join("tree.md")).unwrap();
+    assert!(
+        md.contains("`fischerle selective.candidate_limit=4`"),
+        "{md}"
+    );
+    assert!(md.contains("dynamic level (selective deepening)"), "{md}");
+    // The same directory again is refused: a tree is never overwritten.
+    harness()
+        .args([
+            "tree",
+            "--fen",
+            "8/8/8/8/8/8/8/K1k5 w - -",
+            "--depth",
+            "2",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains("already holds a tree"));
+}
+
+#[test]
+fn bad_input_is_refused_before_any_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases: [(Vec<String>, &str); 6] = [
+        (
+            vec![
+                "--suite".into(),
+                blowup_suite().display().to_string(),
+                "--id".into(),
+                "nope".into(),
+            ],
+            "has no position with id `nope`",
+        ),
+        (vec!["--fen".into(), "8/8/8 w - -".into()], "invalid FEN"),
+        (
+            vec![
+                "--fen".into(),
+                start.into(),
+                "--depth".into(),
+                "6".into(),
+                "--max-nodes".into(),
+                "1000".into(),
+            ],
+            "more than --max-nodes 1000",
+        ),
+        (
+            vec![
+                "--fen".into(),
+                start.into(),
+                "--under".into(),
+                "e2e4,e2e5".into(),
+            ],
+            "`e2e5` is not a legal move after `e2e4`",
+        ),
+        (
+            vec![
+                "--fen".into(),
+                start.into(),
+                "--set".into(),
+                "see=false,true".into(),
+            ],
+            "give one value",
+        ),
+        (
+            vec![
+                "--fen".into(),
+                start.into(),
+                "--set".into(),
+                "lmr.bogus=1".into(),
+            ],
+            "lmr.bogus",
+        ),
+    ];
+    for (args, expected) in cases {
+        harness()
+            .arg("tree")
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stderr(contains(expected));
+    }
+    assert!(!out.exists(), "nothing written for a refused tree");
+}
+
+#[test]
+fn truncate_keeps_the_first_nodes_of_a_larger_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    harness()
+        .args([
+            "tree",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ])
+        .args([
+            "--depth",
+            "5",
+            "--iteration",
+            "all",
+            "--max-nodes",
+            "500",
+            "--truncate",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("500 nodes recorded"));
+    let md = std::fs::read_to_string(out.join("tree.md")).unwrap();
+    assert!(md.contains("the recording stopped at --max-nodes"), "{md}");
+}
