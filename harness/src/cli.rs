@@ -415,9 +415,13 @@ pub struct BenchArgs {
     pub depth: i32,
 }
 
-/// `harness tree`: one position, one configuration, one limit.
+/// `harness tree`: one position, one configuration, one limit; or `harness tree diff A B`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct TreeArgs {
+    /// `diff A B`: two recordings compared.
+    #[command(subcommand)]
+    pub command: Option<TreeCommand>,
     /// The position, as FEN (4 to 6 fields).
     #[arg(long, value_name = "FEN", conflicts_with_all = ["suite", "id"])]
     pub fen: Option<String>,
@@ -456,6 +460,29 @@ pub struct TreeArgs {
     /// Output directory. Default `results/<timestamp>-tree/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// What `harness tree` does besides recording.
+#[derive(Debug, Subcommand)]
+pub enum TreeCommand {
+    /// Two recordings of one position and limit (different configurations) aligned by move path:
+    /// where the nodes were added, and what decided it.
+    Diff(TreeDiffArgs),
+}
+
+/// `harness tree diff`.
+#[derive(Debug, Args)]
+pub struct TreeDiffArgs {
+    /// The first recording (the baseline): a `harness tree` output directory.
+    pub before: PathBuf,
+    /// The second recording.
+    pub after: PathBuf,
+    /// Output directory for diff.md and diff.csv. Default `results/<timestamp>-tree-diff/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Lines listed in the report's table of growing lines.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    pub lines: usize,
 }
 
 /// `harness report`.

@@ -145,3 +145,59 @@ fn truncate_keeps_the_first_nodes_of_a_larger_search() {
     let md = std::fs::read_to_string(out.join("tree.md")).unwrap();
     assert!(md.contains("the recording stopped at --max-nodes"), "{md}");
 }
+
+#[test]
+fn a_diff_finds_where_a_blowup_grows_and_what_decided_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |limit: &str, name: &str| {
+        let out = dir.path().join(name);
+        harness()
+            .args(["tree", "--suite"])
+            .arg(blowup_suite())
+            .args(["--id", "blowup.001", "--depth", "5", "--set"])
+            .arg(format!("selective.candidate_limit={limit}"))
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (three, four) = (record("3", "three"), record("4", "four"));
+    let out = dir.path().join("diff");
+    harness()
+        .args(["tree", "diff"])
+        .args([&three, &four])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(out.join("diff.md")).unwrap();
+    // At the root, four legal moves are within limit 4 and not within 3: a dynamic level.
+    assert!(
+        md.contains("4 legal moves ≤ candidate limit 4: dynamic level granted"),
+        "{md}"
+    );
+    assert!(std::fs::read_to_string(out.join("diff.csv"))
+        .unwrap()
+        .starts_with("path,plies,before,after"));
+    // A recording of another position is refused, naming what differs.
+    let other = dir.path().join("other");
+    harness()
+        .args([
+            "tree",
+            "--fen",
+            "8/8/8/8/8/8/8/K1k5 w - -",
+            "--depth",
+            "5",
+            "--out",
+        ])
+        .arg(&other)
+        .assert()
+        .success();
+    harness()
+        .args(["tree", "diff"])
+        .args([&three, &other])
+        .assert()
+        .code(1)
+        .stderr(contains("positions: "));
+}

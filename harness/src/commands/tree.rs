@@ -9,7 +9,8 @@ use cozy_chess::Board;
 use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
 
-use crate::cli::TreeArgs;
+use crate::cli::{TreeArgs, TreeCommand, TreeDiffArgs};
+use crate::tree::diff;
 use crate::tree::summary::{self, Header, SUMMARY_FILE};
 use crate::tree::table::{self, TREE_FILE};
 use crate::tree::Iterations;
@@ -17,8 +18,11 @@ use crate::tree::Iterations;
 /// Depth when no limit is given.
 const DEFAULT_DEPTH: i32 = 6;
 
-/// Runs `harness tree`.
+/// Runs `harness tree` (or `harness tree diff`).
 pub fn run(args: &TreeArgs) -> Result<ExitCode> {
+    if let Some(TreeCommand::Diff(diff)) = &args.command {
+        return run_diff(diff);
+    }
     let fen = position_fen(args)?;
     let position = Position::from_fen(&fen).with_context(|| "the position".to_string())?;
     let config = configuration(args)?;
@@ -78,6 +82,35 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             .map_or("-".into(), |mv| engine::board::uci_move(position.board(), mv)),
         result.score,
         result.depth,
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `harness tree diff A B`: the two recordings aligned, into diff.md and diff.csv.
+fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
+    let before = diff::read(&args.before)?;
+    let after = diff::read(&args.after)?;
+    diff::check_comparable(&before, &after)?;
+    let compared = diff::compare(&before, &after);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| crate::run_dir::default_out("tree-diff"));
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    write_file(
+        &out,
+        "diff.md",
+        &diff::markdown(&before, &after, &compared, args.lines),
+    )?;
+    write_file(&out, "diff.csv", &diff::csv(&compared))?;
+    let root = &compared.lines[""];
+    println!(
+        "{} → {} nodes ({:+}); growth line `{}` → {} (diff.md, diff.csv)",
+        root.before,
+        root.after,
+        root.growth(),
+        compared.growth_line.last().map_or("", String::as_str),
         out.display()
     );
     Ok(ExitCode::SUCCESS)

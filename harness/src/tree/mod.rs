@@ -3,6 +3,7 @@
 //! what acted on it ([`TreeNode`]), written as Arrow IPC (`table.rs`) and summarised in `tree.md`
 //! (`summary.rs`).
 
+pub mod diff;
 pub mod summary;
 pub mod table;
 
