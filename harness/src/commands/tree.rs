@@ -13,7 +13,10 @@ use crate::cli::{TreeArgs, TreeCommand, TreeDiffArgs};
 use crate::tree::diff;
 use crate::tree::summary::{self, Header, SUMMARY_FILE};
 use crate::tree::table::{self, TREE_FILE};
-use crate::tree::Iterations;
+use crate::tree::{viewer, Iterations};
+
+/// The page that draws a tree.
+const VIEWER_FILE: &str = "tree.html";
 
 /// Depth when no limit is given.
 const DEFAULT_DEPTH: i32 = 6;
@@ -72,9 +75,15 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         truncated: recorder.overflowed,
     };
     write_file(&out, SUMMARY_FILE, &summary::markdown(&header, &nodes))?;
+    let meta = format!("{fen} · {config_words} · {limit} · kept: {kept}");
+    write_file(
+        &out,
+        VIEWER_FILE,
+        &viewer::html("Search tree", &meta, &nodes, None),
+    )?;
     write_manifest(&out, &fen, args, &limit, result.stats.nodes, nodes.len())?;
     println!(
-        "{} nodes recorded of {} searched (best move {}, score {}, depth {}) → {} ({TREE_FILE}, {SUMMARY_FILE})",
+        "{} nodes recorded of {} searched (best move {}, score {}, depth {}) → {} ({TREE_FILE}, {SUMMARY_FILE}, {VIEWER_FILE})",
         nodes.len(),
         result.stats.nodes,
         result

@@ -6,6 +6,7 @@
 pub mod diff;
 pub mod summary;
 pub mod table;
+pub mod viewer;
 
 use anyhow::{bail, Result};
 use cozy_chess::{Board, Move};
