@@ -113,9 +113,23 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         &diff::markdown(&before, &after, &compared, args.lines),
     )?;
     write_file(&out, "diff.csv", &diff::csv(&compared))?;
+    let nodes = table::read(&args.after)?;
+    let growth = viewer::Growth {
+        before: nodes.iter().map(|n| under(&compared, &n.path).0).collect(),
+        after: nodes.iter().map(|n| under(&compared, &n.path).1).collect(),
+    };
+    let meta = format!(
+        "{} · {} · before: {} · after: {} — red: the line grew, green: it shrank (the deeper, the larger the ratio; full at × 1000)",
+        before.fen, before.limit, before.configuration, after.configuration
+    );
+    write_file(
+        &out,
+        "diff.html",
+        &viewer::html("Tree diff", &meta, &nodes, Some(&growth)),
+    )?;
     let root = &compared.lines[""];
     println!(
-        "{} → {} nodes ({:+}); growth line `{}` → {} (diff.md, diff.csv)",
+        "{} → {} nodes ({:+}); growth line `{}` → {} (diff.md, diff.csv, diff.html)",
         root.before,
         root.after,
         root.growth(),
@@ -123,6 +137,16 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Nodes under `path` in each search (capped to what the page's 32-bit cells hold).
+fn under(diff: &diff::Diff, path: &str) -> (u32, u32) {
+    diff.lines.get(path).map_or((0, 0), |l| {
+        (
+            l.before.min(u32::MAX.into()) as u32,
+            l.after.min(u32::MAX.into()) as u32,
+        )
+    })
 }
 
 /// The FEN of `--fen`, or of `--suite FILE --id ID`.

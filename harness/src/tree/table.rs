@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use polars::prelude::{Column, DataFrame, IpcCompression, IpcWriter, SerWriter};
+use polars::prelude::{
+    Column, DataFrame, IpcCompression, IpcReader, IpcWriter, SerReader, SerWriter,
+};
 
 use super::TreeNode;
 
@@ -79,4 +81,85 @@ pub fn write(dir: &Path, nodes: &[TreeNode]) -> Result<()> {
         .with_compression(Some(IpcCompression::default()))
         .finish(&mut df)
         .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Reads `dir/tree.arrow` back as rows, with what the viewer and the diff need: identity, shape,
+/// moves, kind, node types, level, value, subtree and the actions in words (the counts by kind
+/// stay in the table).
+pub fn read(dir: &Path) -> Result<Vec<TreeNode>> {
+    let path = dir.join(TREE_FILE);
+    let file = std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
+    let df = IpcReader::new(file)
+        .finish()
+        .with_context(|| format!("reading {}", path.display()))?;
+    rows_of(&df).with_context(|| format!("reading {}", path.display()))
+}
+
+fn rows_of(df: &DataFrame) -> Result<Vec<TreeNode>> {
+    let text = |name: &str| -> Result<Vec<Option<String>>> {
+        Ok(df
+            .column(name)?
+            .str()?
+            .iter()
+            .map(|v| v.map(str::to_string))
+            .collect())
+    };
+    let unsigned =
+        |name: &str| -> Result<Vec<Option<u32>>> { Ok(df.column(name)?.u32()?.iter().collect()) };
+    let signed = |name: &str| -> Result<Vec<i32>> {
+        Ok(df
+            .column(name)?
+            .i32()?
+            .iter()
+            .map(|v| v.unwrap_or(0))
+            .collect())
+    };
+    let (id, parent, subtree, ply) = (
+        unsigned("id")?,
+        unsigned("parent")?,
+        unsigned("subtree")?,
+        unsigned("ply")?,
+    );
+    let (iteration, level, value) = (signed("iteration")?, signed("level")?, signed("value")?);
+    let (path, uci, san) = (text("path")?, text("move_uci")?, text("move_san")?);
+    let (kind, expected, found, actions) = (
+        text("kind")?,
+        text("expected")?,
+        text("found")?,
+        text("actions")?,
+    );
+    let word = |v: &Option<String>, words: &[&'static str]| -> &'static str {
+        words
+            .iter()
+            .copied()
+            .find(|w| v.as_deref() == Some(*w))
+            .unwrap_or(words[0])
+    };
+    Ok((0..df.height())
+        .map(|i| TreeNode {
+            id: id[i].unwrap_or(0),
+            parent: parent[i],
+            iteration: iteration[i],
+            path: path[i].clone().unwrap_or_default(),
+            move_uci: uci[i].clone(),
+            move_san: san[i].clone(),
+            kind: word(&kind[i], &["main", "qs"]),
+            probe: "plain",
+            extension: None,
+            ply: ply[i].unwrap_or(0),
+            level: level[i],
+            alpha: 0,
+            beta: 0,
+            expected: word(&expected[i], &["pv", "cut", "all"]),
+            found: word(&found[i], &["fail-high", "fail-low", "exact"]),
+            static_eval: None,
+            value: value[i],
+            best: None,
+            cutoff: None,
+            subtree: subtree[i].unwrap_or(1),
+            budget: (0, 0),
+            actions: actions[i].clone().unwrap_or_default(),
+            counts: Default::default(),
+        })
+        .collect())
 }

@@ -105,6 +105,37 @@ fn the_table_survives_the_disk_and_the_summary_adds_up() {
     assert_eq!(df.height(), rows.len());
     let subtree = df.column("subtree").unwrap().u32().unwrap();
     assert_eq!(subtree.get(0), Some(rows[0].subtree));
+    // Read back as rows: what the viewer and the diff use comes back as written.
+    let back = table::read(dir.path()).unwrap();
+    assert_eq!(back.len(), rows.len());
+    for (a, b) in rows.iter().zip(&back) {
+        assert_eq!(
+            (
+                a.id,
+                a.parent,
+                &a.path,
+                &a.move_san,
+                a.kind,
+                a.expected,
+                a.found,
+                a.subtree,
+                a.value,
+                &a.actions
+            ),
+            (
+                b.id,
+                b.parent,
+                &b.path,
+                &b.move_san,
+                b.kind,
+                b.expected,
+                b.found,
+                b.subtree,
+                b.value,
+                &b.actions
+            )
+        );
+    }
     let header = summary::Header {
         fen: POSITIONS[2],
         config: "modern",
