@@ -5,7 +5,7 @@
 # it continues where it stopped (a finished step is skipped). About 90 minutes on 2 cores.
 #
 #   scripts/dynlimit-blowup.sh            # everything
-#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default
+#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default trees
 source "$(dirname "$0")/lib.sh"
 out=results/dynlimit-blowup
 work=target/dynlimit-blowup
@@ -53,11 +53,42 @@ part_games() {
 }
 # What `harness grid` with no arguments shows (limits 2–5, depth 6, the built-in suites).
 part_default() { grid default c01 --grid default; }
+# Why it blows up: the ten largest 3 → 4 growths of the unselected populations (steps), each
+# searched again with its tree recorded at both limits and the two trees diffed. The trees and
+# pages (5-40 MB each) stay in target/; diff.md, diff.csv's first lines and a screenshot of
+# diff.html are committed.
+part_trees() {
+  local trees=$work/trees why=$out/why
+  mkdir -p "$trees" "$why"
+  python3 scripts/blowup_growths.py "$out/steps" 10 | while IFS=$'\t' read -r id fen _ _; do
+    for limit in 3 4; do
+      [ -f "$trees/$id-$limit/tree.arrow" ] || "$harness" tree --fen "$fen" --depth 6 \
+        --set "selective.candidate_limit=$limit" --out "$trees/$id-$limit" >/dev/null
+    done
+    [ -f "$trees/$id-diff/diff.md" ] || "$harness" tree diff "$trees/$id-3" "$trees/$id-4" \
+      --out "$trees/$id-diff" >/dev/null
+    mkdir -p "$why/$id"
+    cp "$trees/$id-diff/diff.md" "$trees/$id-3/tree.md" "$why/$id/"
+    cp "$trees/$id-4/tree.md" "$why/$id/tree-4.md"
+    mv "$why/$id/tree.md" "$why/$id/tree-3.md"
+    screenshot "$trees/$id-diff/diff.html" "$why/$id/diff.png"
+  done
+  python3 scripts/blowup_why.py "$why" > "$why/README.md"
+}
+
+# HTML PNG: a 1280 × 560 screenshot of a page in Debian's headless Chromium.
+screenshot() {
+  [ -x /usr/bin/chromium ] || debian_install chromium
+  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$work/chromium" --window-size=1280,560 --screenshot="$2" "file://$(realpath "$1")" \
+    >/dev/null 2>&1
+}
 
 parts=("$@")
 # The samples and the selection population live in target/: make any that are missing first
 # (instant, or about a minute for the selection population's games).
 [ ${#parts[@]} -eq 0 ] || [ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
-run_parts "populations steps depth budget sensitivity select games default" "${parts[@]}"
+run_parts "populations steps depth budget sensitivity select games default trees" "${parts[@]}"
 # Large per-row tables are committed gzipped (see results/README.md).
 compress_tables "$out"
