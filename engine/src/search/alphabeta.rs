@@ -113,16 +113,8 @@ impl<R: Recorder> Searcher<R> {
         // Step 4. Mate-distance pruning: only the mates still possible from here matter.
         if ply > 0 && self.config.mate_distance_pruning {
             match self.mate_distance_window(node.alpha, node.beta, ply) {
-                Ok(window) => {
-                    if window != (node.alpha, node.beta) {
-                        self.record(Action::MateWindow);
-                    }
-                    (node.alpha, node.beta) = window;
-                }
-                Err(score) => {
-                    self.record(Action::MateDistance);
-                    return score;
-                }
+                Ok(window) => (node.alpha, node.beta) = window,
+                Err(score) => return score,
             }
         }
 
@@ -131,7 +123,6 @@ impl<R: Recorder> Searcher<R> {
         let tt_entry = self.probe_tt(key, ply);
         if ply > 0 {
             if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, &node)) {
-                self.record(Action::TtCutoff);
                 return score;
             }
         }
@@ -140,23 +131,14 @@ impl<R: Recorder> Searcher<R> {
         let in_check = !board.checkers().is_empty();
         if ply > 0 && !in_check {
             if let Some(score) = self.reverse_futility_prunes(board, &node) {
-                self.record(Action::ReverseFutility);
                 return score;
             }
         }
 
         // Step 7. Limited razoring and internal iterative reduction: a shallower search here.
         let tt_move = tt_entry.and_then(|e| e.mv);
-        let razored = self.razored_level(board, &node, in_check);
-        if razored < node.level {
-            self.record(Action::Razoring);
-        }
-        node.level = razored;
-        let reduced = self.iir_level(&node, tt_move);
-        if reduced < node.level {
-            self.record(Action::Iir);
-        }
-        node.level = reduced;
+        node.level = self.razored_level(board, &node, in_check);
+        node.level = self.iir_level(&node, tt_move);
 
         // Step 8. Generate and order the legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
@@ -378,6 +360,7 @@ impl<R: Recorder> Searcher<R> {
             return None;
         }
         self.stats.tt_cutoffs += 1;
+        self.record(Action::TtCutoff);
         Some(entry.score)
     }
 

@@ -29,11 +29,16 @@ impl<R: Recorder> Searcher<R> {
         beta: Score,
         ply: usize,
     ) -> Result<(Score, Score), Score> {
+        let (old_alpha, old_beta) = (alpha, beta);
         let alpha = alpha.max(mated_in(ply));
         let beta = beta.min(-mated_in(ply + 1));
         if alpha >= beta {
             self.stats.mate_distance_cutoffs += 1;
+            self.record(Action::MateDistance);
             return Err(alpha);
+        }
+        if (alpha, beta) != (old_alpha, old_beta) {
+            self.record(Action::MateWindow);
         }
         Ok((alpha, beta))
     }
@@ -96,6 +101,7 @@ impl<R: Recorder> Searcher<R> {
             return None;
         }
         self.stats.reverse_futility_prunes += 1;
+        self.record(Action::ReverseFutility);
         Some(eval)
     }
 
@@ -114,6 +120,7 @@ impl<R: Recorder> Searcher<R> {
             return level;
         }
         self.stats.razorings += 1;
+        self.record(Action::Razoring);
         level - 1
     }
 
@@ -124,6 +131,7 @@ impl<R: Recorder> Searcher<R> {
         match &self.config.iir {
             Some(iir) if node.ply > 0 && level >= iir.min_level && tt_move.is_none() => {
                 self.stats.iir_reductions += 1;
+                self.record(Action::Iir);
                 level - 1
             }
             _ => level,
