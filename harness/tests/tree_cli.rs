@@ -34,6 +34,12 @@ fn a_blowup_position_is_recorded_with_its_table_summary_and_manifest() {
         "{md}"
     );
     assert!(md.contains("dynamic level (selective deepening)"), "{md}");
+    // A whole depth-limited tree is measured against its minimal tree.
+    assert!(
+        md.contains("## Minimal tree (Knuth–Moore), measured"),
+        "{md}"
+    );
+    assert!(md.contains("the minimal tree (main search"), "{md}");
     // The same directory again is refused: a tree is never overwritten.
     harness()
         .args([

@@ -49,14 +49,14 @@ impl<R: Recorder> Searcher<R> {
         if !R::ON {
             return self.alphabeta_node(board, node);
         }
-        self.recorder.enter(self.entered(&node));
+        self.recorder.enter(self.entered(board, &node));
         let value = self.alphabeta_node(board, node);
         self.recorder.leave(Leave { value });
         value
     }
 
-    /// What a recorder is told about `node` on entering it.
-    fn entered(&self, node: &Node) -> Enter {
+    /// What a recorder is told about `node`, at `board`, on entering it.
+    fn entered(&self, board: &Board, node: &Node) -> Enter {
         let edge = match (node.ply, self.stack[node.ply].previous) {
             (0, _) => Edge::Root,
             (_, Some(mv)) => Edge::Move(mv),
@@ -77,6 +77,7 @@ impl<R: Recorder> Searcher<R> {
             beta: node.beta,
             expected_cut: node.cut,
             budget: (node.budget.dyn_left, node.budget.triv_left),
+            hash: board.hash(),
         }
     }
 
@@ -396,6 +397,12 @@ impl<R: Recorder> Searcher<R> {
         out: &mut MoveList,
     ) {
         let (ply, level) = (node.ply, node.level);
+        // A recorded re-search may know the move to try first (the minimal tree's oracle).
+        let tt_move = if R::ON {
+            self.recorder.oracle(board.hash()).or(tt_move)
+        } else {
+            tt_move
+        };
         let Self {
             config,
             killers,

@@ -291,13 +291,7 @@ impl<R: Recorder> Searcher<R> {
 
     /// One iteration: a full-window search, or an aspiration window widened until the score fits.
     fn iterate(&mut self, root: &Board, depth: i32, previous: Score) -> Score {
-        self.stack[0].placement = Placement::of(root);
-        self.root_budget = Budget::root(&self.config, depth);
-        self.root_depth = depth;
-        if R::ON {
-            self.recorder.iteration(depth);
-        }
-        let budget = self.root_budget;
+        let budget = self.begin_iteration(root, depth);
         let Some(asp) = self
             .config
             .aspiration
@@ -319,6 +313,31 @@ impl<R: Recorder> Searcher<R> {
                 return self.alphabeta(root, Node::root((-INFINITY, INFINITY), depth, budget));
             }
         }
+    }
+
+    /// Sets up an iteration of nominal depth `depth` at `root`; its root's selective budget.
+    fn begin_iteration(&mut self, root: &Board, depth: i32) -> Budget {
+        self.stack[0].placement = Placement::of(root);
+        self.root_budget = Budget::root(&self.config, depth);
+        self.root_depth = depth;
+        if R::ON {
+            self.recorder.iteration(depth);
+        }
+        self.root_budget
+    }
+
+    /// One iteration of `position` at `depth` with the window `(alpha, beta)`, without the
+    /// iterations before it: the minimal tree's re-searches (see [`record::minimal_tree`]).
+    pub fn search_window(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        window: (Score, Score),
+    ) -> Score {
+        self.start(position, Limits::depth(depth));
+        let root = position.board();
+        let budget = self.begin_iteration(root, depth);
+        self.alphabeta(root, Node::root(window, depth, budget))
     }
 
     fn record_iteration(

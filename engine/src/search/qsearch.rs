@@ -57,6 +57,7 @@ impl<R: Recorder> Searcher<R> {
             beta,
             expected_cut: false,
             budget: (0, 0),
+            hash: board.hash(),
         });
         let value = self.quiescence_node(board, alpha, beta, level, ply, entry);
         self.recorder.leave(Leave { value });

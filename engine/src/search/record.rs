@@ -121,6 +121,8 @@ pub struct Enter {
     pub expected_cut: bool,
     /// Dynamic and trivial levels the selective budget still allows on this path.
     pub budget: (u32, u32),
+    /// The position's Zobrist hash.
+    pub hash: u64,
 }
 
 /// What a recorder learns when a node is left.
@@ -145,6 +147,11 @@ pub trait Recorder {
     fn static_eval(&mut self, score: Score);
     /// The node entered last is left.
     fn leave(&mut self, node: Leave);
+    /// A move to search first in the position with `hash`, ahead of the TT move: an ordering
+    /// oracle (the minimal tree's re-search). None by default.
+    fn oracle(&self, _hash: u64) -> Option<Move> {
+        None
+    }
 }
 
 /// The recorder of an unrecorded search: nothing, at no cost.
@@ -208,6 +215,21 @@ pub struct TreeRecorder {
 }
 
 impl TreeRecorder {
+    /// The recorded best moves by position: the move that failed high where one did, else the
+    /// best move searched (main-search nodes; a later iteration's move replaces an earlier one's).
+    pub fn best_moves(&self) -> std::collections::HashMap<u64, Move> {
+        self.nodes
+            .iter()
+            .filter(|n| n.enter.kind == NodeKind::Main)
+            .filter_map(|n| {
+                n.cutoff
+                    .map(|(mv, _)| mv)
+                    .or(n.best)
+                    .map(|mv| (n.enter.hash, mv))
+            })
+            .collect()
+    }
+
     /// A recorder that keeps at most `max_nodes` nodes.
     pub fn new(max_nodes: usize) -> Self {
         Self {
@@ -279,5 +301,116 @@ impl Recorder for TreeRecorder {
         let node = &mut self.nodes[id as usize];
         node.leave = Some(leave);
         node.subtree = size;
+    }
+}
+
+/// The minimal tree (Knuth and Moore) of a depth-`depth` search of `position` with `config` whose
+/// value is `value`, measured as Plaat, Schaeffer, Pijls and de Bruin measure it: the same search
+/// re-run to the same depth with `value` as a null window from each side — `(value − 1, value)`
+/// proves it is at least `value`, `(value, value + 1)` at most — with `best` (a recorded search's
+/// best moves by position) tried first at every node, and the distinct lines of the two counted.
+/// Without the TT (a minimal tree has no transpositions) and without aspiration windows; every other
+/// heuristic of `config` is kept, so it is the minimal tree of this engine's own search.
+pub fn minimal_tree(
+    config: &crate::SearchConfig,
+    position: &crate::Position,
+    depth: i32,
+    value: Score,
+    best: std::collections::HashMap<u64, Move>,
+) -> MinimalTreeRecorder {
+    let config = crate::SearchConfig {
+        tt: None,
+        tt_move: true,
+        aspiration: None,
+        ..config.clone()
+    };
+    let mut searcher = crate::Searcher::with_recorder(config, MinimalTreeRecorder::new(best));
+    for window in [(value - 1, value), (value, value + 1)] {
+        searcher.search_window(position, depth, window);
+    }
+    searcher.into_recorder()
+}
+
+/// Counts the distinct nodes of one or more searches by their line from the root (a re-search of
+/// a line counts once), by ply, and orders moves by an oracle: what the minimal tree is measured
+/// with.
+#[derive(Debug, Clone, Default)]
+pub struct MinimalTreeRecorder {
+    /// The move to search first, by position hash.
+    pub oracle: std::collections::HashMap<u64, Move>,
+    /// Distinct lines visited, as hashes of their moves.
+    lines: std::collections::HashSet<u64>,
+    /// Distinct nodes by ply: main search and QS.
+    pub by_ply: Vec<(u64, u64)>,
+    /// The open lines' hashes, innermost last.
+    open: Vec<u64>,
+}
+
+impl MinimalTreeRecorder {
+    /// A recorder with `oracle`'s moves first.
+    pub fn new(oracle: std::collections::HashMap<u64, Move>) -> Self {
+        Self {
+            oracle,
+            ..Self::default()
+        }
+    }
+
+    /// Distinct nodes counted: main search and QS.
+    pub fn nodes(&self) -> (u64, u64) {
+        self.by_ply
+            .iter()
+            .fold((0, 0), |(m, q), &(pm, pq)| (m + pm, q + pq))
+    }
+}
+
+/// A line's hash from its parent's and the edge to it (FNV-style mixing, then a final
+/// avalanche, so sibling lines spread).
+fn line_hash(parent: u64, edge: Edge) -> u64 {
+    let step = match edge {
+        Edge::Root => 0,
+        Edge::Null => 1,
+        Edge::Move(mv) => {
+            2 + ((mv.from as u64) << 8
+                | (mv.to as u64) << 2
+                | mv.promotion.map_or(0, |p| p as u64 + 1))
+        }
+    };
+    let mut h = (parent ^ step).wrapping_mul(0x100_0000_01b3);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
+}
+
+impl Recorder for MinimalTreeRecorder {
+    const ON: bool = true;
+
+    fn iteration(&mut self, _: i32) {}
+
+    fn enter(&mut self, node: Enter) {
+        let parent = self.open.last().copied().unwrap_or(0xcbf2_9ce4_8422_2325);
+        let line = line_hash(parent, node.edge);
+        self.open.push(line);
+        if self.lines.insert(line) {
+            if self.by_ply.len() <= node.ply {
+                self.by_ply.resize(node.ply + 1, (0, 0));
+            }
+            let cell = &mut self.by_ply[node.ply];
+            match node.kind {
+                NodeKind::Main => cell.0 += 1,
+                NodeKind::Quiescence => cell.1 += 1,
+            }
+        }
+    }
+
+    fn act(&mut self, _: Action) {}
+
+    fn static_eval(&mut self, _: Score) {}
+
+    fn leave(&mut self, _: Leave) {
+        self.open.pop();
+    }
+
+    fn oracle(&self, hash: u64) -> Option<Move> {
+        self.oracle.get(&hash).copied()
     }
 }

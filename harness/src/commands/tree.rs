@@ -52,8 +52,13 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     if out.join(TREE_FILE).exists() {
         bail!("{} already holds a tree: give another --out", out.display());
     }
-    let (result, recorder) =
-        crate::tree::record(&position, config, limits, args.max_nodes, args.truncate)?;
+    let (result, recorder) = crate::tree::record(
+        &position,
+        config.clone(),
+        limits,
+        args.max_nodes,
+        args.truncate,
+    )?;
     let nodes = crate::tree::rows(position.board(), &recorder, args.iteration, &under);
     if nodes.is_empty() {
         bail!("no node of the search lies under `{}`", under.join(" "));
@@ -73,6 +78,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         kept: &kept,
         search_nodes: result.stats.nodes,
         truncated: recorder.overflowed,
+        minimal: measure_minimal(args, &config, &position, &result, &recorder, &under),
     };
     write_file(&out, SUMMARY_FILE, &summary::markdown(&header, &nodes))?;
     let meta = format!("{fen} · {config_words} · {limit} · kept: {kept}");
@@ -137,6 +143,36 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The minimal tree of a depth-limited search recorded whole (with `--under` or `--truncate` there
+/// is no whole tree to compare it with).
+fn measure_minimal(
+    args: &TreeArgs,
+    config: &SearchConfig,
+    position: &Position,
+    result: &engine::SearchResult,
+    recorder: &engine::search::record::TreeRecorder,
+    under: &[String],
+) -> Option<summary::Minimal> {
+    if args.nodes.is_some() || !under.is_empty() || recorder.overflowed {
+        return None;
+    }
+    let depth = result.depth;
+    let started = std::time::Instant::now();
+    let measured = engine::search::record::minimal_tree(
+        config,
+        position,
+        depth,
+        result.score,
+        recorder.best_moves(),
+    );
+    Some(summary::Minimal {
+        depth,
+        root_moves: engine::board::legal_moves(position.board()).len(),
+        by_ply: measured.by_ply,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Nodes under `path` in each search (capped to what the page's 32-bit cells hold).

@@ -110,10 +110,31 @@ impl Line {
         self.after as i64 - self.before as i64
     }
 
-    /// Whether the two searches' first nodes at this line differ in level, kind or actions.
+    /// Whether the two searches' first nodes at this line differ in level, kind or actions
+    /// (a dynamic level granted in both is one decision, whatever limit each held it against).
     pub fn decided_differently(&self) -> bool {
-        self.decisions.0 != self.decisions.1
+        match &self.decisions {
+            (Some(a), Some(b)) => {
+                (a.level, &a.kind, without_limits(&a.actions))
+                    != (b.level, &b.kind, without_limits(&b.actions))
+            }
+            (a, b) => a.is_some() != b.is_some(),
+        }
     }
+}
+
+/// `actions` with the numbers after `candidate limit ` left out: the limit is the configuration's,
+/// not a decision of the node's.
+fn without_limits(actions: &str) -> String {
+    const LIMIT: &str = "candidate limit ";
+    let mut out = String::with_capacity(actions.len());
+    let mut rest = actions;
+    while let Some(i) = rest.find(LIMIT) {
+        out.push_str(&rest[..i + LIMIT.len()]);
+        rest = rest[i + LIMIT.len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The comparison.
@@ -423,6 +444,26 @@ mod tests {
         assert!(md.contains("decided differently: `e2e4`"), "{md}");
         assert!(md.contains("dynamic level granted"), "{md}");
         assert!(csv(&diff).contains("e2e4,1,1,3,2,true"));
+    }
+
+    #[test]
+    fn a_dynamic_level_granted_under_both_limits_is_one_decision() {
+        let granted = |limit| Decision {
+            level: 4,
+            kind: "main".into(),
+            actions: format!("3 legal moves ≤ candidate limit {limit}: dynamic level granted"),
+        };
+        let line = Line {
+            path: "e2e4".into(),
+            before: 1,
+            after: 1,
+            decisions: (Some(granted(3)), Some(granted(4))),
+        };
+        assert!(!line.decided_differently());
+        assert_eq!(
+            without_limits("a candidate limit 12: b"),
+            "a candidate limit : b"
+        );
     }
 
     #[test]

@@ -23,6 +23,20 @@ pub struct Header<'a> {
     pub search_nodes: u64,
     /// Whether the recording stopped at its cap.
     pub truncated: bool,
+    /// The measured minimal tree, for a depth-limited search recorded whole.
+    pub minimal: Option<Minimal>,
+}
+
+/// The minimal tree measured for a recording (`engine::search::record::minimal_tree`).
+pub struct Minimal {
+    /// The search's depth.
+    pub depth: i32,
+    /// Legal moves at the root (the uniform-tree formula's branching factor).
+    pub root_moves: usize,
+    /// Distinct nodes of the minimal tree by ply: main search and QS.
+    pub by_ply: Vec<(u64, u64)>,
+    /// How long the measurement took, seconds.
+    pub seconds: f64,
 }
 
 /// Whether a node lies under each named step: strictly inside the subtree the step searched.
@@ -62,7 +76,63 @@ pub fn markdown(header: &Header, nodes: &[TreeNode]) -> String {
     by_root_move(&mut md, nodes);
     by_type(&mut md, nodes);
     under_steps(&mut md, nodes);
+    if let Some(minimal) = &header.minimal {
+        minimal_tree(&mut md, nodes, minimal);
+    }
     md
+}
+
+/// The search's last iteration against its measured minimal tree and the uniform-tree formula.
+fn minimal_tree(md: &mut String, nodes: &[TreeNode], m: &Minimal) {
+    let mut search: Vec<(u64, u64)> = vec![(0, 0); m.by_ply.len()];
+    for n in nodes.iter().filter(|n| n.iteration == m.depth) {
+        if search.len() <= n.ply as usize {
+            search.resize(n.ply as usize + 1, (0, 0));
+        }
+        let cell = &mut search[n.ply as usize];
+        if n.kind == "qs" {
+            cell.1 += 1;
+        } else {
+            cell.0 += 1;
+        }
+    }
+    let total = |v: &[(u64, u64)]| v.iter().fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
+    let ((sm, sq), (mm, mq)) = (total(&search), total(&m.by_ply));
+    let b = m.root_moves as f64;
+    let (up, down) = ((m.depth + 1) / 2, m.depth / 2);
+    let formula = b.powi(up) + b.powi(down) - 1.0;
+    let ratio = |a: u64, b: u64| {
+        if b == 0 {
+            "-".into()
+        } else {
+            format!("{:.2}", a as f64 / b as f64)
+        }
+    };
+    let _ = writeln!(md, "## Minimal tree (Knuth–Moore), measured
+
+The same search re-run to depth {} with its value as a null window from each side, the recorded best moves tried first at every node, without the TT (a minimal tree has no transpositions) and aspiration windows; distinct lines counted. It took {:.3} s.
+", m.depth, m.seconds);
+    let _ = writeln!(md, "- the search's last iteration: {} nodes ({sm} main, {sq} QS); the minimal tree: {} ({mm} main, {mq} QS): **{} ×** the minimal tree (main search {} ×)", sm + sq, mm + mq, ratio(sm + sq, mm + mq), ratio(sm, mm));
+    let _ = writeln!(md, "- the uniform-tree formula the grid report uses, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 with b = {} root moves: {formula:.0} nodes, against {mm} measured main-search nodes
+", m.root_moves);
+    let _ = writeln!(md, "| ply | search main | minimal main | ratio | search QS | minimal QS | ratio |\n|---:|---:|---:|---:|---:|---:|---:|");
+    for (ply, (s, mt)) in search
+        .iter()
+        .zip(m.by_ply.iter().chain(std::iter::repeat(&(0, 0))))
+        .enumerate()
+    {
+        let _ = writeln!(
+            md,
+            "| {ply} | {} | {} | {} | {} | {} | {} |",
+            s.0,
+            mt.0,
+            ratio(s.0, mt.0),
+            s.1,
+            mt.1,
+            ratio(s.1, mt.1)
+        );
+    }
+    md.push('\n');
 }
 
 fn share(part: usize, whole: usize) -> String {

@@ -143,6 +143,7 @@ fn the_table_survives_the_disk_and_the_summary_adds_up() {
         kept: "the last iteration",
         search_nodes: result.stats.nodes,
         truncated: false,
+        minimal: None,
     };
     let md = summary::markdown(&header, &rows);
     for section in [

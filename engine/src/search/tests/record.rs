@@ -134,3 +134,28 @@ fn a_full_recorder_stops_recording_and_says_so() {
     assert!(tree.overflowed);
     assert_eq!(tree.nodes.len(), 1_000);
 }
+
+#[test]
+fn the_minimal_tree_is_smaller_than_the_search_it_measures() {
+    use crate::search::record::minimal_tree;
+    // Textbook alpha-beta without a TT: Knuth and Moore's bound holds, the search visits at least
+    // the minimal tree of its value.
+    let mut config = SearchConfig::plain();
+    config.tt = None;
+    for fen in POSITIONS {
+        let (result, tree) = recorded(fen, config.clone(), 4, usize::MAX);
+        let last = result.stats.iterations.last().unwrap();
+        let position = Position::from_fen(fen).unwrap();
+        let minimal = minimal_tree(&config, &position, 4, result.score, tree.best_moves());
+        let (main, qs) = minimal.nodes();
+        assert!(
+            main > 4 && main + qs <= last.nodes,
+            "{fen}: {main} + {qs} > {}",
+            last.nodes
+        );
+        assert_eq!(minimal.by_ply[0], (1, 0));
+        // The same measurement twice gives the same count.
+        let again = minimal_tree(&config, &position, 4, result.score, tree.best_moves());
+        assert_eq!(again.by_ply, minimal.by_ply);
+    }
+}
