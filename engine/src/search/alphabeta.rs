@@ -57,11 +57,7 @@ impl<R: Recorder> Searcher<R> {
 
     /// What a recorder is told about `node`, at `board`, on entering it.
     fn entered(&self, board: &Board, node: &Node) -> Enter {
-        let edge = match (node.ply, self.stack[node.ply].previous) {
-            (0, _) => Edge::Root,
-            (_, Some(mv)) => Edge::Move(mv),
-            (_, None) => Edge::Null,
-        };
+        let edge = self.edge_to(node.ply);
         let kind = if node.level <= 0 {
             NodeKind::Quiescence
         } else {
@@ -78,6 +74,15 @@ impl<R: Recorder> Searcher<R> {
             expected_cut: node.cut,
             budget: (node.budget.dyn_left, node.budget.triv_left),
             hash: board.hash(),
+        }
+    }
+
+    /// How the node at `ply` of the current path was reached: the root, a move or a null move.
+    pub(super) fn edge_to(&self, ply: usize) -> Edge {
+        match (ply, self.stack[ply].previous) {
+            (0, _) => Edge::Root,
+            (_, Some(mv)) => Edge::Move(mv),
+            (_, None) => Edge::Null,
         }
     }
 

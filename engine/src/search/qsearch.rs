@@ -13,7 +13,7 @@ use crate::search::ordering::{
     assemble, fischerle_key, fischerle_key_of, main_key, mvv_lva_key, Hints, MoveList, Scratch,
     NEUTRAL_PAWN_CAPTURE,
 };
-use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
+use crate::search::record::{Action, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::see::see;
 use crate::search::stats::SearchStats;
@@ -46,10 +46,9 @@ impl<R: Recorder> Searcher<R> {
         if !R::ON || entry {
             return self.quiescence_node(board, alpha, beta, level, ply, entry);
         }
-        let edge = self.stack[ply].previous.map_or(Edge::Null, Edge::Move);
         self.recorder.enter(Enter {
             kind: NodeKind::Quiescence,
-            edge,
+            edge: self.edge_to(ply),
             probe: Probe::Plain,
             ply,
             level,

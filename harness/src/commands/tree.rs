@@ -119,7 +119,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         &diff::markdown(&before, &after, &compared, args.lines),
     )?;
     write_file(&out, "diff.csv", &diff::csv(&compared))?;
-    let nodes = table::read(&args.after)?;
+    let nodes = &after.nodes;
     let growth = viewer::Growth {
         before: nodes.iter().map(|n| under(&compared, &n.path).0).collect(),
         after: nodes.iter().map(|n| under(&compared, &n.path).1).collect(),
@@ -131,7 +131,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     write_file(
         &out,
         "diff.html",
-        &viewer::html("Tree diff", &meta, &nodes, Some(&growth)),
+        &viewer::html("Tree diff", &meta, nodes, Some(&growth)),
     )?;
     let root = &compared.lines[""];
     println!(

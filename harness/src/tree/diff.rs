@@ -6,10 +6,8 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+use super::TreeNode;
 use anyhow::{bail, Context, Result};
-use polars::prelude::{DataFrame, IpcReader, SerReader};
-
-use super::table::TREE_FILE;
 
 /// One recording as the diff reads it.
 pub struct Recording {
@@ -21,8 +19,8 @@ pub struct Recording {
     pub limit: String,
     /// Its configuration, in words.
     pub configuration: String,
-    /// Its nodes: (path, level, kind, actions), in the order of the search.
-    pub nodes: Vec<(String, i32, String, String)>,
+    /// Its nodes, in the order of the search (as `table::read` gives them back).
+    pub nodes: Vec<TreeNode>,
 }
 
 /// Reads `dir/manifest.json` and `dir/tree.arrow`.
@@ -42,42 +40,13 @@ pub fn read(dir: &Path) -> Result<Recording> {
             .map(str::to_string)
             .with_context(|| format!("{} has no `{name}`", manifest_path.display()))
     };
-    let path = dir.join(TREE_FILE);
-    let file = std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
-    let df = IpcReader::new(file)
-        .finish()
-        .with_context(|| format!("reading {}", path.display()))?;
     Ok(Recording {
         dir: dir.display().to_string(),
         fen: field("fen")?,
         limit: field("limit")?,
         configuration: field("configuration")?,
-        nodes: nodes_of(&df).with_context(|| format!("reading {}", path.display()))?,
+        nodes: super::table::read(dir)?,
     })
-}
-
-fn nodes_of(df: &DataFrame) -> Result<Vec<(String, i32, String, String)>> {
-    let text = |name: &str| -> Result<Vec<String>> {
-        Ok(df
-            .column(name)?
-            .str()?
-            .iter()
-            .map(|v| v.unwrap_or("").to_string())
-            .collect())
-    };
-    let levels: Vec<i32> = df
-        .column("level")?
-        .i32()?
-        .iter()
-        .map(|v| v.unwrap_or(0))
-        .collect();
-    let (paths, kinds, actions) = (text("path")?, text("kind")?, text("actions")?);
-    Ok(paths
-        .into_iter()
-        .zip(levels)
-        .zip(kinds.into_iter().zip(actions))
-        .map(|((p, l), (k, a))| (p, l, k, a))
-        .collect())
 }
 
 /// The first node at a path in one search: its level, kind and what acted on it.
@@ -171,11 +140,12 @@ pub fn check_comparable(a: &Recording, b: &Recording) -> Result<()> {
 pub fn compare(a: &Recording, b: &Recording) -> Diff {
     let mut lines: HashMap<String, Line> = HashMap::new();
     for (side, rec) in [(0, a), (1, b)] {
-        for (path, level, kind, actions) in &rec.nodes {
+        for node in &rec.nodes {
+            let path = &node.path;
             let decision = Decision {
-                level: *level,
-                kind: kind.clone(),
-                actions: actions.clone(),
+                level: node.level,
+                kind: node.kind.to_string(),
+                actions: node.actions.clone(),
             };
             let line = lines.entry(path.clone()).or_insert_with(|| empty(path));
             let slot = if side == 0 {
@@ -408,10 +378,36 @@ mod tests {
             fen: "f".into(),
             limit: "depth 2".into(),
             configuration: "c".into(),
-            nodes: nodes
-                .iter()
-                .map(|(p, l, a)| (p.to_string(), *l, "main".to_string(), a.to_string()))
-                .collect(),
+            nodes: nodes.iter().map(|&(p, l, a)| node(p, l, a)).collect(),
+        }
+    }
+
+    /// A main-search node on `path` at `level` on which `actions` acted (the rest as read back).
+    fn node(path: &str, level: i32, actions: &str) -> TreeNode {
+        TreeNode {
+            id: 0,
+            parent: None,
+            iteration: 2,
+            path: path.into(),
+            move_uci: None,
+            move_san: None,
+            kind: "main",
+            probe: "plain",
+            extension: None,
+            ply: 0,
+            level,
+            alpha: 0,
+            beta: 0,
+            expected: "pv",
+            found: "exact",
+            static_eval: None,
+            value: 0,
+            best: None,
+            cutoff: None,
+            subtree: 1,
+            budget: (0, 0),
+            actions: actions.into(),
+            counts: Default::default(),
         }
     }
 

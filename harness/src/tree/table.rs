@@ -83,9 +83,8 @@ pub fn write(dir: &Path, nodes: &[TreeNode]) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// Reads `dir/tree.arrow` back as rows, with what the viewer and the diff need: identity, shape,
-/// moves, kind, node types, level, value, subtree and the actions in words (the counts by kind
-/// stay in the table).
+/// Reads `dir/tree.arrow` back as rows: every field but the counts by kind, which stay in the
+/// table's columns (`actions` says them in words).
 pub fn read(dir: &Path) -> Result<Vec<TreeNode>> {
     let path = dir.join(TREE_FILE);
     let file = std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -97,37 +96,31 @@ pub fn read(dir: &Path) -> Result<Vec<TreeNode>> {
 
 fn rows_of(df: &DataFrame) -> Result<Vec<TreeNode>> {
     let text = |name: &str| -> Result<Vec<Option<String>>> {
-        Ok(df
-            .column(name)?
-            .str()?
-            .iter()
-            .map(|v| v.map(str::to_string))
-            .collect())
+        let column = df.column(name)?.str()?;
+        Ok(column.iter().map(|v| v.map(str::to_string)).collect())
     };
     let unsigned =
         |name: &str| -> Result<Vec<Option<u32>>> { Ok(df.column(name)?.u32()?.iter().collect()) };
-    let signed = |name: &str| -> Result<Vec<i32>> {
-        Ok(df
-            .column(name)?
-            .i32()?
-            .iter()
-            .map(|v| v.unwrap_or(0))
-            .collect())
-    };
+    let signed =
+        |name: &str| -> Result<Vec<Option<i32>>> { Ok(df.column(name)?.i32()?.iter().collect()) };
     let (id, parent, subtree, ply) = (
         unsigned("id")?,
         unsigned("parent")?,
         unsigned("subtree")?,
         unsigned("ply")?,
     );
-    let (iteration, level, value) = (signed("iteration")?, signed("level")?, signed("value")?);
-    let (path, uci, san) = (text("path")?, text("move_uci")?, text("move_san")?);
-    let (kind, expected, found, actions) = (
-        text("kind")?,
-        text("expected")?,
-        text("found")?,
-        text("actions")?,
+    let (dyn_left, triv_left, rank) = (
+        unsigned("dyn_left")?,
+        unsigned("triv_left")?,
+        unsigned("cutoff_rank")?,
     );
+    let (iteration, level, value) = (signed("iteration")?, signed("level")?, signed("value")?);
+    let (alpha, beta, static_eval) = (signed("alpha")?, signed("beta")?, signed("static_eval")?);
+    let (path, uci, san) = (text("path")?, text("move_uci")?, text("move_san")?);
+    let (best, cutoff, actions) = (text("best")?, text("cutoff_move")?, text("actions")?);
+    let (kind, probe, extension) = (text("kind")?, text("probe")?, text("extension")?);
+    let (expected, found) = (text("expected")?, text("found")?);
+    // The table's words back as the row's constants (the first where a cell is empty).
     let word = |v: &Option<String>, words: &[&'static str]| -> &'static str {
         words
             .iter()
@@ -139,26 +132,29 @@ fn rows_of(df: &DataFrame) -> Result<Vec<TreeNode>> {
         .map(|i| TreeNode {
             id: id[i].unwrap_or(0),
             parent: parent[i],
-            iteration: iteration[i],
+            iteration: iteration[i].unwrap_or(0),
             path: path[i].clone().unwrap_or_default(),
             move_uci: uci[i].clone(),
             move_san: san[i].clone(),
             kind: word(&kind[i], &["main", "qs"]),
-            probe: "plain",
-            extension: None,
+            probe: word(&probe[i], &["plain", "reduced", "singular"]),
+            extension: extension[i]
+                .as_ref()
+                .map(|_| word(&extension[i], &["check", "singular"])),
             ply: ply[i].unwrap_or(0),
-            level: level[i],
-            alpha: 0,
-            beta: 0,
+            level: level[i].unwrap_or(0),
+            alpha: alpha[i].unwrap_or(0),
+            beta: beta[i].unwrap_or(0),
             expected: word(&expected[i], &["pv", "cut", "all"]),
             found: word(&found[i], &["fail-high", "fail-low", "exact"]),
-            static_eval: None,
-            value: value[i],
-            best: None,
-            cutoff: None,
+            static_eval: static_eval[i],
+            value: value[i].unwrap_or(0),
+            best: best[i].clone(),
+            cutoff: cutoff[i].clone().zip(rank[i]),
             subtree: subtree[i].unwrap_or(1),
-            budget: (0, 0),
+            budget: (dyn_left[i].unwrap_or(0), triv_left[i].unwrap_or(0)),
             actions: actions[i].clone().unwrap_or_default(),
+            // The counts by kind stay in the table's columns; `actions` says them in words.
             counts: Default::default(),
         })
         .collect())

@@ -110,6 +110,13 @@ fn the_table_survives_the_disk_and_the_summary_adds_up() {
     assert_eq!(back.len(), rows.len());
     for (a, b) in rows.iter().zip(&back) {
         assert_eq!(
+            TreeNode {
+                counts: Default::default(),
+                ..a.clone()
+            },
+            *b
+        );
+        assert_eq!(
             (
                 a.id,
                 a.parent,
