@@ -74,6 +74,8 @@ part_trees() {
     screenshot "$trees/$id-diff/diff.html" "$why/$id/diff.png"
   done
   python3 scripts/blowup_why.py "$why" > "$why/README.md"
+  # The finding checked on every unselected position, not only the ten chosen by their growth.
+  python3 scripts/blowup_roots.py "$out/steps" > "$why/roots.md"
   # Is it the root's level alone? The same ten at limit 3 and depth 7 (and limit 4, for the pair).
   python3 scripts/blowup_growths.py "$out/steps" 10 |
     awk -F'\t' '{ split($2, f, " "); print f[1]" "f[2]" "f[3]" "f[4]" id \""$1"\";" }' >"$work/why10.epd"
