@@ -5,7 +5,7 @@
 # it continues where it stopped (a finished step is skipped). About 90 minutes on 2 cores.
 #
 #   scripts/dynlimit-blowup.sh            # everything
-#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default trees
+#   scripts/dynlimit-blowup.sh steps      # one part: populations steps depth budget sensitivity select games default trees minimal
 source "$(dirname "$0")/lib.sh"
 out=results/dynlimit-blowup
 work=target/dynlimit-blowup
@@ -20,7 +20,7 @@ part_populations() {
     make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 12 \
       --id-prefix "sample-$phase"
   done
-  make_suite "$work/sample-sts.epd" --from-epd "${FISCHERLE_SUITES:-../shared/suites}/sts/sts1-15_v3.epd" \
+  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" \
     --sample 25 --id-prefix sample-sts
   # The selection population: other games (seed 4004), used only to pick suites/blowup.epd.
   make_suite "$work/selection-population.epd" --selfplay 40 --seed 4004 --random-plies 6 \
@@ -82,6 +82,12 @@ part_trees() {
   grid why/depth7 c00 --suite "$work/why10.epd" --set selective.candidate_limit=3,4 --depth 7
 }
 
+# The measured minimal tree of seeds, fischerle and modern on WAC at depth 6 (main search and QS
+# apart), beside the uniform-tree formula of the same report.
+part_minimal() {
+  grid minimal c00 --suite "$suites/wac.epd" --set preset=seeds,fischerle,modern --depth 6 --minimal-tree
+}
+
 # HTML PNG: a 1280 × 560 screenshot of a page in Debian's headless Chromium.
 screenshot() {
   [ -x /usr/bin/chromium ] || debian_install chromium
@@ -95,6 +101,6 @@ parts=("$@")
 # The samples and the selection population live in target/: make any that are missing first
 # (instant, or about a minute for the selection population's games).
 [ ${#parts[@]} -eq 0 ] || [ "${parts[0]}" = populations ] || parts=(populations "${parts[@]}")
-run_parts "populations steps depth budget sensitivity select games default trees" "${parts[@]}"
+run_parts "populations steps depth budget sensitivity select games default trees minimal" "${parts[@]}"
 # Large per-row tables are committed gzipped (see results/README.md).
 compress_tables "$out"

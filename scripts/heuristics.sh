@@ -10,7 +10,6 @@
 #   scripts/heuristics.sh elo             # one part: elo modern ablation targets nodes
 #                                         #   nodes_modern clock table
 source "$(dirname "$0")/lib.sh"
-suites="${FISCHERLE_SUITES:-../shared/suites}"
 out=results/heuristics
 work=target/heuristics
 snapshot_harness

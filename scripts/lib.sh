@@ -1,6 +1,7 @@
 # Shared by the study scripts (and test.sh): sourced, never run. It moves to the repository root
 # and stops the script at the first failure. A study sets `out` (its results directory) and `work`
-# (its scratch directory under target/) before calling these.
+# (its scratch directory under target/) before calling these; `suites` is the public suites'
+# directory.
 #
 #   snapshot_harness            build, and run a copy of the binary from $work
 #   grid DIR BASELINE ARGS...   a grid into $out/DIR: skipped when reported, resumed when started
@@ -12,6 +13,8 @@
 #   pip_install ARGS...         installs PyPI packages quietly
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The public suites (../shared/suites unless FISCHERLE_SUITES says otherwise).
+suites="${FISCHERLE_SUITES:-../shared/suites}"
 
 # Builds the harness and copies it into $work, so that a rebuild while a study runs (hours) does
 # not change the engine under it; $harness is the copy.

@@ -125,6 +125,12 @@ pub struct PlanArgs {
     /// positions keep the bm/am rule.
     #[arg(long)]
     pub mate: bool,
+    /// Also measure each position's minimal tree at the depth searched (the project's engine; a
+    /// fixed-depth search without --solved-for): the search re-run without the TT, its recorded
+    /// best moves first, distinct nodes counted (`minimal_*` columns of runs.csv). Costs about 2 to
+    /// 2.5 times the search (`minimal_ms`).
+    #[arg(long)]
+    pub minimal_tree: bool,
     /// Run only the I-th (from 0) of N deterministic slices of the jobs (`--shard 0/4` … `3/4`), or
     /// `--shard slurm` for the slice of a Slurm array task; `harness merge` joins the shards.
     #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]

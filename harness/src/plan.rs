@@ -105,6 +105,10 @@ pub struct JobLimits {
     /// runs made before the option existed still resume).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub mate: bool,
+    /// Measure each builtin job's minimal tree too (`--minimal-tree`: the `minimal_*` columns);
+    /// left out of the manifest when off, as `mate`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub minimal_tree: bool,
 }
 
 impl JobLimits {

@@ -116,6 +116,16 @@ pub mod column {
     pub const FEN: &str = "fen";
     /// Why the job failed; empty for a search that ran.
     pub const FAILURE: &str = "failure";
+    /// Main-search nodes of the measured minimal tree (`grid --minimal-tree`).
+    pub const MINIMAL_MAIN: &str = "minimal_main";
+    /// QS nodes of the measured minimal tree.
+    pub const MINIMAL_QS: &str = "minimal_qs";
+    /// The last iteration's main-search nodes over the minimal tree's.
+    pub const OVER_MINIMAL_MAIN: &str = "over_minimal_main";
+    /// The last iteration's QS nodes over the minimal tree's.
+    pub const OVER_MINIMAL_QS: &str = "over_minimal_qs";
+    /// Milliseconds the minimal-tree measurement took.
+    pub const MINIMAL_MS: &str = "minimal_ms";
     /// Nominal depth of an iteration.
     pub const DEPTH: &str = "depth";
     /// Nodes of the search up to and including an iteration.
@@ -153,6 +163,11 @@ pub const RUNS_READ: &[&str] = &[
     column::BEST_MOVE,
     column::FEN,
     column::FAILURE,
+    column::MINIMAL_MAIN,
+    column::MINIMAL_QS,
+    column::OVER_MINIMAL_MAIN,
+    column::OVER_MINIMAL_QS,
+    column::MINIMAL_MS,
 ];
 
 /// The columns of `iterations.csv` that the report reads.

@@ -14,7 +14,7 @@ use engine::{Position, Searcher};
 use rayon::prelude::*;
 
 use crate::engines::EngineSpec;
-use crate::export::rows::{IterationRow, JobOutput, RunRow};
+use crate::export::rows::{round3, IterationRow, JobOutput, MinimalCells, RunRow};
 use crate::export::sink::Sink;
 use crate::grid::Player;
 use crate::plan::{Job, Plan};
@@ -125,11 +125,42 @@ fn builtin_job(
     *worker = Some(searcher);
     let solution = judge(&result.stats.iterations, &answer);
     let censored = plan.limits.is_censored(result.depth, result.stats.nodes);
-    let run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
+    let mut run = RunRow::new(&result, &record.board, solution, time_ms, cpu_ms, censored);
+    if plan.limits.minimal_tree && !censored {
+        run.minimal = minimal_cells(config, &position, &result);
+    }
     (
         run,
         IterationRow::for_search(&result.stats.iterations, true),
     )
+}
+
+/// The minimal tree of `result`'s last completed depth against that iteration.
+fn minimal_cells(
+    config: &engine::SearchConfig,
+    position: &Position,
+    result: &engine::SearchResult,
+) -> MinimalCells {
+    let started = Instant::now();
+    let (again, minimal) =
+        engine::search::record::measure_minimal_tree(config, position, result.depth);
+    debug_assert_eq!(
+        again.stats.nodes, result.stats.nodes,
+        "a recorded search is the same search"
+    );
+    let Some(last) = result.stats.iterations.last() else {
+        return MinimalCells::default();
+    };
+    let (main, qs) = minimal.nodes();
+    let over =
+        |search: u64, minimal: u64| (minimal > 0).then(|| round3(search as f64 / minimal as f64));
+    MinimalCells {
+        minimal_main: Some(main),
+        minimal_qs: Some(qs),
+        over_minimal_main: over(last.nodes - last.qnodes, main),
+        over_minimal_qs: over(last.qnodes, qs),
+        minimal_ms: Some(round3(started.elapsed().as_secs_f64() * 1e3)),
+    }
 }
 
 /// A search of an external engine. On failure the process is dropped (killed); the next job of

@@ -487,3 +487,51 @@ fn mate_mode_judges_stated_mates_by_the_mate_found() {
     assert_eq!(solved(false), (vec![no("stated"), yes("unstated")], false));
     assert_eq!(solved(true), (vec![yes("stated"), yes("unstated")], true));
 }
+
+#[test]
+fn minimal_tree_columns_hold_the_engines_measurement() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .args(["--set", "preset=fischerle,modern", "--depth", "3"])
+        .args(["--minimal-tree", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert_eq!(runs.len(), 2 * 6);
+    for row in &runs {
+        let get = |name: &str| row.iter().find(|(h, _)| h == name).unwrap().1.clone();
+        let config = match get("preset").as_str() {
+            "fischerle" => engine::SearchConfig::fischerle(),
+            _ => engine::SearchConfig::modern(),
+        };
+        let position = engine::Position::from_fen(&get("fen")).unwrap();
+        let (_, minimal) = engine::search::record::measure_minimal_tree(&config, &position, 3);
+        let (main, qs) = minimal.nodes();
+        assert_eq!(get("minimal_main"), main.to_string(), "{row:?}");
+        assert_eq!(get("minimal_qs"), qs.to_string(), "{row:?}");
+        assert!(get("over_minimal_main").parse::<f64>().unwrap() > 0.0);
+    }
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## The measured minimal tree"), "{report}");
+}
+
+#[test]
+fn minimal_tree_needs_a_fixed_depth() {
+    for limit in [
+        &["--nodes", "1000"][..],
+        &["--depth", "3", "--solved-for", "1"],
+    ] {
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args(limit)
+            .args(["--minimal-tree", "--quiet", "--dry-run"])
+            .assert()
+            .failure()
+            .stderr(contains("--minimal-tree measures a fixed-depth search"));
+    }
+}

@@ -140,12 +140,16 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         solved_for: args.plan.solved_for,
         min_depth: args.plan.min_depth,
         mate: args.plan.mate,
+        minimal_tree: args.plan.minimal_tree,
     };
     if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
         bail!("--depth must be between 1 and 64");
     }
     if limits.nodes == Some(0) || limits.node_cap == 0 {
         bail!("--nodes and --node-cap must be at least 1");
+    }
+    if limits.minimal_tree && (limits.depth.is_none() || limits.solved_for.is_some()) {
+        bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
     }
     check_tables(points.iter().filter_map(|p| p.config()))?;
     let threads = args

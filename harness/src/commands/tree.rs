@@ -160,13 +160,8 @@ fn measure_minimal(
     }
     let depth = result.depth;
     let started = std::time::Instant::now();
-    let measured = engine::search::record::minimal_tree(
-        config,
-        position,
-        depth,
-        result.score,
-        recorder.best_moves(),
-    );
+    let measured =
+        engine::search::record::minimal_tree(config, position, depth, recorder.best_moves());
     Some(summary::Minimal {
         depth,
         root_moves: engine::board::legal_moves(position.board()).len(),

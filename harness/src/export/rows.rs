@@ -62,6 +62,9 @@ pub struct RunRow {
     pub fail_high_first: Option<f64>,
     /// Share of TT probes that hit.
     pub tt_hit_rate: Option<f64>,
+    /// The measured minimal tree (`grid --minimal-tree`); empty cells without it.
+    #[serde(flatten)]
+    pub minimal: MinimalCells,
     /// Every counter of the search.
     #[serde(flatten)]
     pub stats: Counters,
@@ -71,6 +74,23 @@ pub struct RunRow {
     pub fen: String,
     /// Why the job failed (an external engine crashed, hung or spoke garbage); empty if it ran.
     pub failure: String,
+}
+
+/// A job's measured minimal tree at its last completed depth (`grid --minimal-tree`, the project's
+/// engine only): its distinct nodes, and the search's last iteration over them (main search and QS
+/// apart), with what the measurement took. Column names are in `run_dir::column`.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MinimalCells {
+    /// Main-search nodes of the minimal tree.
+    pub minimal_main: Option<u64>,
+    /// QS nodes of the minimal tree.
+    pub minimal_qs: Option<u64>,
+    /// The last iteration's main-search nodes over the minimal tree's.
+    pub over_minimal_main: Option<f64>,
+    /// The last iteration's QS nodes over the minimal tree's.
+    pub over_minimal_qs: Option<f64>,
+    /// Milliseconds the measurement took (the recorded search and the two null-window searches).
+    pub minimal_ms: Option<f64>,
 }
 
 /// The counters of [`SearchStats`] as named cells. The project's engine fills all of them; an
@@ -143,6 +163,7 @@ impl RunRow {
             ebf: ebf(&s.iterations),
             fail_high_first: Some(round3(s.fail_high_first_rate())),
             tt_hit_rate: Some(round3(s.tt_hit_rate())),
+            minimal: MinimalCells::default(),
             stats: Counters::of_search(s),
             censored,
             fen: root.to_string(),
@@ -181,6 +202,7 @@ impl RunRow {
             ebf: ebf(&outcome.iterations[..complete]),
             fail_high_first: None,
             tt_hit_rate: None,
+            minimal: MinimalCells::default(),
             stats: Counters::reported(Some(outcome.nodes), Some(outcome.seldepth)),
             censored,
             fen: root.to_string(),
@@ -207,6 +229,7 @@ impl RunRow {
             ebf: None,
             fail_high_first: None,
             tt_hit_rate: None,
+            minimal: MinimalCells::default(),
             stats: Counters::reported(None, None),
             censored: false,
             fen: root.to_string(),
@@ -228,7 +251,7 @@ fn ebf(iterations: &[Iteration]) -> Option<f64> {
     (n >= 2).then(|| round3(iterations[n - 1].nodes as f64 / iterations[n - 2].nodes.max(1) as f64))
 }
 
-fn round3(x: f64) -> f64 {
+pub fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 

@@ -49,6 +49,8 @@ pub struct Run {
     pub root_moves: Option<f64>,
     /// The position as FEN (empty in runs made before the column existed).
     pub fen: String,
+    /// The measured minimal tree (`grid --minimal-tree`), where it was measured.
+    pub minimal: Option<MinimalRun>,
     /// Every other numeric column (search counters such as `dyn_levels`), by name.
     pub counters: BTreeMap<String, f64>,
     /// Why the job failed (`failure` column); empty for a search that ran.
@@ -60,6 +62,17 @@ impl Run {
     pub fn position_key(&self) -> (String, String) {
         (self.suite.clone(), self.position.clone())
     }
+}
+
+/// A job's measured minimal tree (the `minimal_*` columns of `runs.csv`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MinimalRun {
+    /// The last iteration's main-search nodes over the minimal tree's.
+    pub over_main: f64,
+    /// The same for QS nodes (absent where the minimal tree had none).
+    pub over_qs: Option<f64>,
+    /// Milliseconds the measurement took.
+    pub ms: f64,
 }
 
 /// One completed iteration of one job.
@@ -241,6 +254,7 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
     };
     let (fens, failures) = (optional_text(col::FEN)?, optional_text(col::FAILURE)?);
     let counters = counter_columns(df, axes)?;
+    let minimal = minimal_of(df)?;
     Ok((0..df.height())
         .map(|i| Run {
             config: config[i].clone(),
@@ -264,10 +278,32 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
             root_moves: root_moves.as_ref().and_then(|c| c[i]),
             fen: fens[i].clone(),
             failure: failures[i].clone(),
+            minimal: minimal[i],
             counters: counters
                 .iter()
                 .filter_map(|(name, col)| col[i].map(|v| (name.clone(), v)))
                 .collect(),
+        })
+        .collect())
+}
+
+/// The `minimal_*` cells of every row (none in runs made without them).
+fn minimal_of(df: &DataFrame) -> Result<Vec<Option<MinimalRun>>> {
+    let column = |name| -> Result<Vec<Option<f64>>> {
+        Ok(optional_floats(df, name)?.unwrap_or_else(|| vec![None; df.height()]))
+    };
+    let (main, qs, ms) = (
+        column(col::OVER_MINIMAL_MAIN)?,
+        column(col::OVER_MINIMAL_QS)?,
+        column(col::MINIMAL_MS)?,
+    );
+    Ok((0..df.height())
+        .map(|i| {
+            Some(MinimalRun {
+                over_main: main[i]?,
+                over_qs: qs[i],
+                ms: ms[i].unwrap_or(0.0),
+            })
         })
         .collect())
 }

@@ -25,6 +25,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     heinz(&mut md, run, analysis);
     selective(&mut md, run, &analysis.selective);
     minimal_tree(&mut md, run, &analysis.minimal_tree);
+    super::measured_minimal::markdown(&mut md, run, &analysis.measured_minimal);
     figure_list(&mut md, figures);
     md
 }

@@ -1,6 +1,6 @@
 //! `harness report`: measure → analyse → report → plot, after criterion.rs. A run directory's CSVs
 //! are read (`data`), analysed (`summary`, `paired`, `heinz`, `depth`, with `stats` underneath),
-//! written as `summary.csv` and `report.md` (`markdown`) and drawn (`figures`).
+//! written as `summary.csv` and `report.md` (`markdown`, with `measured_minimal` for `--minimal-tree`) and drawn (`figures`).
 
 pub mod compare;
 pub mod data;
@@ -10,6 +10,7 @@ pub mod figures;
 pub mod format;
 pub mod heinz;
 pub mod markdown;
+pub mod measured_minimal;
 pub mod paired;
 pub mod selective;
 pub mod stats;
@@ -47,6 +48,8 @@ pub struct Analysis {
     pub selective: Vec<selective::SelectiveRow>,
     /// Knuth–Moore rows.
     pub minimal_tree: Vec<depth::MinimalTreeRow>,
+    /// The measured minimal tree, for a run made with `--minimal-tree`.
+    pub measured_minimal: Vec<measured_minimal::MeasuredRow>,
 }
 
 /// Analyses `run` against `baseline` (default: the grid's first configuration).
@@ -84,6 +87,7 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
         steps,
         selective: selective::table(run),
         minimal_tree: depth::minimal_tree(run),
+        measured_minimal: measured_minimal::table(run),
         baseline,
     })
 }

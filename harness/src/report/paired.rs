@@ -148,6 +148,7 @@ mod tests {
             root_moves: None,
             fen: String::new(),
             failure: String::new(),
+            minimal: None,
             counters: BTreeMap::new(),
         }
     }

@@ -43,6 +43,7 @@ fn run(c: &str, p: &str, nodes: f64, solved_at: Option<f64>, counters: &[(&str, 
         root_moves: Some(if p == "a" { 10.0 } else { 30.0 }),
         fen: format!("fen-{p}"),
         failure: String::new(),
+        minimal: None,
         counters: counters
             .iter()
             .map(|(k, v)| (k.to_string(), *v))

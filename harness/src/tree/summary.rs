@@ -110,7 +110,7 @@ fn minimal_tree(md: &mut String, nodes: &[TreeNode], m: &Minimal) {
     };
     let _ = writeln!(md, "## Minimal tree (Knuth–Moore), measured
 
-The same search re-run to depth {} with its value as a null window from each side, the recorded best moves tried first at every node, without the TT (a minimal tree has no transpositions) and aspiration windows; distinct lines counted. It took {:.3} s.
+The same search re-run to depth {}, the recorded best moves tried first at every node (with a perfect ordering alpha-beta visits exactly the minimal tree), without the TT (a minimal tree has no transpositions) and aspiration windows; distinct lines counted. It took {:.3} s.
 ", m.depth, m.seconds);
     let _ = writeln!(md, "- the search's last iteration: {} nodes ({sm} main, {sq} QS); the minimal tree: {} ({mm} main, {mq} QS): **{} ×** the minimal tree (main search {} ×)", sm + sq, mm + mq, ratio(sm + sq, mm + mq), ratio(sm, mm));
     let _ = writeln!(md, "- the uniform-tree formula the grid report uses, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 with b = {} root moves: {formula:.0} nodes, against {mm} measured main-search nodes

@@ -146,7 +146,7 @@ fn the_minimal_tree_is_smaller_than_the_search_it_measures() {
         let (result, tree) = recorded(fen, config.clone(), 4, usize::MAX);
         let last = result.stats.iterations.last().unwrap();
         let position = Position::from_fen(fen).unwrap();
-        let minimal = minimal_tree(&config, &position, 4, result.score, tree.best_moves());
+        let minimal = minimal_tree(&config, &position, 4, tree.best_moves());
         let (main, qs) = minimal.nodes();
         assert!(
             main > 4 && main + qs <= last.nodes,
@@ -155,7 +155,23 @@ fn the_minimal_tree_is_smaller_than_the_search_it_measures() {
         );
         assert_eq!(minimal.by_ply[0], (1, 0));
         // The same measurement twice gives the same count.
-        let again = minimal_tree(&config, &position, 4, result.score, tree.best_moves());
+        let again = minimal_tree(&config, &position, 4, tree.best_moves());
         assert_eq!(again.by_ply, minimal.by_ply);
+    }
+}
+
+#[test]
+fn the_light_best_move_recorder_collects_what_the_tree_recorder_does() {
+    use crate::search::record::BestMoveRecorder;
+    for config in [SearchConfig::fischerle(), everything()] {
+        for fen in POSITIONS {
+            let (result, tree) = recorded(fen, config.clone(), 5, usize::MAX);
+            let position = Position::from_fen(fen).unwrap();
+            let mut searcher = Searcher::with_recorder(config.clone(), BestMoveRecorder::default());
+            let light = searcher.search(&position, Limits::depth(5), |_| {});
+            assert_eq!(light.stats.nodes, result.stats.nodes, "{fen}");
+            assert_eq!(light.best_move, result.best_move, "{fen}");
+            assert_eq!(searcher.recorder().best_moves(), tree.best_moves(), "{fen}");
+        }
     }
 }
