@@ -40,6 +40,8 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Record one search's tree: every node, what acted on it, and where the nodes go.
     Tree(Box<TreeArgs>),
+    /// Tune numeric parameters by SPSA (fishtest's schedule) in games, then verify the result.
+    Tune(Box<TuneArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -193,24 +195,9 @@ pub struct MatchArgs {
     /// Game pairs per pairing (at most, with --sprt).
     #[arg(long, default_value_t = 100)]
     pub pairs: u64,
-    /// Plies after which a game is drawn.
-    #[arg(long, value_name = "PLIES")]
-    pub max_plies: Option<usize>,
-    /// Resign adjudication: a player whose score is at most −CP …
-    #[arg(long, value_name = "CP", requires = "resign_moves")]
-    pub resign_score: Option<i32>,
-    /// … for this many of its moves in a row loses.
-    #[arg(long, value_name = "N", requires = "resign_score")]
-    pub resign_moves: Option<usize>,
-    /// Draw adjudication: when both scores stay within ±CP …
-    #[arg(long, value_name = "CP", requires = "draw_moves")]
-    pub draw_score: Option<i32>,
-    /// … for this many moves each …
-    #[arg(long, value_name = "N", requires = "draw_score")]
-    pub draw_moves: Option<usize>,
-    /// … from this move number on, the game is drawn.
-    #[arg(long, value_name = "MOVE", default_value_t = 0)]
-    pub draw_after: u32,
+    /// How games end: ply limit and adjudication.
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
@@ -239,6 +226,106 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// `harness tune`.
+#[derive(Debug, Clone, Args)]
+pub struct TuneArgs {
+    /// A parameter `KEY=START,MIN,MAX[,C_END[,R_END]]` (repeatable): a numeric SearchConfig key,
+    /// or `uci.NAME` (a spin option) with --engine uci:PATH. C_END defaults to (MAX − MIN)/20,
+    /// R_END to 0.002 (Stockfish's TUNE).
+    #[arg(
+        long = "param",
+        value_name = "KEY=START,MIN,MAX[,C_END[,R_END]]",
+        required_unless_present = "resume"
+    )]
+    pub params: Vec<String>,
+    /// SPSA iterations (N).
+    #[arg(long, default_value_t = 200)]
+    pub iterations: u64,
+    /// Game pairs of θ+ against θ− per iteration, played in parallel.
+    #[arg(long, default_value_t = 4)]
+    pub pairs_per_iteration: u64,
+    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`).
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// A fixed setting `KEY=V` of the player tuned (repeatable; `uci.NAME=V` for a UCI engine).
+    #[arg(long = "set", value_name = "KEY=V")]
+    pub sets: Vec<String>,
+    /// The engine tuned: `builtin` (default) or `uci:PATH`.
+    #[arg(long, value_name = "builtin|uci:PATH", default_value = "builtin")]
+    pub engine: String,
+    /// Per-move limit of both sides, as `match --limit` (`nodes=N`, `depth=D`, `movetime=MS`,
+    /// `tc=BASE+INC`). Default `nodes=5000`.
+    #[arg(long, value_name = "LIMIT")]
+    pub limit: Option<String>,
+    /// Opening book, EPD or PGN. Default: the project's book.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Seed of the perturbations and the rounding, and the book offset of the first pair.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How games end.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// After the last iteration: a match of this many pairs, tuned against start, on the openings
+    /// after the tune's (`verify/` in the run directory).
+    #[arg(long, value_name = "PAIRS")]
+    pub verify: Option<u64>,
+    /// The verification's SPRT `ELO0,ELO1`.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        default_value = "0,5",
+        allow_hyphen_values = true
+    )]
+    pub verify_sprt: String,
+    /// Games played at once. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Name of the tune (output directory).
+    #[arg(long, default_value = "tune")]
+    pub name: String,
+    /// How long a UCI engine may take.
+    #[command(flatten)]
+    pub uci: crate::uci::bounds::UciBoundsArgs,
+    /// Output directory. Default `results/<timestamp>-<name>/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the tune in DIR after its last complete iteration. Without --param, with the
+    /// arguments recorded in DIR/manifest.json; with them, they must describe that same tune.
+    /// `--verify`, `--threads` and `--quiet` are always this command's.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Print the plan and exit.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// How games end (`match` and `tune`): a ply limit and adjudication.
+#[derive(Debug, Clone, Args)]
+pub struct RulesArgs {
+    /// Plies after which a game is drawn.
+    #[arg(long, value_name = "PLIES")]
+    pub max_plies: Option<usize>,
+    /// Resign adjudication: a player whose score is at most −CP …
+    #[arg(long, value_name = "CP", requires = "resign_moves")]
+    pub resign_score: Option<i32>,
+    /// … for this many of its moves in a row loses.
+    #[arg(long, value_name = "N", requires = "resign_score")]
+    pub resign_moves: Option<usize>,
+    /// Draw adjudication: when both scores stay within ±CP …
+    #[arg(long, value_name = "CP", requires = "draw_moves")]
+    pub draw_score: Option<i32>,
+    /// … for this many moves each …
+    #[arg(long, value_name = "N", requires = "draw_score")]
+    pub draw_moves: Option<usize>,
+    /// … from this move number on, the game is drawn.
+    #[arg(long, value_name = "MOVE", default_value_t = 0)]
+    pub draw_after: u32,
 }
 
 /// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).

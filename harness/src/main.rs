@@ -29,6 +29,7 @@ mod solve;
 mod suite_make;
 mod suites;
 mod tree;
+mod tune;
 mod uci;
 
 fn main() -> ExitCode {

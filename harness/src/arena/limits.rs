@@ -24,6 +24,10 @@ pub enum MoveLimit {
     Clock(TimeControl),
 }
 
+/// The limit per move of `match` and `tune` when none is given: fixed nodes, so games repeat
+/// exactly.
+pub const DEFAULT_LIMIT: MoveLimit = MoveLimit::Nodes(5_000);
+
 /// `BASE+INC` in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimeControl {

@@ -32,7 +32,18 @@ pub struct Book {
     pub problems: Vec<String>,
 }
 
+/// The project's opening book, built into the binary (see `suites/README.md`).
+const BUILTIN_BOOK: (&str, &str) = (
+    "builtin:openings.epd",
+    include_str!("../../../suites/openings.epd"),
+);
+
 impl Book {
+    /// The project's book (`match` and `tune` without `--openings`).
+    pub fn builtin() -> Result<Self> {
+        Self::parse(BUILTIN_BOOK.0, BUILTIN_BOOK.1)
+    }
+
     /// Reads a book: PGN when the name ends in `.pgn`, EPD otherwise.
     pub fn read(path: &Path) -> Result<Self> {
         let text = std::fs::read_to_string(path)

@@ -97,6 +97,24 @@ impl Player {
         }
     }
 
+    /// The same player object as a player of `kind` (`tune` moves parameters between
+    /// iterations): a searcher keeps its buffers and TT allocation, a running UCI engine is sent
+    /// the options (an engine that refuses them is dropped and restarted at its next game).
+    pub fn reconfigure(&mut self, kind: &PlayerKind) {
+        match (std::mem::replace(self, Self::Uci(None)), kind) {
+            (Self::Builtin(searcher), PlayerKind::Builtin(config)) => {
+                *self = Self::Builtin(Box::new(Searcher::reuse(Some(*searcher), config.clone())));
+            }
+            (Self::Uci(Some(mut engine)), PlayerKind::Uci { options, .. }) => {
+                let sent = options
+                    .iter()
+                    .try_for_each(|(name, value)| engine.set_option(name, value));
+                *self = Self::Uci(sent.ok().map(|()| engine));
+            }
+            (_, kind) => *self = Self::new(kind),
+        }
+    }
+
     /// Prepares a new game: an empty TT, or `ucinewgame` (starting the engine if needed).
     pub fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault> {
         match (self, kind) {

@@ -33,6 +33,48 @@ pub struct RunSummary {
     pub search_ms: f64,
 }
 
+/// A match in its run directory, as `match` and `tune --verify` play it: the shared run flow
+/// (lock, manifest, resume of `plan.out` when `resume`, signals) around [`run`].
+pub fn play(
+    plan: &MatchPlan,
+    resume: bool,
+    quiet: bool,
+) -> Result<crate::run_flow::Ended<RunSummary>> {
+    use super::manifest::MatchManifest;
+    use super::output::{today, MatchSink};
+    // A resumed match keeps the date its PGN headers were written with.
+    let today = today();
+    let date = |recorded: Option<&MatchManifest>| recorded.map_or(&today, |m| &m.date).clone();
+    crate::run_flow::run(
+        &plan.out,
+        resume,
+        |recorded| MatchManifest::new(plan, &date(recorded)),
+        |recorded| match recorded {
+            Some(m) => MatchSink::resume(&plan.out, &m.date),
+            None => Ok((MatchSink::create(&plan.out, &today)?, Vec::new())),
+        },
+        |(sink, done)| {
+            announce(plan, done.len() / 2);
+            run(plan, sink, &done, quiet)
+        },
+    )
+}
+
+/// What the match will play, before it starts.
+fn announce(plan: &MatchPlan, pairs_done: usize) {
+    for problem in &plan.book.problems {
+        eprintln!("warning: skipping {problem}");
+    }
+    eprintln!(
+        "{} players, {} pairings × {} pairs, {pairs_done} pairs already played, {} threads → {}",
+        plan.players.len(),
+        plan.pairings.len(),
+        plan.pairs,
+        plan.threads,
+        plan.out.display()
+    );
+}
+
 /// Plays the plan's jobs after those in `done` (rows read back on resume).
 pub fn run(
     plan: &MatchPlan,

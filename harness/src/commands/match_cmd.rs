@@ -9,11 +9,9 @@ use clap::Parser;
 use crate::arena::limits::MoveLimit;
 use crate::arena::manifest::MatchManifest;
 use crate::arena::openings::Book;
-use crate::arena::output::{today, MatchSink};
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use crate::arena::player::PlayerKind;
 use crate::arena::report::print_results;
-use crate::arena::rules::{DrawRule, ResignRule, Rules};
 use crate::cli::MatchArgs;
 use crate::elo::sprt::Sprt;
 use crate::engines::{self, EngineSpec};
@@ -24,15 +22,8 @@ use crate::run_dir::default_out;
 use crate::run_flow::{self, Ended};
 use crate::uci::bounds::UciBounds;
 
-/// The project's opening book, built into the binary (see `suites/README.md`).
-const BUILTIN_BOOK: (&str, &str) = (
-    "builtin:openings.epd",
-    include_str!("../../../suites/openings.epd"),
-);
 /// How long a UCI player's depth- or node-limited move may take unless told otherwise.
 const MATCH_UCI_TIMEOUT: Duration = Duration::from_secs(120);
-/// The limit per move when none is given: fixed nodes, so games repeat exactly.
-const DEFAULT_LIMIT: MoveLimit = MoveLimit::Nodes(5_000);
 
 /// Runs `harness match`.
 pub fn run(args: MatchArgs) -> Result<ExitCode> {
@@ -42,22 +33,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    // A resumed match keeps the date its PGN headers were written with.
-    let today = today();
-    let date = |recorded: Option<&MatchManifest>| recorded.map_or(&today, |m| &m.date).clone();
-    let ended = run_flow::run(
-        &plan.out,
-        args.resume.is_some(),
-        |recorded| MatchManifest::new(&plan, &date(recorded)),
-        |recorded| match recorded {
-            Some(m) => MatchSink::resume(&plan.out, &m.date),
-            None => Ok((MatchSink::create(&plan.out, &today)?, Vec::new())),
-        },
-        |(sink, done)| {
-            announce(&plan, done.len() / 2);
-            crate::arena::run::run(&plan, sink, &done, args.quiet)
-        },
-    )?;
+    let ended = crate::arena::run::play(&plan, args.resume.is_some(), args.quiet)?;
     let summary = match ended {
         Ended::Completed(summary) => summary,
         Ended::Interrupted(summary) => {
@@ -84,21 +60,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         plan.out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// What the match will play, before it starts.
-fn announce(plan: &MatchPlan, pairs_done: usize) {
-    for problem in &plan.book.problems {
-        eprintln!("warning: skipping {problem}");
-    }
-    eprintln!(
-        "{} players, {} pairings × {} pairs, {pairs_done} pairs already played, {} threads → {}",
-        plan.players.len(),
-        plan.pairings.len(),
-        plan.pairs,
-        plan.threads,
-        plan.out.display()
-    );
 }
 
 /// `--resume DIR` alone continues with the arguments recorded in DIR's manifest.
@@ -185,7 +146,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     }
     let book = match &args.openings {
         Some(path) => Book::read(path)?,
-        None => Book::parse(BUILTIN_BOOK.0, BUILTIN_BOOK.1)?,
+        None => Book::builtin()?,
     };
     let pairings = MatchPlan::pairings_of(schedule, players.len());
     let jobs = args.pairs * pairings.len() as u64;
@@ -204,7 +165,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         pairs: args.pairs,
         book,
         offset: args.seed,
-        rules: rules(args)?,
+        rules: args.rules.rules()?,
         sprt: sprt(args)?,
         threads,
         out: args
@@ -275,7 +236,7 @@ fn player_entry(
             values.join(" ")
         },
         kind,
-        limit: DEFAULT_LIMIT,
+        limit: crate::arena::limits::DEFAULT_LIMIT,
         description,
     }
 }
@@ -301,27 +262,6 @@ fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn rules(args: &MatchArgs) -> Result<Rules> {
-    if args.max_plies == Some(0) {
-        bail!("--max-plies must be at least 1");
-    }
-    Ok(Rules {
-        max_plies: args.max_plies,
-        resign: args
-            .resign_score
-            .zip(args.resign_moves)
-            .map(|(score, moves)| ResignRule { score, moves }),
-        draw: args
-            .draw_score
-            .zip(args.draw_moves)
-            .map(|(score, moves)| DrawRule {
-                score,
-                moves,
-                after: args.draw_after,
-            }),
-    })
 }
 
 fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {

@@ -11,6 +11,7 @@ mod report;
 pub mod sprt;
 mod suite;
 mod tree;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -38,6 +39,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Sprt(args) => sprt::run(&args),
         Command::Match(args) => match_cmd::run(*args),
         Command::Tree(args) => tree::run(&args),
+        Command::Tune(args) => tune::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

@@ -154,6 +154,7 @@ fn each_engine_gets_the_product_of_its_own_axes() {
         identity: crate::uci::client::Identity {
             name: "Stockfish".into(),
             options: vec!["Threads".into(), "Hash".into()],
+            ..Default::default()
         },
     };
     let engines = [EngineSpec::Builtin, stockfish];

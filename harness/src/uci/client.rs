@@ -63,6 +63,41 @@ pub struct Identity {
     pub name: String,
     /// Names of the options it declares (`option name X type …`).
     pub options: Vec<String>,
+    /// The same options with their type and bounds.
+    pub declared: Vec<OptionDecl>,
+}
+
+/// One `option name NAME type TYPE [default D] [min A] [max B] [var V]…` declaration.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OptionDecl {
+    /// Its name, as the engine spells it.
+    pub name: String,
+    /// `check`, `spin`, `combo`, `button` or `string`.
+    pub kind: String,
+    /// A spin's smallest value.
+    pub min: Option<i64>,
+    /// A spin's largest value.
+    pub max: Option<i64>,
+}
+
+impl OptionDecl {
+    /// Reads the text after `option name `.
+    pub fn parse(text: &str) -> Self {
+        let (name, rest) = text.split_once(" type ").unwrap_or((text, ""));
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let after = |key: &str| {
+            words
+                .windows(2)
+                .find(|w| w[0] == key)
+                .and_then(|w| w[1].parse().ok())
+        };
+        Self {
+            name: name.trim().to_string(),
+            kind: words.first().unwrap_or(&"").to_string(),
+            min: after("min"),
+            max: after("max"),
+        }
+    }
 }
 
 /// A running engine.
@@ -120,8 +155,9 @@ impl UciEngine {
             if let Some(name) = line.strip_prefix("id name ") {
                 identity.name = name.trim().to_string();
             } else if let Some(option) = line.strip_prefix("option name ") {
-                let name = option.split(" type ").next().unwrap_or(option);
-                identity.options.push(name.trim().to_string());
+                let declared = OptionDecl::parse(option);
+                identity.options.push(declared.name.clone());
+                identity.declared.push(declared);
             }
             // Anything else (banners, `id author`) is ignored, as the protocol says.
         }

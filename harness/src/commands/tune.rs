@@ -1,0 +1,283 @@
+//! `harness tune`: arguments → validated [`TunePlan`] → iterations (`tune::run`) → `tune.csv`,
+//! report, `tuned.toml` → with `--verify`, a match of tuned against start on fresh openings.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+
+use crate::arena::limits::{MoveLimit, DEFAULT_LIMIT};
+use crate::arena::openings::Book;
+use crate::cli::TuneArgs;
+use crate::engines::{self, EngineSpec};
+use crate::run_dir::{default_out, MANIFEST};
+use crate::run_flow::{self, Ended, RecordedPlan};
+use crate::tune::output::{TuneManifest, TuneSink};
+use crate::tune::params::{self, Base, UCI_KEY};
+use crate::tune::spsa::Schedule;
+use crate::tune::{report, verify, TunePlan, Tuned, UciBase};
+
+/// How long a UCI engine's depth- or node-limited move may take unless told otherwise.
+const TUNE_UCI_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Runs `harness tune`.
+pub fn run(args: TuneArgs) -> Result<ExitCode> {
+    let args = with_recorded_args(args)?;
+    let plan = build_plan(&args)?;
+    if args.dry_run {
+        print!("{}", describe(&plan));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let ended = run_flow::run(
+        &plan.out,
+        args.resume.is_some(),
+        |_| TuneManifest::new(&plan),
+        |recorded| match recorded {
+            Some(_) => TuneSink::resume(&plan.out, &plan.params),
+            None => Ok((TuneSink::create(&plan.out, &plan.params)?, 1, plan.start())),
+        },
+        |(sink, from, theta)| {
+            eprintln!(
+                "{} parameters, {} iterations × {} pairs, {} done, {} threads → {}",
+                plan.params.len(),
+                plan.schedule.iterations,
+                plan.pairs_per_iteration,
+                from - 1,
+                plan.threads,
+                plan.out.display()
+            );
+            crate::tune::run::run(&plan, sink, from, theta, args.quiet)
+        },
+    )?;
+    let summary = match ended {
+        Ended::Completed(s) => s,
+        Ended::Interrupted(s) => {
+            let kept = format!(
+                "{} more iterations written, every written one complete",
+                s.iterations
+            );
+            return Ok(run_flow::interrupted("tune", &plan.out, &kept));
+        }
+    };
+    report::write(&plan.out, &plan, &summary.theta)?;
+    for (p, t) in plan.params.iter().zip(&summary.theta) {
+        println!(
+            "{}: {} → {}",
+            p.key,
+            p.start,
+            params::format_value(*t, p.integer)
+        );
+    }
+    if summary.pairs > 0 {
+        println!(
+            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads (the pairs of an iteration wait for its last)",
+            summary.pairs,
+            summary.wall_s,
+            2.0 * summary.pairs as f64 / summary.wall_s.max(1e-9) * 60.0,
+            100.0 * summary.search_ms / summary.busy_ms.max(1e-9),
+            100.0 * summary.search_ms / (1e3 * summary.wall_s * plan.threads as f64).max(1e-9)
+        );
+    }
+    if let Some(pairs) = args.verify {
+        match verify::run(&plan, &summary.theta, pairs, &args.verify_sprt, args.quiet)? {
+            Some(verified) => println!("verification: {}", verified.line),
+            None => {
+                let kept = "the verification's written pairs are complete";
+                return Ok(run_flow::interrupted("tune", &plan.out, kept));
+            }
+        }
+    }
+    println!(
+        "results: {} (tune.csv, report.md, tuned.toml)",
+        plan.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--resume DIR` without `--param` continues with the plan recorded in DIR's manifest (with
+/// them, `run_flow` checks they describe it); `--verify`, `--threads` and `--quiet` are this
+/// command's.
+fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
+    let Some(dir) = args.resume.clone().filter(|_| args.params.is_empty()) else {
+        return Ok(args);
+    };
+    let manifest = TuneManifest::read(&dir)?;
+    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
+        format!(
+            "the command recorded in {}/{MANIFEST} no longer parses",
+            dir.display()
+        )
+    })?;
+    let crate::cli::Command::Tune(recorded) = cli.command else {
+        bail!(
+            "{}/{MANIFEST} does not record a tune command",
+            dir.display()
+        );
+    };
+    Ok(TuneArgs {
+        resume: Some(dir),
+        out: None,
+        quiet: args.quiet,
+        dry_run: args.dry_run,
+        threads: args.threads.or(recorded.threads),
+        verify: args.verify,
+        verify_sprt: args.verify_sprt,
+        ..*recorded
+    })
+}
+
+/// Validates everything before the first game.
+fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
+    let uci = args.uci.bounds(TUNE_UCI_TIMEOUT);
+    let fixed: Vec<(String, String)> = args
+        .sets
+        .iter()
+        .map(|s| {
+            s.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .with_context(|| format!("--set {s}: expected KEY=V"))
+        })
+        .collect::<Result<_>>()?;
+    let (tuned, base, base_name) = tuned_player(args, &fixed, uci)?;
+    let mut params = Vec::new();
+    for text in &args.params {
+        let p = params::parse(text, &base)?;
+        if params
+            .iter()
+            .any(|q: &crate::tune::spsa::Param| q.key == p.key)
+        {
+            bail!("--param {}: given twice", p.key);
+        }
+        params.push(p);
+    }
+    if args.iterations == 0 {
+        bail!("--iterations must be at least 1");
+    }
+    if args.pairs_per_iteration == 0 {
+        bail!("--pairs-per-iteration must be at least 1");
+    }
+    let limit: MoveLimit = match &args.limit {
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| anyhow::anyhow!("--limit {text}: {e}"))?,
+        None => DEFAULT_LIMIT,
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let book = match &args.openings {
+        Some(path) => Book::read(path)?,
+        None => Book::builtin()?,
+    };
+    verify::parse_sprt(&args.verify_sprt)?;
+    Ok(TunePlan {
+        name: args.name.clone(),
+        tuned,
+        base_name,
+        fixed,
+        params,
+        schedule: Schedule {
+            iterations: args.iterations,
+        },
+        pairs_per_iteration: args.pairs_per_iteration,
+        limit,
+        book,
+        seed: args.seed,
+        rules: args.rules.rules()?,
+        threads,
+        out: args
+            .resume
+            .clone()
+            .or_else(|| args.out.clone())
+            .unwrap_or_else(|| default_out(&args.name)),
+    })
+}
+
+/// The player tuned, what its parameters are checked against, and its name for `tuned.toml`.
+fn tuned_player(
+    args: &TuneArgs,
+    fixed: &[(String, String)],
+    slack: crate::uci::bounds::UciBounds,
+) -> Result<(Tuned, Base, String)> {
+    let engines = engines::resolve(std::slice::from_ref(&args.engine), slack.handshake)?;
+    match engines.into_iter().next() {
+        Some(EngineSpec::Uci {
+            path,
+            identity,
+            label,
+        }) => {
+            let mut options = Vec::new();
+            for (key, value) in fixed {
+                let name = key.strip_prefix(UCI_KEY).with_context(|| {
+                    format!("--set {key}: a UCI engine takes `uci.NAME=V` settings")
+                })?;
+                let spelled = identity
+                    .options
+                    .iter()
+                    .find(|o| o.eq_ignore_ascii_case(name))
+                    .with_context(|| format!("--set {key}: {label} declares no option `{name}`"))?;
+                options.push((spelled.clone(), value.clone()));
+            }
+            let base = Base::Uci {
+                declared: identity.declared.clone(),
+            };
+            Ok((
+                Tuned::Uci(UciBase {
+                    path,
+                    options,
+                    slack,
+                }),
+                base,
+                label,
+            ))
+        }
+        _ => {
+            let mut config = engine::SearchConfig::preset(&args.preset)?;
+            for (key, value) in fixed {
+                config
+                    .set(key, value)
+                    .with_context(|| format!("--set {key}={value}"))?;
+            }
+            config.validate().context("the configuration tuned")?;
+            let base = Base::Builtin(Box::new(config.clone()));
+            Ok((Tuned::Builtin(config), base, args.preset.clone()))
+        }
+    }
+}
+
+/// The plan in words (`--dry-run`).
+fn describe(plan: &TunePlan) -> String {
+    let mut out = format!("tune        {}\n", plan.name);
+    for p in &plan.params {
+        out += &format!(
+            "param       {} start {} in [{}, {}], C_END {}, R_END {}{}\n",
+            p.key,
+            p.start,
+            p.min,
+            p.max,
+            p.c_end,
+            p.r_end,
+            if p.integer { ", integer" } else { "" }
+        );
+    }
+    out += &format!(
+        "iterations  {} × {} pairs ({} games), limit {}\n",
+        plan.schedule.iterations,
+        plan.pairs_per_iteration,
+        2 * plan.total_pairs(),
+        plan.limit
+    );
+    out += &format!(
+        "openings    {} ({} positions) from offset {}\nrules       {}\nthreads     {}\nout         {}\n",
+        plan.book.source,
+        plan.book.openings.len(),
+        plan.seed,
+        plan.rules,
+        plan.threads,
+        plan.out.display()
+    );
+    out
+}

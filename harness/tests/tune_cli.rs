@@ -1,0 +1,191 @@
+//! End-to-end tests of `harness tune`: a short fixed-node tune writes its files, its trajectory
+//! does not depend on the threads, survives SIGKILL + `--resume`, and bad parameters are refused
+//! before any game.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::harness;
+use predicates::str::contains;
+
+const ITERATIONS: usize = 8;
+
+fn tune_args(out: &Path, threads: &str) -> Vec<String> {
+    [
+        "tune",
+        "--preset",
+        "modern",
+        "--param",
+        "futility.frontier=300,100,500",
+        "--param",
+        "lmr.divisor=2.25,1,4",
+        "--iterations",
+        "8",
+        "--pairs-per-iteration",
+        "2",
+        "--limit",
+        "nodes=1500",
+        "--seed",
+        "3",
+        "--quiet",
+        "--threads",
+        threads,
+        "--out",
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain([out.display().to_string()])
+    .collect()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_tune_writes_its_files_the_same_for_any_threads_and_after_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, killed) = (
+        dir.path().join("one"),
+        dir.path().join("two"),
+        dir.path().join("killed"),
+    );
+    harness()
+        .args(tune_args(&one, "1"))
+        .assert()
+        .success()
+        .stdout(contains("futility.frontier: 300 →"));
+    harness().args(tune_args(&two, "2")).assert().success();
+    let csv = read(&one.join("tune.csv"));
+    assert_eq!(csv.lines().count(), 1 + ITERATIONS);
+    assert!(csv.starts_with(
+        "k,wins,draws,losses,result,ll,ld,dd,wd,ww,theta:futility.frontier,plus:futility.frontier"
+    ));
+    assert_eq!(
+        csv,
+        read(&two.join("tune.csv")),
+        "the trajectory depends on --threads"
+    );
+    for file in [
+        "manifest.json",
+        "report.md",
+        "tuned.toml",
+        "start.toml",
+        "theta_futility.frontier.png",
+        "theta_lmr.divisor.svg",
+    ] {
+        assert!(one.join(file).exists(), "{file} missing");
+    }
+    assert!(read(&one.join("report.md")).contains("| `lmr.divisor` | 2.25 |"));
+    // tuned.toml is a player grid and match take.
+    let tuned = read(&one.join("tuned.toml"));
+    assert!(tuned.contains("preset = \"modern\"") && tuned.contains("\"futility.frontier\" = "));
+    harness()
+        .args(["grid", "--grid"])
+        .arg(one.join("tuned.toml"))
+        .arg("--dry-run")
+        .assert()
+        .success();
+
+    let bin = assert_cmd::cargo::cargo_bin("harness");
+    let mut child = Command::new(&bin)
+        .args(tune_args(&killed, "2"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let rows = killed.join("tune.csv");
+    let start = Instant::now();
+    while std::fs::read_to_string(&rows).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = read(&rows).lines().count();
+    assert!(
+        partial < 1 + ITERATIONS,
+        "the tune finished before it could be killed"
+    );
+    harness()
+        .args(["tune", "--quiet", "--resume"])
+        .arg(&killed)
+        .assert()
+        .success();
+    assert_eq!(read(&rows), csv, "a killed and resumed tune differs");
+
+    // A finished tune verified afterwards: a match on the openings after the tune's.
+    harness()
+        .args(["tune", "--quiet", "--verify", "3", "--resume"])
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(contains(
+            "verification: tuned against start, 3 pairs from book offset 19",
+        ));
+    assert!(read(&one.join("report.md")).contains("## Verification"));
+    assert!(read(&one.join("verify/games.pgn")).contains("[White \"tuned\"]"));
+}
+
+#[test]
+fn bad_parameters_are_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, message) in [
+        (
+            &["--param", "futility.bogus=1,0,2"][..],
+            "futility.bogus: not a SearchConfig key",
+        ),
+        (&["--param", "see=1,0,2"], "see: expected a numeric key"),
+        (
+            &["--param", "futility.frontier=900,100,500"],
+            "START must lie in [MIN, MAX]",
+        ),
+        (
+            &["--param", "futility.frontier=300,500,100"],
+            "MIN must be below MAX",
+        ),
+        (
+            &["--param", "futility.frontier=300,100,500,-1"],
+            "C_END must be above 0",
+        ),
+        (
+            &[
+                "--param",
+                "futility.frontier=300,100,500",
+                "--pairs-per-iteration",
+                "0",
+            ],
+            "--pairs-per-iteration must be at least 1",
+        ),
+    ] {
+        let out = dir.path().join("never");
+        harness()
+            .args(["tune", "--preset", "modern", "--quiet", "--out"])
+            .arg(&out)
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(contains(message));
+        assert!(
+            !out.exists(),
+            "{message}: a refused tune left {}",
+            out.display()
+        );
+    }
+    let out = dir.path().join("resumed");
+    harness().args(tune_args(&out, "2")).assert().success();
+    let mut other = tune_args(&out, "2");
+    let at = other.iter().position(|a| a == "--out").unwrap();
+    other[at] = "--resume".into();
+    let seed = other.iter().position(|a| a == "3").unwrap();
+    other[seed] = "4".into();
+    harness()
+        .args(&other)
+        .assert()
+        .failure()
+        .stderr(contains("different plan (seed)"));
+}
