@@ -272,6 +272,14 @@ pub struct TuneArgs {
     /// after the tune's (`verify/` in the run directory).
     #[arg(long, value_name = "PAIRS")]
     pub verify: Option<u64>,
+    /// The verification's limit per move (e.g. a clock, `tc=0.5+0.005`), into `verify-LIMIT/`.
+    /// Default: the tune's, into `verify/`.
+    #[arg(long, value_name = "LIMIT")]
+    pub verify_limit: Option<String>,
+    /// The verification's openings (EPD or PGN), positions also in the tune's book left out.
+    /// Default: the tune's book from the offset after its pairs.
+    #[arg(long, value_name = "FILE")]
+    pub verify_openings: Option<PathBuf>,
     /// The verification's SPRT `ELO0,ELO1`.
     #[arg(
         long,

@@ -79,7 +79,17 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         );
     }
     if let Some(pairs) = args.verify {
-        match verify::run(&plan, &summary.theta, pairs, &args.verify_sprt, args.quiet)? {
+        let limit = match &args.verify_limit {
+            Some(text) => parse_limit(text, "--verify-limit")?,
+            None => plan.limit,
+        };
+        let verification = verify::Verification {
+            pairs,
+            limit,
+            openings: args.verify_openings.as_deref(),
+            sprt: &args.verify_sprt,
+        };
+        match verify::run(&plan, &summary.theta, &verification, args.quiet)? {
             Some(verified) => println!("verification: {}", verified.line),
             None => {
                 let kept = "the verification's written pairs are complete";
@@ -121,6 +131,8 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
         dry_run: args.dry_run,
         threads: args.threads.or(recorded.threads),
         verify: args.verify,
+        verify_openings: args.verify_openings,
+        verify_limit: args.verify_limit,
         verify_sprt: args.verify_sprt,
         ..*recorded
     })
@@ -156,12 +168,13 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
     if args.pairs_per_iteration == 0 {
         bail!("--pairs-per-iteration must be at least 1");
     }
-    let limit: MoveLimit = match &args.limit {
-        Some(text) => text
-            .parse()
-            .map_err(|e: String| anyhow::anyhow!("--limit {text}: {e}"))?,
+    let limit = match &args.limit {
+        Some(text) => parse_limit(text, "--limit")?,
         None => DEFAULT_LIMIT,
     };
+    if let Some(text) = &args.verify_limit {
+        parse_limit(text, "--verify-limit")?;
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -194,6 +207,12 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
             .or_else(|| args.out.clone())
             .unwrap_or_else(|| default_out(&args.name)),
     })
+}
+
+/// A per-move limit as `match --limit` reads it.
+fn parse_limit(text: &str, option: &str) -> Result<MoveLimit> {
+    text.parse()
+        .map_err(|e: String| anyhow::anyhow!("{option} {text}: {e}"))
 }
 
 /// The player tuned, what its parameters are checked against, and its name for `tuned.toml`.

@@ -4,16 +4,47 @@
 
 use std::fmt::Write;
 
-use anyhow::{Context, Result};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
 
 use super::TunePlan;
+use crate::arena::limits::MoveLimit;
+use crate::arena::openings::Book;
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use crate::arena::player::PlayerKind;
 use crate::elo::sprt::{Decision, EloModel, Sprt};
 use crate::run_flow::Ended;
 
-/// The verification's directory inside the tune's.
+/// The verification's directory inside the tune's (at another limit than the tune's,
+/// `verify-LIMIT`).
 pub const VERIFY_DIR: &str = "verify";
+
+/// What a verification plays besides the tuned player: its pairs, limit and openings.
+#[derive(Debug, Clone, Copy)]
+pub struct Verification<'a> {
+    /// Game pairs at most.
+    pub pairs: u64,
+    /// Limit per move.
+    pub limit: MoveLimit,
+    /// Its own book, if not the tune's.
+    pub openings: Option<&'a Path>,
+    /// `ELO0,ELO1`.
+    pub sprt: &'a str,
+}
+
+/// The directory of a verification at `limit`.
+pub fn dir_of(plan: &TunePlan, limit: MoveLimit) -> String {
+    if limit == plan.limit {
+        return VERIFY_DIR.to_string();
+    }
+    let text: String = limit
+        .to_string()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '_'))
+        .collect();
+    format!("{VERIFY_DIR}-{text}")
+}
 
 /// What the verification found.
 #[derive(Debug, Clone)]
@@ -44,8 +75,62 @@ pub fn parse_sprt(text: &str) -> Result<Sprt> {
     Ok(sprt)
 }
 
+/// The verification's openings and where it enters them: `file` without the positions the tune's
+/// book has (compared by the first four FEN fields), from its start; or the tune's book from the
+/// offset after the tune's pairs.
+pub fn book_of(plan: &TunePlan, file: Option<&Path>, pairs: u64) -> Result<(Book, u64)> {
+    let Some(path) = file else {
+        if plan.total_pairs() + pairs > plan.book.openings.len() as u64 {
+            eprintln!(
+                "warning: the tune and its verification need {} openings, the book has {}: some verification openings repeat the tune's (give --verify-openings)",
+                plan.total_pairs() + pairs,
+                plan.book.openings.len()
+            );
+        }
+        return Ok((plan.book.clone(), plan.seed + plan.total_pairs()));
+    };
+    let position = |b: &cozy_chess::Board| {
+        b.to_string()
+            .split(' ')
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let tuned: std::collections::HashSet<String> = plan
+        .book
+        .openings
+        .iter()
+        .map(|o| position(&o.board))
+        .collect();
+    let mut book = Book::read(path)?;
+    let before = book.openings.len();
+    book.openings
+        .retain(|o| !tuned.contains(&position(&o.board)));
+    if book.openings.is_empty() {
+        bail!(
+            "--verify-openings {}: every position is also in the tune's book",
+            path.display()
+        );
+    }
+    if book.openings.len() < before {
+        eprintln!(
+            "--verify-openings {}: {} of {before} positions are also in the tune's book and are left out",
+            path.display(),
+            before - book.openings.len()
+        );
+    }
+    Ok((book, 0))
+}
+
 /// The match plan of the verification.
-pub fn plan_of(plan: &TunePlan, theta: &[f64], pairs: u64, sprt: Sprt) -> MatchPlan {
+pub fn plan_of(
+    plan: &TunePlan,
+    theta: &[f64],
+    v: &Verification,
+    sprt: Sprt,
+    (book, offset): (Book, u64),
+) -> MatchPlan {
+    let pairs = v.pairs;
     let entry = |id: &str, name: &str, kind: PlayerKind| PlayerEntry {
         id: id.into(),
         name: name.into(),
@@ -56,7 +141,7 @@ pub fn plan_of(plan: &TunePlan, theta: &[f64], pairs: u64, sprt: Sprt) -> MatchP
             }
         },
         kind,
-        limit: plan.limit,
+        limit: v.limit,
     };
     MatchPlan {
         name: format!("{}-verify", plan.name),
@@ -67,12 +152,12 @@ pub fn plan_of(plan: &TunePlan, theta: &[f64], pairs: u64, sprt: Sprt) -> MatchP
         schedule: Schedule::Gauntlet,
         pairings: vec![(0, 1)],
         pairs,
-        book: plan.book.clone(),
-        offset: plan.seed + plan.total_pairs(),
+        book,
+        offset,
         rules: plan.rules,
         sprt: Some(sprt),
         threads: plan.threads,
-        out: plan.out.join(VERIFY_DIR),
+        out: plan.out.join(dir_of(plan, v.limit)),
         range: 0..pairs,
         shard: None,
     }
@@ -83,19 +168,12 @@ pub fn plan_of(plan: &TunePlan, theta: &[f64], pairs: u64, sprt: Sprt) -> MatchP
 pub fn run(
     plan: &TunePlan,
     theta: &[f64],
-    pairs: u64,
-    sprt: &str,
+    v: &Verification,
     quiet: bool,
 ) -> Result<Option<Verified>> {
-    let sprt = parse_sprt(sprt)?;
-    let match_plan = plan_of(plan, theta, pairs, sprt);
-    if plan.seed + plan.total_pairs() + pairs > plan.seed + plan.book.openings.len() as u64 {
-        eprintln!(
-            "warning: the tune and its verification need {} openings, the book has {}: some verification openings repeat the tune's",
-            plan.total_pairs() + pairs,
-            plan.book.openings.len()
-        );
-    }
+    let sprt = parse_sprt(v.sprt)?;
+    let book = book_of(plan, v.openings, v.pairs)?;
+    let match_plan = plan_of(plan, theta, v, sprt, book);
     let resume = match_plan.out.join(crate::run_dir::MANIFEST).exists();
     if let Ended::Interrupted(_) = crate::arena::run::play(&match_plan, resume, quiet)? {
         return Ok(None);
@@ -118,8 +196,9 @@ pub fn run(
         )
     });
     let line = format!(
-        "tuned against start, {} pairs from book offset {}: +{} ={} -{}, {elo}; SPRT [{}, {}] nElo: LLR {llr:.2}, {decision}",
+        "tuned against start, {} pairs of {} from offset {}: +{} ={} -{}, {elo}; SPRT [{}, {}] nElo: LLR {llr:.2}, {decision}",
         r.pairs.pairs(),
+        match_plan.book.source,
         match_plan.offset,
         r.games.wins,
         r.games.draws,

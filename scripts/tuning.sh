@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Regenerates results/tuning/ on the protocol in its README: tune modern's ten numeric search
+# parameters by SPSA at 10,000 nodes a move, then verify the result on openings the tune never
+# played (an SPRT at the tune's budget, a match under a clock) and compare nodes at equal depth.
+# Resumable: run it again after a kill.
+#
+#   scripts/tuning.sh                # everything (about 70 minutes on 2 cores)
+#   scripts/tuning.sh tune           # one part: book tune verify nodes clock
+source "$(dirname "$0")/lib.sh"
+out=results/tuning
+work=target/tuning
+snapshot_harness
+
+PARAMS=(
+  futility.frontier=300,50,600
+  futility.pre_frontier=500,100,900
+  late_move_pruning.base=3,1,12
+  lmr.base=0.75,0,2
+  lmr.divisor=2.25,1,4
+  qsearch.see_prune=0,-200,200
+  singular.margin=3,0,50
+  aspiration.window=50,10,200
+  null_move.base=2,1,4
+  null_move.divisor=4,2,8
+)
+NODES=10000
+
+# Openings for the verification, made like suites/openings.epd from another seed.
+part_book() {
+  [ -f "$work/verify-openings.epd" ] || "$harness" suite make --selfplay 1600 --seed 2027 \
+    --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 \
+    --hash 16 --out "$work/verify-openings.epd"
+}
+
+part_tune() {
+  local dir=$out/modern args=()
+  for p in "${PARAMS[@]}"; do args+=(--param "$p"); done
+  if [ -f "$dir/report.md" ]; then return 0; fi
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" tune --resume "$dir" --quiet
+  else
+    "$harness" tune --preset modern "${args[@]}" --iterations 500 --pairs-per-iteration 8 \
+      --limit "nodes=$NODES" --seed 0 --quiet --out "$dir"
+  fi
+}
+
+part_verify() {
+  grep -qs "^## Verification" "$out/modern/report.md" ||
+    "$harness" tune --resume "$out/modern" --verify 400 --verify-sprt 0,5 \
+      --verify-openings "$work/verify-openings.epd" --quiet
+}
+
+part_nodes() {
+  grid nodes-start c00 --grid "$out/modern/start.toml" --suite "$suites/wac.epd" --depth 8
+  grid nodes-tuned c00 --grid "$out/modern/tuned.toml" --suite "$suites/wac.epd" --depth 8
+  "$harness" compare "$out/nodes-start" "$out/nodes-tuned" > "$out/nodes-compare.md"
+}
+
+part_clock() {
+  [ -f "$out/modern/verify-tc0.5+0.005/pairings.csv" ] ||
+    "$harness" tune --resume "$out/modern" --verify 100 --verify-limit "tc=0.5+0.005" \
+      --verify-openings "$work/verify-openings.epd" --quiet
+}
+
+run_parts "book tune verify nodes clock" "$@"
+compress_tables "$out"
