@@ -17,8 +17,11 @@
 //!
 //! k counts iterations of P game pairs, as OpenBench does (`iteration = 1 + games /
 //! (pairs_per * 2)`); fishtest counts k in pairs (`iter += num_games // 2`). The two agree at one pair per
-//! iteration. OpenBench also keeps an integer's c_k at least 0.5; since c_k ≥ C_END for every
-//! k ≤ N, that only matters for a C_END below 0.5, which the rounding handles anyway.
+//! iteration. An integer's c_k is at least 0.5, as in OpenBench (`np.maximum(c_ends /
+//! c_compression, 0.5)`, R_k then computed with it): with a shared u, ⌊θ + ½ + u⌋ − ⌊θ − ½ + u⌋ = 1
+//! always, so the two probes never round to the same integer — with Stockfish's default C_END of
+//! (MAX − MIN)/20, a parameter ranging over 1–4 would otherwise play identical probes four times
+//! in five.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -34,6 +37,9 @@ pub const A_SHARE: f64 = 0.1;
 pub const DEFAULT_R_END: f64 = 0.002;
 /// C_END = (MAX − MIN) / this when none is given (Stockfish's `TUNE` default).
 pub const C_END_DIVISOR: f64 = 20.0;
+
+/// The smallest perturbation of an integer parameter (OpenBench).
+pub const MIN_INTEGER_C: f64 = 0.5;
 
 /// One tuned parameter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,9 +78,14 @@ impl Schedule {
         A_SHARE * self.iterations as f64
     }
 
-    /// c_k of `p` at iteration `k` (from 1).
+    /// c_k of `p` at iteration `k` (from 1); at least [`MIN_INTEGER_C`] for an integer.
     pub fn c(&self, p: &Param, k: u64) -> f64 {
-        p.c_end * (self.iterations as f64).powf(GAMMA) / (k as f64).powf(GAMMA)
+        let c = p.c_end * (self.iterations as f64).powf(GAMMA) / (k as f64).powf(GAMMA);
+        if p.integer {
+            c.max(MIN_INTEGER_C)
+        } else {
+            c
+        }
     }
 
     /// R_k of `p` at iteration `k` (from 1).
@@ -156,6 +167,23 @@ mod tests {
             c_end: 10.0,
             r_end: 0.002,
             integer,
+        }
+    }
+
+    #[test]
+    fn an_integer_with_a_small_c_end_still_plays_different_probes() {
+        let s = Schedule { iterations: 100 };
+        let p = Param {
+            c_end: 0.15,
+            min: 1.0,
+            max: 4.0,
+            start: 2.0,
+            ..param(true)
+        };
+        assert_eq!(s.c(&p, 100), 0.5);
+        for k in 1..=100 {
+            let pr = probe(s, std::slice::from_ref(&p), &[2.3], k, 9);
+            assert_eq!((pr.plus[0] - pr.minus[0]).abs(), 1.0, "iteration {k}");
         }
     }
 
