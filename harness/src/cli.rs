@@ -237,7 +237,7 @@ pub struct TuneArgs {
     #[arg(
         long = "param",
         value_name = "KEY=START,MIN,MAX[,C_END[,R_END]]",
-        required_unless_present = "resume"
+        required_unless_present_any = ["resume", "grid"]
     )]
     pub params: Vec<String>,
     /// SPSA iterations (N).
@@ -246,15 +246,20 @@ pub struct TuneArgs {
     /// Game pairs of θ+ against θ− per iteration, played in parallel.
     #[arg(long, default_value_t = 4)]
     pub pairs_per_iteration: u64,
-    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`).
-    #[arg(long, default_value = "fischerle")]
-    pub preset: String,
+    /// A grid file: its `preset`, `engines`, `[set]` (fixed settings) and `[params]` (`KEY =
+    /// [START, MIN, MAX]`; `tuned.toml` is one); the command line adds to it.
+    #[arg(long, value_name = "FILE.toml")]
+    pub grid: Option<PathBuf>,
+    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`). Default: the
+    /// grid file's, else `fischerle`.
+    #[arg(long)]
+    pub preset: Option<String>,
     /// A fixed setting `KEY=V` of the player tuned (repeatable; `uci.NAME=V` for a UCI engine).
     #[arg(long = "set", value_name = "KEY=V")]
     pub sets: Vec<String>,
-    /// The engine tuned: `builtin` (default) or `uci:PATH`.
-    #[arg(long, value_name = "builtin|uci:PATH", default_value = "builtin")]
-    pub engine: String,
+    /// The engine tuned: `builtin` or `uci:PATH`. Default: the grid file's, else `builtin`.
+    #[arg(long, value_name = "builtin|uci:PATH")]
+    pub engine: Option<String>,
     /// Per-move limit of both sides, as `match --limit` (`nodes=N`, `depth=D`, `movetime=MS`,
     /// `tc=BASE+INC`). Default `nodes=5000`.
     #[arg(long, value_name = "LIMIT")]

@@ -189,3 +189,31 @@ fn bad_parameters_are_refused_before_any_game() {
         .failure()
         .stderr(contains("different plan (seed)"));
 }
+
+#[test]
+fn a_grid_file_gives_the_player_and_its_params() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("start.toml");
+    std::fs::write(
+        &file,
+        "preset = \"modern\"\n[set]\n\"aspiration.window\" = 40\n[params]\n\"lmr.divisor\" = [2.25, 1, 4]\n\"null_move.base\" = \"2,1,4\"\n",
+    )
+    .unwrap();
+    harness()
+        .args(["tune", "--dry-run", "--grid"])
+        .arg(&file)
+        .args(["--param", "futility.frontier=300,100,500"])
+        .assert()
+        .success()
+        .stdout(contains("param       lmr.divisor start 2.25 in [1, 4]"))
+        .stdout(contains(
+            "param       null_move.base start 2 in [1, 4], C_END 0.15, R_END 0.002, integer",
+        ))
+        .stdout(contains("param       futility.frontier start 300"));
+    // grid and match read the same file and leave [params] to tune.
+    harness()
+        .args(["grid", "--dry-run", "--grid"])
+        .arg(&file)
+        .assert()
+        .success();
+}

@@ -108,7 +108,8 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
 /// them, `run_flow` checks they describe it); `--verify`, `--threads` and `--quiet` are this
 /// command's.
 fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
-    let Some(dir) = args.resume.clone().filter(|_| args.params.is_empty()) else {
+    let plan_given = !args.params.is_empty() || args.grid.is_some();
+    let Some(dir) = args.resume.clone().filter(|_| !plan_given) else {
         return Ok(args);
     };
     let manifest = TuneManifest::read(&dir)?;
@@ -138,8 +139,41 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
     })
 }
 
+/// The arguments with a grid file's `preset`, `engines`, `[set]` and `[params]` under them.
+fn with_grid_file(args: &TuneArgs) -> Result<TuneArgs> {
+    let Some(path) = &args.grid else {
+        return Ok(args.clone());
+    };
+    let spec = crate::grid::files::grid_file(path)?;
+    if !spec.axes.is_empty() {
+        bail!(
+            "--grid {}: a tune starts from one player; the file has axes ([axes])",
+            path.display()
+        );
+    }
+    if spec.engines.len() > 1 {
+        bail!(
+            "--grid {}: a tune starts from one player; the file names {} engines",
+            path.display(),
+            spec.engines.len()
+        );
+    }
+    let fixed = spec.fixed.iter().map(|(k, v)| format!("{k}={v}"));
+    Ok(TuneArgs {
+        preset: args.preset.clone().or(Some(spec.preset.clone())),
+        engine: args.engine.clone().or(spec.engines.first().cloned()),
+        sets: fixed.chain(args.sets.iter().cloned()).collect(),
+        params: spec.params.iter().chain(&args.params).cloned().collect(),
+        ..args.clone()
+    })
+}
+
 /// Validates everything before the first game.
 fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
+    let args = &with_grid_file(args)?;
+    if args.params.is_empty() {
+        bail!("nothing to tune: give --param KEY=START,MIN,MAX (or a [params] table in --grid)");
+    }
     let uci = args.uci.bounds(TUNE_UCI_TIMEOUT);
     let fixed: Vec<(String, String)> = args
         .sets
@@ -221,7 +255,11 @@ fn tuned_player(
     fixed: &[(String, String)],
     slack: crate::uci::bounds::UciBounds,
 ) -> Result<(Tuned, Base, String)> {
-    let engines = engines::resolve(std::slice::from_ref(&args.engine), slack.handshake)?;
+    let engine = args
+        .engine
+        .clone()
+        .unwrap_or_else(|| crate::engines::BUILTIN.to_string());
+    let engines = engines::resolve(&[engine], slack.handshake)?;
     match engines.into_iter().next() {
         Some(EngineSpec::Uci {
             path,
@@ -254,7 +292,8 @@ fn tuned_player(
             ))
         }
         _ => {
-            let mut config = engine::SearchConfig::preset(&args.preset)?;
+            let preset = args.preset.as_deref().unwrap_or("fischerle");
+            let mut config = engine::SearchConfig::preset(preset)?;
             for (key, value) in fixed {
                 config
                     .set(key, value)
@@ -262,7 +301,7 @@ fn tuned_player(
             }
             config.validate().context("the configuration tuned")?;
             let base = Base::Builtin(Box::new(config.clone()));
-            Ok((Tuned::Builtin(config), base, args.preset.clone()))
+            Ok((Tuned::Builtin(config), base, preset.to_string()))
         }
     }
 }

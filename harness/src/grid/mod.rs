@@ -92,6 +92,9 @@ pub struct GridSpec {
     pub movetime: Option<u64>,
     /// Engines named by the file (`builtin`, `uci:PATH`); empty: the project's engine alone.
     pub engines: Vec<String>,
+    /// Parameters for `harness tune`, as `--param` takes them (`KEY=START,MIN,MAX…`), from the
+    /// file's `[params]` table (`KEY = [START, MIN, MAX]` or `KEY = "START,MIN,MAX"`).
+    pub params: Vec<String>,
 }
 
 /// The TOML form of a grid file.
@@ -112,6 +115,8 @@ struct GridFile {
     set: toml::Table,
     #[serde(default)]
     axes: toml::Table,
+    #[serde(default)]
+    params: toml::Table,
 }
 
 /// One configuration of the expanded grid.
@@ -210,6 +215,19 @@ impl GridSpec {
             nodes: file.nodes,
             movetime: file.movetime,
             engines: file.engines,
+            params: file
+                .params
+                .iter()
+                .map(|(key, v)| {
+                    let values = match v {
+                        toml::Value::Array(items) => {
+                            items.iter().map(scalar_text).collect::<Vec<_>>().join(",")
+                        }
+                        single => scalar_text(single),
+                    };
+                    format!("{key}={values}")
+                })
+                .collect(),
         })
     }
 
