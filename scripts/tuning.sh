@@ -39,7 +39,7 @@ part_tune() {
   if [ -f "$dir/manifest.json" ]; then
     "$harness" tune --resume "$dir" --quiet
   else
-    "$harness" tune --preset modern "${args[@]}" --iterations 500 --pairs-per-iteration 8 \
+    "$harness" tune --preset modern "${args[@]}" --iterations 400 --pairs-per-iteration 4 \
       --limit "nodes=$NODES" --seed 0 --quiet --out "$dir"
   fi
 }
