@@ -45,7 +45,7 @@ part_tune() {
 }
 
 part_verify() {
-  grep -qs "^## Verification" "$out/modern/report.md" ||
+  [ -f "$out/modern/verify/pairings.csv" ] ||
     "$harness" tune --resume "$out/modern" --verify 400 --verify-sprt 0,5 \
       --verify-openings "$work/verify-openings.epd" --quiet
 }

@@ -125,9 +125,11 @@ fn a_tune_writes_its_files_the_same_for_any_threads_and_after_a_kill() {
         .assert()
         .success()
         .stdout(contains(
-            "verification: tuned against start, 3 pairs of builtin:openings.epd from offset 19",
+            "verification: tuned against start at nodes=1500, 3 pairs of builtin:openings.epd from offset 19",
         ));
-    assert!(read(&one.join("report.md")).contains("## Verification"));
+    assert!(
+        read(&one.join("report.md")).contains("### `verify/`\n\ntuned against start at nodes=1500")
+    );
     assert!(read(&one.join("verify/games.pgn")).contains("[White \"tuned\"]"));
 }
 

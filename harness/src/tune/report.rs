@@ -115,16 +115,35 @@ fn markdown(
         "The tuned player: `{TUNED_TOML}` (integers rounded); the start: `{START_TOML}`.\n"
     );
     md.push_str("## Verify on openings the tune never saw\n\n");
-    let offset = plan.seed + plan.total_pairs();
-    let _ = writeln!(
-        md,
-        "The tune used pairs {}..{} of the book from offset {}; a verification from offset {offset} uses others{}:\n\n```\n{}\n```\n",
-        0,
-        plan.total_pairs(),
-        plan.seed,
-        if offset + 1 > plan.book.openings.len() as u64 { " only if the book is larger than the tune's pairs — it is not: pass a larger --openings" } else { "" },
-        verify_commands(dir)
-    );
+    let cycled = if plan.total_pairs() > plan.book.openings.len() as u64 {
+        format!(
+            "The tune's {} pairs went round its book of {} openings, so a verification needs another book (`--verify-openings FILE`: positions the two books share are left out).",
+            plan.total_pairs(),
+            plan.book.openings.len()
+        )
+    } else {
+        format!(
+            "The tune played openings {}–{} of its book from offset {}; a verification without `--verify-openings` takes the ones after.",
+            0,
+            plan.total_pairs(),
+            plan.seed
+        )
+    };
+    let _ = writeln!(md, "{cycled}\n\n```\n{}\n```\n", verify_commands(dir));
+    for v in super::verify::dirs(dir) {
+        let name = v
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        match super::verify::verdict(&v) {
+            Ok(line) => {
+                let _ = writeln!(md, "### `{name}/`\n\n{line}.\n");
+            }
+            Err(e) => {
+                let _ = writeln!(md, "### `{name}/`\n\nnot finished ({e:#}).\n");
+            }
+        }
+    }
     for f in figures {
         let _ = writeln!(md, "![{f}]({f}.svg)\n");
     }

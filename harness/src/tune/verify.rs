@@ -2,8 +2,6 @@
 //! played (the book from offset `seed + pairs of the tune`), with an SPRT, in `verify/` — an
 //! ordinary match directory (games.pgn, report.md) — and its result added to the tune's report.
 
-use std::fmt::Write;
-
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -178,12 +176,20 @@ pub fn run(
     if let Ended::Interrupted(_) = crate::arena::run::play(&match_plan, resume, quiet)? {
         return Ok(None);
     }
-    let results = crate::arena::report::write(&match_plan.out)?;
+    let line = verdict(&match_plan.out)?;
+    super::report::write(&plan.out, plan, theta)?;
+    Ok(Some(Verified { line }))
+}
+
+/// The verification in `dir` in words: games, Elo with its interval, the SPRT's LLR and decision
+/// (its match report is written again on the way).
+pub fn verdict(dir: &Path) -> Result<String> {
+    let manifest = crate::arena::manifest::MatchManifest::read(dir)?;
+    let results = crate::arena::report::write(dir)?;
     crate::arena::report::print_results(&results);
-    let r = results
-        .first()
-        .context("the verification has one pairing")?;
+    let r = results.first().context("a verification has one pairing")?;
     let llr = r.llr_trace.last().map_or(0.0, |p| p.1);
+    let sprt = manifest.sprt.context("a verification has an SPRT")?;
     let decision = match sprt.decide(llr) {
         Decision::H1 => "H1 accepted (the tuned player is stronger)",
         Decision::H0 => "H0 accepted (no gain of the size tested)",
@@ -195,23 +201,36 @@ pub fn run(
             e.elo, e.elo95, e.nelo, e.nelo95
         )
     });
-    let line = format!(
-        "tuned against start, {} pairs of {} from offset {}: +{} ={} -{}, {elo}; SPRT [{}, {}] nElo: LLR {llr:.2}, {decision}",
+    let limit = manifest
+        .players
+        .first()
+        .map_or("", |p| p.limit.as_str())
+        .to_string();
+    Ok(format!(
+        "tuned against start at {limit}, {} pairs of {} from offset {}: +{} ={} -{}, {elo}; SPRT [{}, {}] nElo: LLR {llr:.2}, {decision}",
         r.pairs.pairs(),
-        match_plan.book.source,
-        match_plan.offset,
+        manifest.book.source,
+        manifest.seed,
         r.games.wins,
         r.games.draws,
         r.games.losses,
         sprt.elo0,
         sprt.elo1
-    );
-    let report = plan.out.join(crate::run_dir::REPORT);
-    let mut md = std::fs::read_to_string(&report).unwrap_or_default();
-    let _ = write!(
-        md,
-        "## Verification\n\n{line}. The games: `{VERIFY_DIR}/`.\n"
-    );
-    std::fs::write(&report, md)?;
-    Ok(Some(Verified { line }))
+    ))
+}
+
+/// The verification directories of a tune in `dir`, by name.
+pub fn dirs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(VERIFY_DIR))
+        })
+        .filter(|p| p.join(crate::run_dir::MANIFEST).exists())
+        .collect();
+    found.sort();
+    found
 }
