@@ -53,7 +53,7 @@ part_verify() {
 part_nodes() {
   grid nodes-start c00 --grid "$out/modern/start.toml" --suite "$suites/wac.epd" --depth 8
   grid nodes-tuned c00 --grid "$out/modern/tuned.toml" --suite "$suites/wac.epd" --depth 8
-  "$harness" compare "$out/nodes-start" "$out/nodes-tuned" > "$out/nodes-compare.md"
+  "$harness" compare "$out/nodes-start" "$out/nodes-tuned" --allow-mismatch > "$out/nodes-compare.md"
 }
 
 part_clock() {
