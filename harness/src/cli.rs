@@ -13,6 +13,21 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The command recorded in the manifest of run directory `dir`, parsed again: what a bare
+/// `--resume DIR` continues.
+pub fn recorded(dir: &std::path::Path, command: &[String]) -> anyhow::Result<Command> {
+    use anyhow::Context;
+    Cli::try_parse_from(command)
+        .map(|cli| cli.command)
+        .with_context(|| {
+            format!(
+                "the command recorded in {}/{} no longer parses",
+                dir.display(),
+                crate::run_dir::MANIFEST
+            )
+        })
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {

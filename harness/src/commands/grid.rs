@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::Parser;
 
 use crate::cli::{GridArgs, PlanArgs};
 use crate::engines;
@@ -90,13 +89,9 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
         return Ok(args);
     }
     let manifest = Manifest::read(dir)?;
-    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
-        format!(
-            "the command recorded in {}/{MANIFEST} no longer parses",
-            dir.display()
-        )
-    })?;
-    let crate::cli::Command::Grid(recorded) = cli.command else {
+    let command = crate::cli::recorded(dir, &manifest.command)?;
+
+    let crate::cli::Command::Grid(recorded) = command else {
         bail!(
             "{}/{MANIFEST} does not record a grid command",
             dir.display()

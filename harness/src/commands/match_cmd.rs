@@ -4,7 +4,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::Parser;
 
 use crate::arena::limits::MoveLimit;
 use crate::arena::manifest::MatchManifest;
@@ -68,13 +67,9 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
         return Ok(args);
     };
     let manifest = MatchManifest::read(&dir)?;
-    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
-        format!(
-            "the command recorded in {}/manifest.json no longer parses",
-            dir.display()
-        )
-    })?;
-    let crate::cli::Command::Match(recorded) = cli.command else {
+    let command = crate::cli::recorded(&dir, &manifest.command)?;
+
+    let crate::cli::Command::Match(recorded) = command else {
         bail!(
             "{}/manifest.json does not record a match command",
             dir.display()
@@ -265,23 +260,6 @@ fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
 }
 
 fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
-    let Some(text) = &args.sprt else {
-        return Ok(None);
-    };
-    let bounds: Vec<f64> = text
-        .split(',')
-        .map(|v| v.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .ok()
-        .filter(|b: &Vec<f64>| b.len() == 2)
-        .with_context(|| format!("--sprt expects ELO0,ELO1 (two numbers), found `{text}`"))?;
-    let sprt = Sprt {
-        elo0: bounds[0],
-        elo1: bounds[1],
-        alpha: args.sprt_options.alpha,
-        beta: args.sprt_options.beta,
-        model: args.sprt_options.model,
-    };
-    super::sprt::check(&sprt)?;
-    Ok(Some(sprt))
+    let parse = |text: &String| super::sprt::parse("--sprt", text, args.sprt_options);
+    args.sprt.as_ref().map(parse).transpose()
 }

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::cli::{Counts, SprtCalcArgs};
 use crate::elo::sprt::{Decision, Sprt};
@@ -61,6 +61,27 @@ pub fn run(args: &SprtCalcArgs) -> Result<ExitCode> {
     println!("{what}");
     print!("{}", describe(&sprt, &counts, estimate.as_ref()));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The test of `option ELO0,ELO1` (`match --sprt`, `tune --verify-sprt`) with `options`' error
+/// rates and model, checked.
+pub fn parse(option: &str, text: &str, options: crate::cli::SprtOptions) -> Result<Sprt> {
+    let bounds: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .ok()
+        .filter(|b: &Vec<f64>| b.len() == 2)
+        .with_context(|| format!("{option} expects ELO0,ELO1 (two numbers), found `{text}`"))?;
+    let sprt = Sprt {
+        elo0: bounds[0],
+        elo1: bounds[1],
+        alpha: options.alpha,
+        beta: options.beta,
+        model: options.model,
+    };
+    check(&sprt)?;
+    Ok(sprt)
 }
 
 /// The parameters must describe a test.

@@ -4,7 +4,6 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::Parser;
 
 use crate::arena::limits::{MoveLimit, DEFAULT_LIMIT};
 use crate::arena::openings::Book;
@@ -113,13 +112,9 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
         return Ok(args);
     };
     let manifest = TuneManifest::read(&dir)?;
-    let cli = crate::cli::Cli::try_parse_from(&manifest.command).with_context(|| {
-        format!(
-            "the command recorded in {}/{MANIFEST} no longer parses",
-            dir.display()
-        )
-    })?;
-    let crate::cli::Command::Tune(recorded) = cli.command else {
+    let command = crate::cli::recorded(&dir, &manifest.command)?;
+
+    let crate::cli::Command::Tune(recorded) = command else {
         bail!(
             "{}/{MANIFEST} does not record a tune command",
             dir.display()

@@ -53,24 +53,12 @@ pub struct Verified {
 
 /// Reads `--verify-sprt ELO0,ELO1` (fishtest's error rates, normalized Elo).
 pub fn parse_sprt(text: &str) -> Result<Sprt> {
-    let bounds: Vec<f64> = text
-        .split(',')
-        .map(|v| v.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .ok()
-        .filter(|b: &Vec<f64>| b.len() == 2)
-        .with_context(|| {
-            format!("--verify-sprt expects ELO0,ELO1 (two numbers), found `{text}`")
-        })?;
-    let sprt = Sprt {
-        elo0: bounds[0],
-        elo1: bounds[1],
+    let options = crate::cli::SprtOptions {
         alpha: 0.05,
         beta: 0.05,
         model: EloModel::Normalized,
     };
-    crate::commands::sprt::check(&sprt)?;
-    Ok(sprt)
+    crate::commands::sprt::parse("--verify-sprt", text, options)
 }
 
 /// The verification's openings and where it enters them: `file` without the positions the tune's
