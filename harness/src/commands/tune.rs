@@ -89,7 +89,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
             sprt: &args.verify_sprt,
         };
         match verify::run(&plan, &summary.theta, &verification, args.quiet)? {
-            Some(verified) => println!("verification: {}", verified.line),
+            Some(line) => println!("verification: {line}"),
             None => {
                 let kept = "the verification's written pairs are complete";
                 return Ok(run_flow::interrupted("tune", &plan.out, kept));

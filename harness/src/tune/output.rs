@@ -2,7 +2,6 @@
 //! `manifest.json` (the plan, so a resume continues only the same tune), and `tuned.toml`.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -104,7 +103,7 @@ pub fn header(params: &[Param]) -> Vec<String> {
 
 /// Appends rows to `tune.csv`.
 pub struct TuneSink {
-    file: File,
+    writer: csv::Writer<File>,
 }
 
 impl TuneSink {
@@ -118,10 +117,17 @@ impl TuneSink {
                 dir.display()
             );
         }
-        let mut file =
-            File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-        writeln!(file, "{}", csv_line(&header(params)))?;
-        Ok(Self { file })
+        let file = File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+        let mut sink = Self::on(file);
+        sink.append(&header(params))?;
+        Ok(sink)
+    }
+
+    fn on(file: File) -> Self {
+        let writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        Self { writer }
     }
 
     /// The `tune.csv` of an interrupted tune: a torn last line (a kill mid-write) is cut off;
@@ -132,8 +138,7 @@ impl TuneSink {
             .with_context(|| format!("reading {}", path.display()))?;
         let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
         let mut lines = complete.lines();
-        let expected = csv_line(&header(params));
-        if lines.next() != Some(expected.as_str()) {
+        if lines.next().map(split_csv) != Some(header(params)) {
             bail!("{} has other columns than this tune writes (another plan or version): start a new tune", path.display());
         }
         let mut theta: Vec<f64> = params.iter().map(|p| p.start).collect();
@@ -158,17 +163,19 @@ impl TuneSink {
             }
             (k, theta) = row;
         }
-        let file = OpenOptions::new().write(true).open(&path)?;
+        let file = OpenOptions::new().append(true).open(&path)?;
         file.set_len(complete.len() as u64)?;
-        let mut file = file;
-        std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))?;
-        Ok((Self { file }, k + 1, theta))
+        Ok((Self::on(file), k + 1, theta))
     }
 
     /// Writes one row and flushes it.
     pub fn write(&mut self, row: &IterationRow) -> Result<()> {
-        writeln!(self.file, "{}", csv_line(&row.cells()))?;
-        self.file.flush()?;
+        self.append(&row.cells())
+    }
+
+    fn append(&mut self, cells: &[String]) -> Result<()> {
+        self.writer.write_record(cells)?;
+        self.writer.flush()?;
         Ok(())
     }
 }
@@ -195,19 +202,7 @@ fn read_row(line: &str, params: usize) -> Result<(u64, Vec<f64>)> {
     Ok((k, theta))
 }
 
-/// Cells joined as CSV (quoted where a key holds a comma or quote, as UCI names may).
-fn csv_line(cells: &[String]) -> String {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record(cells).expect("writing to memory");
-    let bytes = w.into_inner().expect("writing to memory");
-    String::from_utf8(bytes)
-        .expect("utf-8 in, utf-8 out")
-        .trim_end()
-        .to_string()
-}
-
+/// One CSV line's cells (quoted where a key holds a comma or quote, as UCI names may).
 fn split_csv(line: &str) -> Vec<String> {
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -325,15 +320,17 @@ impl crate::run_flow::RecordedPlan for TuneManifest {
 
     fn plan_differences(&self, planned: &Self) -> Vec<String> {
         let mut out: Vec<String> = match (self.plan.as_object(), planned.plan.as_object()) {
-            (Some(a), Some(b)) => a
+            // Every key of either plan once, in order.
+            (Some(a), Some(b)) => (a
                 .keys()
                 .chain(b.keys())
-                .filter(|k| a.get(*k) != b.get(*k))
-                .cloned()
-                .collect(),
+                .collect::<std::collections::BTreeSet<_>>())
+            .into_iter()
+            .filter(|k| a.get(*k) != b.get(*k))
+            .cloned()
+            .collect(),
             _ => vec!["plan".into()],
         };
-        out.dedup();
         if self.bench_signature != planned.bench_signature {
             out.push(format!(
                 "bench signature {} recorded, {} in this build",

@@ -44,13 +44,6 @@ pub fn dir_of(plan: &TunePlan, limit: MoveLimit) -> String {
     format!("{VERIFY_DIR}-{text}")
 }
 
-/// What the verification found.
-#[derive(Debug, Clone)]
-pub struct Verified {
-    /// Tuned against start, in words (Elo ± interval, games, LLR, decision).
-    pub line: String,
-}
-
 /// Reads `--verify-sprt ELO0,ELO1` (fishtest's error rates, normalized Elo).
 pub fn parse_sprt(text: &str) -> Result<Sprt> {
     let options = crate::cli::SprtOptions {
@@ -149,14 +142,14 @@ pub fn plan_of(
     }
 }
 
-/// Plays (or resumes) the verification and adds it to the tune's report; `None` if a signal
-/// stopped it.
+/// Plays (or resumes) the verification and adds it to the tune's report; returns its verdict
+/// (see [`verdict`]), `None` if a signal stopped it.
 pub fn run(
     plan: &TunePlan,
     theta: &[f64],
     v: &Verification,
     quiet: bool,
-) -> Result<Option<Verified>> {
+) -> Result<Option<String>> {
     let sprt = parse_sprt(v.sprt)?;
     let book = book_of(plan, v.openings, v.pairs)?;
     let match_plan = plan_of(plan, theta, v, sprt, book);
@@ -166,7 +159,7 @@ pub fn run(
     }
     let line = verdict(&match_plan.out)?;
     super::report::write(&plan.out, plan, theta)?;
-    Ok(Some(Verified { line }))
+    Ok(Some(line))
 }
 
 /// The verification in `dir` in words: games, Elo with its interval, the SPRT's LLR and decision
