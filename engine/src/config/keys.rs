@@ -5,8 +5,9 @@ use super::{ConfigError, SearchConfig};
 
 impl SearchConfig {
     /// Sets one field by its dotted key, as the harness's `--set` and UCI `setoption` do.
-    /// `off` turns an optional heuristic off, `on` turns it on with default parameters; other
-    /// values are read as bool, integer, float or string, and serde checks them against the field.
+    /// `off` turns an optional heuristic off, `on` turns it on with default parameters (one already
+    /// on keeps its own); other values are read as bool, integer, float or string, and serde checks
+    /// them against the field.
     ///
     /// ```
     /// let mut c = engine::SearchConfig::fischerle();
@@ -50,6 +51,9 @@ impl SearchConfig {
             "off" => {
                 table.remove(*last);
             }
+            // A heuristic already on keeps its parameters: `--set singular.margin=9` then an
+            // axis `singular=on,off` compares that margin with off, not the default margin.
+            "on" if table.get(*last).is_some_and(|v| v.is_table()) => {}
             "on" => {
                 let on = default
                     .and_then(|d| d.get(*last))
@@ -118,6 +122,17 @@ mod tests {
         assert_eq!(c.selective.depth_scaling, Some(3));
         c.set("tt", "off").unwrap();
         assert_eq!(c.tt, None);
+    }
+
+    #[test]
+    fn on_keeps_the_parameters_of_a_heuristic_already_on() {
+        let mut c = SearchConfig::modern();
+        c.set("singular.margin", "9").unwrap();
+        c.set("singular", "on").unwrap();
+        assert_eq!(c.singular.as_ref().unwrap().margin, 9);
+        c.set("singular", "off").unwrap();
+        c.set("singular", "on").unwrap();
+        assert_eq!(c.singular, SearchConfig::everything_on().singular);
     }
 
     #[test]
