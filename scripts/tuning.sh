@@ -5,7 +5,8 @@
 # Resumable: run it again after a kill.
 #
 #   scripts/tuning.sh                # everything (about 70 minutes on 2 cores)
-#   scripts/tuning.sh tune           # one part: book tune verify nodes clock
+#   scripts/tuning.sh tune           # one part: book tune verify nodes clock focus
+#                                    #   focus_verify focus_nodes focus_clock focus_ablation
 source "$(dirname "$0")/lib.sh"
 out=results/tuning
 work=target/tuning
@@ -62,5 +63,57 @@ part_clock() {
       --verify-openings "$work/verify-openings.epd" --quiet
 }
 
-run_parts "book tune verify nodes clock" "$@"
+# The focused tune (its protocol in the README): five parameters, R_END 0.01, 1,000 iterations.
+FOCUS=(
+  singular.margin=3,0,50,2.5,0.01
+  lmr.base=0.75,0,2,0.1,0.01
+  lmr.divisor=2.25,1,4,0.15,0.01
+  futility.frontier=300,50,600,27.5,0.01
+  qsearch.see_prune=0,0,300,15,0.01
+)
+
+part_focus() {
+  local dir=$out/focus args=()
+  for p in "${FOCUS[@]}"; do args+=(--param "$p"); done
+  if [ -f "$dir/report.md" ]; then return 0; fi
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" tune --resume "$dir" --quiet
+  else
+    "$harness" tune --preset modern "${args[@]}" --iterations 1000 --pairs-per-iteration 4 \
+      --limit "nodes=$NODES" --seed 1 --quiet --out "$dir"
+  fi
+}
+
+part_focus_verify() {
+  [ -f "$out/focus/verify/pairings.csv" ] ||
+    "$harness" tune --resume "$out/focus" --verify 400 --verify-sprt 0,5 \
+      --verify-openings "$work/verify-openings.epd" --quiet
+}
+
+part_focus_nodes() {
+  grid focus-nodes-tuned c00 --grid "$out/focus/tuned.toml" --suite "$suites/wac.epd" --depth 8
+  "$harness" compare "$out/nodes-start" "$out/focus-nodes-tuned" --allow-mismatch \
+    > "$out/focus-nodes-compare.md"
+}
+
+part_focus_clock() {
+  [ -f "$out/focus/verify-tc0.5+0.005/pairings.csv" ] ||
+    "$harness" tune --resume "$out/focus" --verify 100 --verify-limit "tc=0.5+0.005" \
+      --verify-openings "$work/verify-openings.epd" --quiet
+}
+
+# Each tuned switch against the same player with it off, on the heuristic table's openings (seed
+# 1000). `KEY=on` keeps a switch's tuned parameters; the SEE threshold is a value, read back.
+part_focus_ablation() {
+  local tuned=$out/focus/tuned.toml see
+  see=$(sed -n 's/^"qsearch.see_prune" = //p' "$tuned")
+  for entry in singular=singular lmr=lmr futility=futility "see_prune=qsearch.see_prune"; do
+    local name=${entry%%=*} key=${entry#*=} on=on
+    [ "$name" = see_prune ] && on=$see
+    play "focus-ablation/$name" --grid "$tuned" --set "$key=$on,off" \
+      --limit "nodes=$NODES" --pairs 200 --seed 1000
+  done
+}
+
+run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation" "$@"
 compress_tables "$out"
