@@ -119,6 +119,10 @@ pub struct PlanArgs {
     /// `--set uci.Hash=16,64`). Default: the grid file's, else `builtin`.
     #[arg(long = "engine", value_name = "builtin|uci:PATH")]
     pub engines: Vec<String>,
+    /// A named player `NAME:KEY=V,KEY=V…` (repeatable; `preset=`, `engine=uci:PATH` choose its
+    /// base), after the grid file's `[[players]]`: with named players, they are the grid's rows.
+    #[arg(long = "player", value_name = "NAME:KEY=V,...")]
+    pub players: Vec<String>,
     /// Search every position to this depth.
     #[arg(long, group = "limit")]
     pub depth: Option<i32>,
@@ -186,7 +190,11 @@ pub struct MatchArgs {
     /// A player engine (repeatable): `builtin` or `uci:PATH` (its options as `uci.NAME` axes).
     #[arg(long = "engine", value_name = "builtin|uci:PATH")]
     pub engines: Vec<String>,
-    /// The baseline player (`p00`, …). Default: the first.
+    /// A named player `NAME:KEY=V,KEY=V…` (repeatable; `preset=`, `engine=uci:PATH` choose its
+    /// base), after the grid file's `[[players]]`: with named players, they are the players.
+    #[arg(long = "player", value_name = "NAME:KEY=V,...")]
+    pub players: Vec<String>,
+    /// The baseline player (`p00`, …, or a named player's name). Default: the first.
     #[arg(long, value_name = "ID")]
     pub baseline: Option<String>,
     /// Every player against every other, instead of the baseline against each.

@@ -107,7 +107,7 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
 fn build_plan(args: &GridArgs) -> Result<Plan> {
     let spec = grid_spec(args)?;
     let uci = args.uci.bounds(GRID_UCI_TIMEOUT);
-    let engines = engines::resolve(&spec.engines, uci.handshake)?;
+    let engines = engines::resolve(&spec.engine_args(), uci.handshake)?;
     let points = spec.expand_with(&engines)?;
     warn_same_search(&points);
     let suites = suites::load(&suite_names(args, &spec))?;
@@ -200,7 +200,10 @@ fn shard_part(plan: &Plan, shard: Shard, cost_from: Option<&Path>) -> Result<Sha
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     let base = match &args.plan.grid {
         Some(path) => grid_file(path)?,
-        None if args.plan.sets.is_empty() && args.plan.suites.is_empty() => {
+        None if args.plan.sets.is_empty()
+            && args.plan.suites.is_empty()
+            && args.plan.players.is_empty() =>
+        {
             GridSpec::from_toml(DEFAULT_GRID).expect("the built-in grid is valid")
         }
         None => GridSpec {
@@ -214,6 +217,7 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
         args.plan.preset.as_deref(),
         &args.plan.sets,
         &args.plan.engines,
+        &args.plan.players,
     )
 }
 

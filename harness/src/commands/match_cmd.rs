@@ -95,9 +95,15 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             ..GridSpec::default()
         },
     };
-    let spec = with_overrides(base, args.preset.as_deref(), &args.sets, &args.engines)?;
+    let spec = with_overrides(
+        base,
+        args.preset.as_deref(),
+        &args.sets,
+        &args.engines,
+        &args.players,
+    )?;
     let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
-    let engines = engines::resolve(&spec.engines, slack.handshake)?;
+    let engines = engines::resolve(&spec.engine_args(), slack.handshake)?;
     let points = spec.expand_with(&engines)?;
     check_tables(points.iter().filter_map(|p| p.config()))?;
     warn_same_search(&points);
@@ -109,13 +115,15 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         .collect();
     if players.len() < 2 {
         bail!(
-            "a match needs at least two players, found {}: give an axis (--set KEY=A,B) or more engines (--engine)",
+            "a match needs at least two players, found {}: give an axis (--set KEY=A,B), more engines (--engine) or named players (--player)",
             players.len()
         );
     }
     apply_limits(&mut players, &args.limits)?;
     if let Some(id) = &args.baseline {
-        let i = players.iter().position(|p| &p.id == id).with_context(|| {
+        let named = |p: &PlayerEntry| !spec.players.is_empty() && &p.name == id;
+        let i = players.iter().position(|p| &p.id == id || named(p));
+        let i = i.with_context(|| {
             let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
             format!(
                 "--baseline {id} is not a player (expected one of {})",
@@ -186,7 +194,7 @@ fn player_entry(
         .zip(&point.values)
         .filter(|(_, v)| !v.is_empty())
         .map(|(k, v)| {
-            if k == crate::grid::ENGINE_AXIS {
+            if k == crate::grid::ENGINE_AXIS || k == crate::grid::players::PLAYER_COLUMN {
                 v.clone()
             } else {
                 format!("{k}={v}")

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use super::players::NamedPlayer;
 use super::GridSpec;
 
 /// The experiment `harness grid` runs with no arguments.
@@ -22,19 +23,23 @@ const SHIPPED_GRIDS: [(&str, &str); 6] = [
     ),
     ("engines-wac", include_str!("../../grids/engines-wac.toml")),
 ];
-/// The command line's preset, `--set` axes and `--engine`s applied to a grid (the grid file's or
+/// The command line's preset, `--set` axes, `--engine`s and `--player`s applied to a grid (the grid file's or
 /// a default one): shared by `grid` and `match`, whose players are a grid's configurations.
 pub fn with_overrides(
     mut spec: GridSpec,
     preset: Option<&str>,
     sets: &[String],
     engines: &[String],
+    players: &[String],
 ) -> Result<GridSpec> {
     if let Some(preset) = preset {
         spec.preset = preset.to_string();
     }
     for set in sets {
         spec.add_set(set)?;
+    }
+    for player in players {
+        spec.players.push(NamedPlayer::parse(player)?);
     }
     if !engines.is_empty() {
         spec.engines = engines.to_vec();

@@ -21,12 +21,14 @@
 
 pub mod checks;
 pub mod files;
+pub mod players;
 
 use engine::SearchConfig;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::engines::EngineSpec;
+use crate::engines::{EngineSpec, BUILTIN, UCI_PREFIX};
+use players::{NamedPlayer, PlayerTable, PLAYER_COLUMN};
 
 /// Why a grid cannot be run.
 #[derive(Debug, Error)]
@@ -43,6 +45,9 @@ pub enum GridError {
     /// An axis or fixed value applies to no engine of the grid, or an engine lacks an option.
     #[error("{0}")]
     Engines(String),
+    /// Named players that cannot be told apart or built.
+    #[error("{0}")]
+    Players(String),
     /// The preset or a key/value is not accepted by the engine.
     #[error("{context}: {reason}")]
     Config {
@@ -95,6 +100,8 @@ pub struct GridSpec {
     /// Parameters for `harness tune`, as `--param` takes them (`KEY=START,MIN,MAX…`), from the
     /// file's `[params]` table (`KEY = [START, MIN, MAX]` or `KEY = "START,MIN,MAX"`).
     pub params: Vec<String>,
+    /// Named players (`[[players]]`, then `--player`): when any, the grid's points.
+    pub players: Vec<NamedPlayer>,
 }
 
 /// The TOML form of a grid file.
@@ -117,6 +124,8 @@ struct GridFile {
     axes: toml::Table,
     #[serde(default)]
     params: toml::Table,
+    #[serde(default)]
+    players: Vec<PlayerTable>,
 }
 
 /// One configuration of the expanded grid.
@@ -175,7 +184,7 @@ impl GridPoint {
     }
 }
 
-fn scalar_text(v: &toml::Value) -> String {
+pub(crate) fn scalar_text(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -228,6 +237,7 @@ impl GridSpec {
                     format!("{key}={values}")
                 })
                 .collect(),
+            players: file.players.into_iter().map(NamedPlayer::from).collect(),
         })
     }
 
@@ -270,6 +280,9 @@ impl GridSpec {
             return Err(GridError::EmptyAxis(empty.key.clone()));
         }
         self.check_keys_have_engines(engines)?;
+        if !self.players.is_empty() {
+            return self.expand_players(engines);
+        }
         let named = Self::names_engines(engines);
         let mut points = Vec::new();
         for (index, engine) in engines.iter().enumerate() {
@@ -305,8 +318,87 @@ impl GridSpec {
         Ok(points)
     }
 
-    /// The grid's columns: `engine` (when it has external engines) and the axis keys.
+    /// The engines to start, as `--engine` spells them: the grid's, then those of its named
+    /// players (each once).
+    pub fn engine_args(&self) -> Vec<String> {
+        let mut args = self.engines.clone();
+        for p in &self.players {
+            if !args.iter().any(|a| a == p.engine_arg()) {
+                args.push(p.engine_arg().to_string());
+            }
+        }
+        args
+    }
+
+    /// One point per named player, in order; an axis must have one value (a fixed setting of all).
+    fn expand_players(&self, engines: &[EngineSpec]) -> Result<Vec<GridPoint>, GridError> {
+        players::check(&self.players)?;
+        if let Some(axis) = self.axes.iter().find(|a| a.values.len() > 1) {
+            return Err(GridError::Players(format!(
+                "named players and an axis with {} values (`{}`): give one or the other (a named player's own settings go in its `set`)",
+                axis.values.len(),
+                axis.key
+            )));
+        }
+        let fixed: Vec<(String, String)> = self
+            .axes
+            .iter()
+            .map(|a| (a.key.clone(), a.values[0].clone()))
+            .collect();
+        let mut points = Vec::new();
+        for p in &self.players {
+            let index = engine_index(engines, p.engine_arg()).ok_or_else(|| {
+                GridError::Engines(format!(
+                    "player `{}`: engine `{}` was not started",
+                    p.name,
+                    p.engine_arg()
+                ))
+            })?;
+            let settings: Vec<(String, String)> = fixed
+                .iter()
+                .filter(|(k, _)| k.starts_with(UCI_KEY) == p.is_uci())
+                .chain(&p.set)
+                .cloned()
+                .collect();
+            let (keys, values): (Vec<Axis>, Vec<String>) = settings
+                .into_iter()
+                .map(|(key, v)| {
+                    (
+                        Axis {
+                            key,
+                            values: vec![v.clone()],
+                        },
+                        v,
+                    )
+                })
+                .unzip();
+            let player = if p.is_uci() {
+                self.uci_player(index, &engines[index], &keys, &values)?
+            } else {
+                let mut spec = self.clone();
+                if let Some(preset) = &p.preset {
+                    spec.preset = preset.clone();
+                }
+                Player::Builtin(
+                    spec.builtin_config(&keys, &values)
+                        .map_err(|e| GridError::Players(format!("player `{}`: {e}", p.name)))?,
+                )
+            };
+            points.push(GridPoint {
+                id: format!("c{:02}", points.len()),
+                values: vec![p.name.clone()],
+                player,
+            });
+        }
+        Ok(points)
+    }
+
+    /// The grid's columns: `player` (with named players), else `engine` (when it has external
+    /// engines) and the axis keys.
     pub fn columns(&self, engines: &[EngineSpec]) -> Vec<String> {
+        if !self.players.is_empty() {
+            return vec![PLAYER_COLUMN.to_string()];
+        }
         let named = Self::names_engines(engines);
         named
             .then(|| ENGINE_AXIS.to_string())
@@ -404,6 +496,16 @@ impl GridSpec {
         }
         Ok(config)
     }
+}
+
+/// The engine `--engine ARG` started.
+fn engine_index(engines: &[EngineSpec], arg: &str) -> Option<usize> {
+    engines.iter().position(|e| match e {
+        EngineSpec::Builtin => arg == BUILTIN,
+        EngineSpec::Uci { path, .. } => {
+            arg.strip_prefix(UCI_PREFIX) == Some(path.to_string_lossy().as_ref())
+        }
+    })
 }
 
 /// Every combination of axis values, the last axis varying fastest. No axes: one empty combination.

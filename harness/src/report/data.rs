@@ -161,7 +161,10 @@ impl RunDir {
                 .zip(&c.values)
                 // An axis of another engine has no value here.
                 .filter(|(_, v)| !v.is_empty())
-                .map(|(a, v)| format!("{}={v}", short_axis(a)))
+                .map(|(a, v)| match a.as_str() {
+                    crate::grid::players::PLAYER_COLUMN => v.clone(),
+                    _ => format!("{}={v}", short_axis(a)),
+                })
                 .collect()
         });
         if pairs.is_empty() {
