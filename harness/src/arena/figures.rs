@@ -67,17 +67,21 @@ impl Figure for LlrTrace {
     }
 }
 
-/// Elo with its 95 % interval, one bar per pairing.
+/// Elo with its 95 % interval, one bar per pairing (or per player of the joint ratings).
 pub struct EloBars {
-    /// (label, Elo, half-width).
-    pub bars: Vec<(String, f64, f64)>,
+    /// (label, Elo, lower end, upper end).
+    pub bars: Vec<(String, f64, f64, f64)>,
     /// `Elo` or `nElo`.
     pub unit: String,
+    /// The caption.
+    pub title: String,
+    /// The file name, without extension.
+    pub file: String,
 }
 
 impl Figure for EloBars {
     fn name(&self) -> String {
-        "elo".into()
+        self.file.clone()
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
@@ -86,19 +90,13 @@ impl Figure for EloBars {
         let (lo, hi) = self
             .bars
             .iter()
-            .fold((0.0f64, 0.0f64), |(a, b), (_, e, w)| {
-                (a.min(e - w), b.max(e + w))
+            .fold((0.0f64, 0.0f64), |(a, b), &(_, _, l, h)| {
+                (a.min(l), b.max(h))
             });
         let pad = 0.1 * (hi - lo).max(1.0);
         let labels: Vec<String> = self.bars.iter().map(|b| b.0.clone()).collect();
         let mut chart = ChartBuilder::on(root)
-            .caption(
-                format!(
-                    "{} against the pairing's first player, 95 % interval",
-                    self.unit
-                ),
-                (FAMILY, 24),
-            )
+            .caption(self.title.as_str(), (FAMILY, 24))
             .margin(20)
             .x_label_area_size(60)
             .y_label_area_size(70)
@@ -122,22 +120,26 @@ impl Figure for EloBars {
             [(-0.5, 0.0), (n as f64 - 0.5, 0.0)],
             BLACK.mix(0.6),
         ))?;
-        for (i, (_, elo, w)) in self.bars.iter().enumerate() {
+        for (i, &(_, elo, l, h)) in self.bars.iter().enumerate() {
             let x = i as f64;
             let c = colour(i);
             chart.draw_series(std::iter::once(ErrorBar::new_vertical(
                 x,
-                elo - w,
-                *elo,
-                elo + w,
+                l,
+                elo,
+                h,
                 c.filled().stroke_width(2),
                 12,
             )))?;
             // The figure states its numbers: a reader should not have to measure the bar.
-            let text = format!("{elo:+.1} ± {w:.1}");
+            let text = if ((h - elo) - (elo - l)).abs() < 0.05 {
+                format!("{elo:+.1} ± {:.1}", h - elo)
+            } else {
+                format!("{elo:+.1} [{l:+.1}, {h:+.1}]")
+            };
             chart.draw_series(std::iter::once(Text::new(
                 text,
-                (x + 0.03, *elo),
+                (x + 0.03, elo),
                 (FAMILY, 16).into_font().color(&BLACK),
             )))?;
         }

@@ -3,7 +3,8 @@
 //! reversed — under per-move limits (nodes, depth, movetime or a clock), games end by the rules
 //! or by adjudication, and the results are counted by games and by pairs for Elo, normalized Elo
 //! and the SPRT. Pipeline: [`plan`] → [`run`] (workers play [`game`]s of [`player`]s) →
-//! [`output`] (PGN and CSVs, resumable) → [`report`].
+//! [`output`] (PGN and CSVs, resumable) → [`report`] (with three or more players, [`ratings`] on one
+//! scale).
 
 pub mod figures;
 pub mod game;
@@ -14,6 +15,7 @@ pub mod output;
 pub mod pgn;
 pub mod plan;
 pub mod player;
+pub mod ratings;
 pub mod report;
 pub mod rules;
 pub mod run;

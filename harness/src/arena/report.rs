@@ -46,6 +46,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     let mut md = format!("# Match `{}`\n\n", manifest.name);
     header(&mut md, &manifest, &games);
     table(&mut md, &manifest, &results);
+    md += &super::ratings::write(dir, &manifest, &games)?;
     move_stats(&mut md, &manifest, &moves);
     endings(&mut md, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
@@ -316,9 +317,12 @@ fn figures_of(
     results: &[PairingResult],
     md: &mut String,
 ) -> Result<()> {
-    let bars: Vec<(String, f64, f64)> = results
+    let bars: Vec<(String, f64, f64, f64)> = results
         .iter()
-        .filter_map(|r| r.estimate.map(|e| (r.label.clone(), e.elo, e.elo95)))
+        .filter_map(|r| {
+            let e = r.estimate?;
+            Some((r.label.clone(), e.elo, e.elo - e.elo95, e.elo + e.elo95))
+        })
         .collect();
     let mut names = Vec::new();
     if !bars.is_empty() {
@@ -327,6 +331,8 @@ fn figures_of(
             &EloBars {
                 bars,
                 unit: "Elo".into(),
+                title: "Elo against the pairing's first player, 95 % interval".into(),
+                file: "elo".into(),
             },
         )?);
     }

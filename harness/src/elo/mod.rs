@@ -3,7 +3,9 @@
 //! ([`sprt`]) on trinomial or pentanomial results. Formulas follow fishtest's `LLRcalc` and
 //! `stat_util` and Van den Bergh's notes on normalized Elo, re-derived here (see [`mle`]).
 
+pub mod davidson;
 pub mod mle;
+pub mod ratings;
 pub mod sprt;
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,294 @@
+//! The Bradley–Terry model with Davidson's draws (Davidson 1970, "On extending the Bradley–Terry
+//! model to accommodate ties"), fitted by maximum likelihood on all games at once.
+//!
+//! With strengths πᵢ = e^θᵢ and a draw parameter ν ≥ 0, a game between i and j is won by i with
+//! probability πᵢ / D, by j with πⱼ / D and drawn with ν √(πᵢπⱼ) / D, D = πᵢ + πⱼ + ν √(πᵢπⱼ).
+//! So the win odds are e^(θᵢ−θⱼ) whatever ν, the Elo of the fit is θ · 400 / ln 10 (the scale
+//! BayesElo and Ordo report), and ν says how drawish the games are: between equals a draw has
+//! probability ν / (2 + ν). Davidson's rather than BayesElo's `eloDraw` (Rao–Kupper) because its
+//! log-likelihood is concave in (θ, ln ν) — one maximum, found by Newton's method — and a draw
+//! counts as half a win for each side exactly as a game's score does.
+//!
+//! The games are taken as independent given the ratings; pairs of games on one opening are not
+//! (their results correlate), which leaves the estimate unbiased but its curvature-based interval
+//! too narrow or too wide: [`super::ratings`] takes intervals from a bootstrap over whole pairs.
+
+use thiserror::Error;
+
+/// Elo per natural-log unit of strength: 400 / ln 10.
+pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
+/// A strength beyond this (in nats, ≈ 5,200 Elo) means the maximum lies at infinity.
+const UNBOUNDED: f64 = 30.0;
+const MAX_STEPS: usize = 200;
+
+/// Why the likelihood has no finite maximum.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FitError {
+    /// Some players never met, directly or through others: their difference is not estimable.
+    #[error("the players are not connected by games: {0} cannot be placed against the anchor")]
+    Disconnected(String),
+    /// A group of players won (or lost) every game against the rest.
+    #[error("no finite maximum: some player or group won or lost every game it played against the others")]
+    Unbounded,
+}
+
+/// Outcomes between two players, `(i, j, [wins of i, wins of j, draws])`.
+pub type Tally = (usize, usize, [f64; 3]);
+
+/// The maximum-likelihood fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// Strength of each player in nats, the anchor's 0.
+    pub theta: Vec<f64>,
+    /// Davidson's draw parameter (0 when no game was drawn).
+    pub nu: f64,
+    /// Newton steps taken.
+    pub steps: usize,
+}
+
+impl Fit {
+    /// Each player's rating in Elo, the anchor's 0.
+    pub fn elo(&self) -> Vec<f64> {
+        self.theta.iter().map(|t| t * ELO_PER_NAT).collect()
+    }
+}
+
+/// Fits `players` strengths (and ν, unless no game was drawn) to the tallies, player `anchor`
+/// held at 0.
+pub fn fit(players: usize, tallies: &[Tally], anchor: usize) -> Result<Fit, FitError> {
+    check_connected(players, tallies, anchor)?;
+    let draws: f64 = tallies.iter().map(|t| t.2[2]).sum();
+    let games: f64 = tallies.iter().map(|t| t.2.iter().sum::<f64>()).sum();
+    let model = Model {
+        players,
+        anchor,
+        tallies,
+        draws: draws > 0.0,
+    };
+    // Start at equal strengths and the ν that gives the observed draw rate between equals.
+    let rate = (draws / games.max(1.0)).clamp(1e-6, 1.0 - 1e-6);
+    let mut x = vec![0.0; model.dim()];
+    if model.draws {
+        x[players - 1] = (2.0 * rate / (1.0 - rate)).ln();
+    }
+    let mut ll = model.log_likelihood(&x);
+    for step in 1..=MAX_STEPS {
+        let (g, h) = model.gradient_hessian(&x);
+        let delta = solve(h, g).ok_or(FitError::Unbounded)?;
+        let mut t = 1.0;
+        let next = loop {
+            let trial: Vec<f64> = x.iter().zip(&delta).map(|(a, d)| a + t * d).collect();
+            let l = model.log_likelihood(&trial);
+            if l >= ll - 1e-12 || t < 1e-6 {
+                break (trial, l);
+            }
+            t *= 0.5;
+        };
+        let moved = delta.iter().fold(0.0f64, |m, d| m.max((t * d).abs()));
+        (x, ll) = next;
+        if x[..players - 1].iter().any(|v| v.abs() > UNBOUNDED) {
+            return Err(FitError::Unbounded);
+        }
+        if moved < 1e-10 {
+            return Ok(model.fit(&x, step));
+        }
+    }
+    Err(FitError::Unbounded)
+}
+
+/// The likelihood's parameters: θ of every player but the anchor, then ln ν (when drawn games).
+struct Model<'a> {
+    players: usize,
+    anchor: usize,
+    tallies: &'a [Tally],
+    draws: bool,
+}
+
+impl Model<'_> {
+    fn dim(&self) -> usize {
+        self.players - 1 + usize::from(self.draws)
+    }
+
+    /// The parameter index of player `p`'s θ (`None` for the anchor).
+    fn index(&self, p: usize) -> Option<usize> {
+        match p.cmp(&self.anchor) {
+            std::cmp::Ordering::Less => Some(p),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(p - 1),
+        }
+    }
+
+    fn theta(&self, x: &[f64], p: usize) -> f64 {
+        self.index(p).map_or(0.0, |i| x[i])
+    }
+
+    fn ln_nu(&self, x: &[f64]) -> f64 {
+        if self.draws {
+            x[self.players - 1]
+        } else {
+            f64::NEG_INFINITY
+        }
+    }
+
+    /// P(i wins), P(j wins), P(draw) of one game.
+    fn probabilities(&self, x: &[f64], i: usize, j: usize) -> [f64; 3] {
+        let (a, b) = (self.theta(x, i), self.theta(x, j));
+        let d = self.ln_nu(x) + 0.5 * (a + b);
+        let top = a.max(b).max(d);
+        let (ea, eb, ed) = ((a - top).exp(), (b - top).exp(), (d - top).exp());
+        let sum = ea + eb + ed;
+        [ea / sum, eb / sum, ed / sum]
+    }
+
+    fn log_likelihood(&self, x: &[f64]) -> f64 {
+        self.tallies
+            .iter()
+            .map(|&(i, j, n)| {
+                let p = self.probabilities(x, i, j);
+                (0..3)
+                    .filter(|&k| n[k] > 0.0)
+                    .map(|k| n[k] * p[k].ln())
+                    .sum::<f64>()
+            })
+            .sum()
+    }
+
+    /// The log-likelihood's gradient and its negated Hessian. Per game the outcome's features in
+    /// (θᵢ, θⱼ, ln ν) are (1, 0, 0), (0, 1, 0) and (½, ½, 1): the gradient is observed minus
+    /// expected features, the negated Hessian n times their covariance.
+    fn gradient_hessian(&self, x: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
+        let m = self.dim();
+        let (mut g, mut h) = (vec![0.0; m], vec![vec![0.0; m]; m]);
+        let nu = self.draws.then_some(self.players - 1);
+        for &(i, j, n) in self.tallies {
+            let total: f64 = n.iter().sum();
+            let p = self.probabilities(x, i, j);
+            let slots = [self.index(i), self.index(j), nu];
+            let features = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.5, 0.5, 1.0]];
+            let mean: Vec<f64> = (0..3)
+                .map(|f| (0..3).map(|k| p[k] * features[k][f]).sum())
+                .collect();
+            for f in 0..3 {
+                let Some(a) = slots[f] else { continue };
+                let observed: f64 = (0..3).map(|k| n[k] * features[k][f]).sum();
+                g[a] += observed - total * mean[f];
+                for e in 0..3 {
+                    let Some(b) = slots[e] else { continue };
+                    let second: f64 = (0..3).map(|k| p[k] * features[k][f] * features[k][e]).sum();
+                    h[a][b] += total * (second - mean[f] * mean[e]);
+                }
+            }
+        }
+        (g, h)
+    }
+
+    fn fit(&self, x: &[f64], steps: usize) -> Fit {
+        Fit {
+            theta: (0..self.players).map(|p| self.theta(x, p)).collect(),
+            nu: self.ln_nu(x).exp(),
+            steps,
+        }
+    }
+}
+
+/// Every player must reach the anchor through games.
+fn check_connected(players: usize, tallies: &[Tally], anchor: usize) -> Result<(), FitError> {
+    let mut reached = vec![false; players];
+    reached[anchor] = true;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(i, j, n) in tallies {
+            if n.iter().sum::<f64>() > 0.0 && reached[i] != reached[j] {
+                reached[i] = true;
+                reached[j] = true;
+                changed = true;
+            }
+        }
+    }
+    let missing: Vec<String> = (0..players)
+        .filter(|&p| !reached[p])
+        .map(|p| format!("player {p}"))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(FitError::Disconnected(missing.join(", ")))
+    }
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` if `a` is singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (top, below) = a.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in below.iter_mut().enumerate() {
+            let factor = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= factor * p;
+            }
+            b[col + 1 + offset] -= factor * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_players_recover_the_closed_form() {
+        // Two players: the MLE matches the observed frequencies, so with W, L, D wins, losses and
+        // draws θ = ln(W / L) and ν = D / √(W L).
+        let (w, l, d) = (30.0, 10.0, 20.0);
+        let f = fit(2, &[(1, 0, [w, l, d])], 0).unwrap();
+        assert!((f.theta[1] - (w / l).ln()).abs() < 1e-9, "{f:?}");
+        assert!((f.nu - d / (w * l).sqrt()).abs() < 1e-9, "{f:?}");
+        assert_eq!(f.theta[0], 0.0);
+    }
+
+    #[test]
+    fn without_draws_it_is_bradley_terry() {
+        let f = fit(2, &[(0, 1, [3.0, 1.0, 0.0])], 1).unwrap();
+        assert_eq!(f.nu, 0.0);
+        assert!((f.elo()[0] - 400.0 * 3f64.log10()).abs() < 1e-6, "{f:?}");
+    }
+
+    #[test]
+    fn no_maximum_and_disconnected_players_are_errors() {
+        assert_eq!(
+            fit(2, &[(0, 1, [5.0, 0.0, 0.0])], 0),
+            Err(FitError::Unbounded)
+        );
+        let e = fit(3, &[(0, 1, [1.0, 1.0, 1.0])], 0).unwrap_err();
+        assert_eq!(e, FitError::Disconnected("player 2".into()));
+    }
+
+    #[test]
+    fn the_anchor_changes_only_the_origin() {
+        let t: Vec<Tally> = vec![
+            (0, 1, [10.0, 5.0, 8.0]),
+            (1, 2, [4.0, 9.0, 7.0]),
+            (0, 2, [6.0, 6.0, 12.0]),
+        ];
+        let (a, b) = (fit(3, &t, 0).unwrap(), fit(3, &t, 2).unwrap());
+        for p in 0..3 {
+            let shift = b.theta[p] - a.theta[p];
+            assert!((shift - (b.theta[0] - a.theta[0])).abs() < 1e-9);
+        }
+        assert!((a.nu - b.nu).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,146 @@
+//! Named players and joint ratings end to end: players named in a match file and on the command
+//! line label every CSV and report; a three-player round robin's `ratings.csv` agrees with an
+//! independent fit (tests/ratings_reference.py, standard library only) to 0.1 Elo; named players
+//! are grid rows too; and players that cannot be told apart or built are refused before any game.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use common::{csv_rows, harness};
+use predicates::str::contains;
+
+const PLAYERS_FILE: &str = r#"
+name = "named"
+preset = "modern"
+
+[[players]]
+name = "modern"
+
+[[players]]
+name = "no-singular"
+set = { singular = "off" }
+"#;
+
+fn column(rows: &[Vec<(String, String)>], name: &str) -> Vec<String> {
+    rows.iter()
+        .map(|r| r.iter().find(|(k, _)| k == name).unwrap().1.clone())
+        .collect()
+}
+
+#[test]
+fn named_players_label_the_match_and_its_joint_ratings_match_an_independent_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("players.toml");
+    std::fs::write(&file, PLAYERS_FILE).unwrap();
+    let out = dir.path().join("m");
+    harness()
+        .args(["match", "--grid", file.to_str().unwrap()])
+        .args(["--player", "fischerle:preset=fischerle,lmr=off"])
+        .args(["--round-robin", "--pairs", "12", "--limit", "nodes=1500"])
+        .args(["--threads", "2", "--quiet", "--out", out.to_str().unwrap()])
+        .assert()
+        .success();
+    let pairings = csv_rows(&out.join("pairings.csv"), &[]);
+    assert_eq!(
+        column(&pairings, "second_name"),
+        ["no-singular", "fischerle", "fischerle"]
+    );
+    let ratings = csv_rows(&out.join("ratings.csv"), &[]);
+    let mut names = column(&ratings, "name");
+    names.sort();
+    assert_eq!(names, ["fischerle", "modern", "no-singular"]);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Joint ratings"), "{report}");
+    assert!(out.join("ratings.png").exists() && out.join("ratings.svg").exists());
+
+    let reference = reference_fit(&out.join("games.csv"));
+    for row in &ratings {
+        let get = |k: &str| row.iter().find(|(c, _)| c == k).unwrap().1.clone();
+        let elo: f64 = get("elo").parse().unwrap();
+        let expected = reference[&get("id")];
+        assert!(
+            (elo - expected).abs() < 0.1,
+            "{}: harness {elo}, reference {expected}",
+            get("id")
+        );
+        let (lo, hi): (f64, f64) = (
+            get("elo_lo").parse().unwrap(),
+            get("elo_hi").parse().unwrap(),
+        );
+        assert!(lo <= elo && elo <= hi, "{row:?}");
+    }
+}
+
+/// `id → Elo` from the reference script, anchored at `p00`.
+fn reference_fit(games: &Path) -> HashMap<String, f64> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ratings_reference.py");
+    let out = common::python(&[script.as_ref(), games.as_ref(), "p00".as_ref()], &[]);
+    out.lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(k, v)| (k.to_string(), v.trim().parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn named_players_are_grid_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g");
+    harness()
+        .args([
+            "grid",
+            "--suite",
+            common::tiny().to_str().unwrap(),
+            "--depth",
+            "2",
+        ])
+        .args([
+            "--player",
+            "plain:preset=plain",
+            "--player",
+            "modern:preset=modern",
+        ])
+        .args(["--quiet", "--out", out.to_str().unwrap()])
+        .assert()
+        .success();
+    let rows = csv_rows(&out.join("runs.csv"), &[]);
+    let players = column(&rows, "player");
+    assert!(players.contains(&"plain".to_string()) && players.contains(&"modern".to_string()));
+}
+
+#[test]
+fn players_that_cannot_be_told_apart_or_built_are_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let refused = |args: &[&str], expected: &str| {
+        harness()
+            .arg("match")
+            .args(args)
+            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
+            .assert()
+            .failure()
+            .stderr(contains(expected));
+        assert!(!out.exists(), "{args:?} started a run");
+    };
+    refused(
+        &["--player", "a:lmr=off", "--player", "a:preset=modern"],
+        "two players are named `a`",
+    );
+    refused(
+        &["--player", "a", "--player", "b", "--set", "lmr=on,off"],
+        "named players and an axis with 2 values (`lmr`)",
+    );
+    refused(
+        &["--player", "a", "--player", "b:uci.Hash=16"],
+        "needs engine=uci:PATH",
+    );
+    refused(
+        &["--player", "a", "--player", "b:singular.margin=x"],
+        "player `b`",
+    );
+    refused(
+        &["--player", "a", "--player", "b", "--baseline", "c"],
+        "--baseline c is not a player",
+    );
+}
