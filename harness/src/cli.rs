@@ -200,6 +200,15 @@ pub struct MatchArgs {
     /// Every player against every other, instead of the baseline against each.
     #[arg(long)]
     pub round_robin: bool,
+    /// A factorial design over the base player: `KEY` (a switch or boolean) or `KEY=OFF/ON`,
+    /// comma-separated, at least two; every point is a named player, in a round robin, and the
+    /// report fits main effects and two-factor interactions (`effects.csv`).
+    #[arg(long, value_name = "KEY[=OFF/ON],...", value_delimiter = ',')]
+    pub factorial: Vec<String>,
+    /// With --factorial: play the 2^(k−P) fraction of resolution ≥ V from the standard tables
+    /// (k = 5, 6, 7: P = 1; k = 8, 9: 2; k = 10: 3). Default 0, the full design.
+    #[arg(long, value_name = "P", default_value_t = 0, requires = "factorial")]
+    pub fraction: usize,
     /// Per-move limit, `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds); prefix
     /// `ID:` for one player's own (`--limit p01:nodes=10000`). Default `nodes=5000`.
     #[arg(long = "limit", value_name = "[ID:]LIMIT")]
@@ -542,6 +551,10 @@ pub struct BenchArgs {
     /// Search depth.
     #[arg(long, default_value_t = crate::bench::DEPTH)]
     pub depth: i32,
+    /// Time the joint-ratings fit instead of the search: 64 players, about 100,000 simulated
+    /// games, the fit and 1,000 bootstrap resamples.
+    #[arg(long)]
+    pub ratings: bool,
 }
 
 /// `harness tree`: one position, one configuration, one limit; or `harness tree diff A B`.

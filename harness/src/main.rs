@@ -14,6 +14,7 @@ mod elo;
 mod engines;
 mod epd;
 mod export;
+mod factorial;
 mod grid;
 mod kpk;
 mod plan;

@@ -144,3 +144,76 @@ fn players_that_cannot_be_told_apart_or_built_are_refused_before_any_game() {
         "--baseline c is not a player",
     );
 }
+
+#[test]
+fn a_factorial_fraction_is_played_fitted_and_refitted_from_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f");
+    let factors = "lmr,singular,futility,check_extension,countermove";
+    harness()
+        .args([
+            "match",
+            "--preset",
+            "modern",
+            "--factorial",
+            factors,
+            "--fraction",
+            "1",
+        ])
+        .args(["--pairs", "1", "--limit", "nodes=1500", "--quiet"])
+        .args(["--out", out.to_str().unwrap()])
+        .assert()
+        .success();
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert_eq!(manifest.matches("\"id\": \"p").count(), 16, "16 points");
+    let effects = std::fs::read_to_string(out.join("effects.csv")).unwrap();
+    assert_eq!(effects.lines().count(), 1 + 5 + 10, "{effects}");
+    assert!(effects.contains("lmr×singular"), "{effects}");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("2^(5−1) fraction, 16 points, generators E = ABCD (resolution V)"),
+        "{report}"
+    );
+    // Every point played every other once: 120 pairings.
+    let pairings = csv_rows(&out.join("pairings.csv"), &[]);
+    assert_eq!(pairings.len(), 120);
+    std::fs::remove_file(out.join("effects.csv")).unwrap();
+    harness()
+        .args(["report", out.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(out.join("effects.csv")).unwrap(),
+        effects
+    );
+}
+
+#[test]
+fn designs_that_cannot_be_played_are_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let refused = |args: &[&str], expected: &str| {
+        harness()
+            .args(["match", "--preset", "modern"])
+            .args(args)
+            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
+            .assert()
+            .failure()
+            .stderr(contains(expected));
+        assert!(!out.exists(), "{args:?} started a run");
+    };
+    refused(&["--factorial", "lmr"], "at least two factors");
+    refused(
+        &["--factorial", "lmr,singular,futility", "--fraction", "1"],
+        "no fraction 2^(3−1)",
+    );
+    refused(&["--factorial", "lmr,aspiration.window"], "not a switch");
+    refused(
+        &["--factorial", "lmr,singular", "--set", "see=true,false"],
+        "give each --set one value",
+    );
+    refused(
+        &["--factorial", "lmr,singular", "--player", "a"],
+        "give no named players",
+    );
+}

@@ -77,6 +77,9 @@ pub struct MatchManifest {
     /// When the match was merged from shards: their directories, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// The factorial design the players are the points of (`--factorial`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factorial: Option<crate::factorial::Design>,
 }
 
 impl MatchManifest {
@@ -116,6 +119,7 @@ impl MatchManifest {
             sprt: plan.sprt,
             shard: plan.shard,
             merged_from: Vec::new(),
+            factorial: plan.factorial.clone(),
         }
     }
 

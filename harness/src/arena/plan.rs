@@ -67,6 +67,8 @@ pub struct MatchPlan {
     pub range: std::ops::Range<u64>,
     /// Which shard, when the match is one of several.
     pub shard: Option<crate::shard::Shard>,
+    /// The factorial design whose points the players are, if any.
+    pub factorial: Option<crate::factorial::Design>,
 }
 
 /// What a job is.

@@ -47,11 +47,33 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     header(&mut md, &manifest, &games);
     table(&mut md, &manifest, &results);
     md += &super::ratings::write(dir, &manifest, &games)?;
+    if let Some(design) = &manifest.factorial {
+        let pairs = super::ratings::pairs_of(&manifest, &games);
+        md += &crate::factorial::report::write(dir, &in_player_order(design, &manifest), &pairs)?;
+    }
     move_stats(&mut md, &manifest, &moves);
     endings(&mut md, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
     std::fs::write(dir.join(crate::run_dir::REPORT), md)?;
     Ok(results)
+}
+
+/// The design with its points in the manifest's player order (players are named by their points).
+fn in_player_order(
+    design: &crate::factorial::Design,
+    m: &MatchManifest,
+) -> crate::factorial::Design {
+    let names: Vec<String> = design.players().into_iter().map(|p| p.name).collect();
+    let points = m
+        .players
+        .iter()
+        .filter_map(|p| names.iter().position(|n| *n == p.name))
+        .map(|i| design.points[i].clone())
+        .collect();
+    crate::factorial::Design {
+        points,
+        ..design.clone()
+    }
 }
 
 fn pairings(manifest: &MatchManifest, games: &[GameRow]) -> Vec<PairingResult> {

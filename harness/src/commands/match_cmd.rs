@@ -14,6 +14,7 @@ use crate::arena::report::print_results;
 use crate::cli::MatchArgs;
 use crate::elo::sprt::Sprt;
 use crate::engines::{self, EngineSpec};
+use crate::factorial::Design;
 use crate::grid::checks::{check_tables, warn_same_search};
 use crate::grid::files::{grid_file, with_overrides};
 use crate::grid::{GridPoint, GridSpec, Player};
@@ -95,13 +96,17 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             ..GridSpec::default()
         },
     };
-    let spec = with_overrides(
+    let mut spec = with_overrides(
         base,
         args.preset.as_deref(),
         &args.sets,
         &args.engines,
         &args.players,
     )?;
+    let factorial = factorial_design(args, &spec)?;
+    if let Some(design) = &factorial {
+        spec.players = design.players();
+    }
     let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
     let engines = engines::resolve(&spec.engine_args(), slack.handshake)?;
     let points = spec.expand_with(&engines)?;
@@ -133,7 +138,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         let baseline = players.remove(i);
         players.insert(0, baseline);
     }
-    let schedule = if args.round_robin {
+    let schedule = if args.round_robin || factorial.is_some() {
         Schedule::RoundRobin
     } else {
         Schedule::Gauntlet
@@ -178,7 +183,31 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .unwrap_or_else(|| default_out(&args.name)),
         range,
         shard: args.shard,
+        factorial,
     })
+}
+
+/// `--factorial`: the design over the one base player the rest of the command line describes.
+fn factorial_design(args: &MatchArgs, spec: &GridSpec) -> Result<Option<Design>> {
+    if args.factorial.is_empty() {
+        return Ok(None);
+    }
+    if !spec.players.is_empty() {
+        bail!("--factorial makes the players from the design's points: give no named players (--player, [[players]])");
+    }
+    let points = spec.expand()?;
+    let [point] = &points[..] else {
+        bail!(
+            "--factorial varies one base player, but the axes give {} configurations: give each --set one value",
+            points.len()
+        );
+    };
+    let Some(base) = point.config() else {
+        bail!("--factorial varies the builtin engine's keys: the base player must be builtin");
+    };
+    Design::new(&args.factorial, args.fraction, base)
+        .map(Some)
+        .map_err(anyhow::Error::msg)
 }
 
 fn player_entry(

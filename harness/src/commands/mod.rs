@@ -35,6 +35,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Report(args) => report::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Bench(args) if args.ratings => crate::elo::bench::run(),
         Command::Bench(args) => crate::bench::run(args.depth),
         Command::Sprt(args) => sprt::run(&args),
         Command::Match(args) => match_cmd::run(*args),

@@ -27,6 +27,9 @@ pub enum FitError {
     /// Some players never met, directly or through others: their difference is not estimable.
     #[error("the players are not connected by games: {0} cannot be placed against the anchor")]
     Disconnected(String),
+    /// The design's parameters cannot all be told apart by these games.
+    #[error("the model's effects are not estimable from these games (the information matrix is singular)")]
+    NotEstimable,
     /// A group of players won (or lost) every game against the rest.
     #[error("no finite maximum: some player or group won or lost every game it played against the others")]
     Unbounded,
@@ -57,11 +60,26 @@ impl Fit {
 /// held at 0.
 pub fn fit(players: usize, tallies: &[Tally], anchor: usize) -> Result<Fit, FitError> {
     check_connected(players, tallies, anchor)?;
+    let design: Vec<Vec<f64>> = (0..players)
+        .map(|p| {
+            (0..players)
+                .filter(|&c| c != anchor)
+                .map(|c| f64::from(u8::from(c == p)))
+                .collect()
+        })
+        .collect();
+    fit_design(&design, tallies).map(|(fit, _)| fit)
+}
+
+/// Fits strengths constrained to a linear model, θₚ = Σ_c `design[p][c]` β_c (a factorial
+/// design's main effects and interactions; the identity without the anchor's column for free
+/// ratings), by the same likelihood. Returns the fit and β.
+pub fn fit_design(design: &[Vec<f64>], tallies: &[Tally]) -> Result<(Fit, Vec<f64>), FitError> {
     let draws: f64 = tallies.iter().map(|t| t.2[2]).sum();
     let games: f64 = tallies.iter().map(|t| t.2.iter().sum::<f64>()).sum();
     let model = Model {
-        players,
-        anchor,
+        design,
+        columns: design.first().map_or(0, Vec::len),
         tallies,
         draws: draws > 0.0,
     };
@@ -69,12 +87,19 @@ pub fn fit(players: usize, tallies: &[Tally], anchor: usize) -> Result<Fit, FitE
     let rate = (draws / games.max(1.0)).clamp(1e-6, 1.0 - 1e-6);
     let mut x = vec![0.0; model.dim()];
     if model.draws {
-        x[players - 1] = (2.0 * rate / (1.0 - rate)).ln();
+        x[model.columns] = (2.0 * rate / (1.0 - rate)).ln();
     }
     let mut ll = model.log_likelihood(&x);
     for step in 1..=MAX_STEPS {
         let (g, h) = model.gradient_hessian(&x);
-        let delta = solve(h, g).ok_or(FitError::Unbounded)?;
+        // Singular at the start: the design cannot tell its effects apart; later: the
+        // likelihood flattens out on its way to a maximum at infinity.
+        let singular = if step == 1 {
+            FitError::NotEstimable
+        } else {
+            FitError::Unbounded
+        };
+        let delta = solve(h, g).ok_or(singular)?;
         let mut t = 1.0;
         let next = loop {
             let trial: Vec<f64> = x.iter().zip(&delta).map(|(a, d)| a + t * d).collect();
@@ -86,54 +111,53 @@ pub fn fit(players: usize, tallies: &[Tally], anchor: usize) -> Result<Fit, FitE
         };
         let moved = delta.iter().fold(0.0f64, |m, d| m.max((t * d).abs()));
         (x, ll) = next;
-        if x[..players - 1].iter().any(|v| v.abs() > UNBOUNDED) {
+        if model.thetas(&x).iter().any(|v| v.abs() > UNBOUNDED) {
             return Err(FitError::Unbounded);
         }
         if moved < 1e-10 {
-            return Ok(model.fit(&x, step));
+            let fit = Fit {
+                theta: model.thetas(&x),
+                nu: model.ln_nu(&x).exp(),
+                steps: step,
+            };
+            return Ok((fit, x[..model.columns].to_vec()));
         }
     }
     Err(FitError::Unbounded)
 }
 
-/// The likelihood's parameters: θ of every player but the anchor, then ln ν (when drawn games).
+/// The likelihood's parameters: β (one per design column), then ln ν (when games were drawn).
 struct Model<'a> {
-    players: usize,
-    anchor: usize,
+    design: &'a [Vec<f64>],
+    columns: usize,
     tallies: &'a [Tally],
     draws: bool,
 }
 
 impl Model<'_> {
     fn dim(&self) -> usize {
-        self.players - 1 + usize::from(self.draws)
+        self.columns + usize::from(self.draws)
     }
 
-    /// The parameter index of player `p`'s θ (`None` for the anchor).
-    fn index(&self, p: usize) -> Option<usize> {
-        match p.cmp(&self.anchor) {
-            std::cmp::Ordering::Less => Some(p),
-            std::cmp::Ordering::Equal => None,
-            std::cmp::Ordering::Greater => Some(p - 1),
-        }
-    }
-
-    fn theta(&self, x: &[f64], p: usize) -> f64 {
-        self.index(p).map_or(0.0, |i| x[i])
+    fn thetas(&self, x: &[f64]) -> Vec<f64> {
+        self.design
+            .iter()
+            .map(|row| row.iter().zip(x).map(|(d, b)| d * b).sum())
+            .collect()
     }
 
     fn ln_nu(&self, x: &[f64]) -> f64 {
         if self.draws {
-            x[self.players - 1]
+            x[self.columns]
         } else {
             f64::NEG_INFINITY
         }
     }
 
     /// P(i wins), P(j wins), P(draw) of one game.
-    fn probabilities(&self, x: &[f64], i: usize, j: usize) -> [f64; 3] {
-        let (a, b) = (self.theta(x, i), self.theta(x, j));
-        let d = self.ln_nu(x) + 0.5 * (a + b);
+    fn probabilities(theta: &[f64], ln_nu: f64, i: usize, j: usize) -> [f64; 3] {
+        let (a, b) = (theta[i], theta[j]);
+        let d = ln_nu + 0.5 * (a + b);
         let top = a.max(b).max(d);
         let (ea, eb, ed) = ((a - top).exp(), (b - top).exp(), (d - top).exp());
         let sum = ea + eb + ed;
@@ -141,10 +165,11 @@ impl Model<'_> {
     }
 
     fn log_likelihood(&self, x: &[f64]) -> f64 {
+        let (theta, ln_nu) = (self.thetas(x), self.ln_nu(x));
         self.tallies
             .iter()
             .map(|&(i, j, n)| {
-                let p = self.probabilities(x, i, j);
+                let p = Self::probabilities(&theta, ln_nu, i, j);
                 (0..3)
                     .filter(|&k| n[k] > 0.0)
                     .map(|k| n[k] * p[k].ln())
@@ -155,16 +180,21 @@ impl Model<'_> {
 
     /// The log-likelihood's gradient and its negated Hessian. Per game the outcome's features in
     /// (θᵢ, θⱼ, ln ν) are (1, 0, 0), (0, 1, 0) and (½, ½, 1): the gradient is observed minus
-    /// expected features, the negated Hessian n times their covariance.
+    /// expected features, the negated Hessian n times their covariance. Both are summed over
+    /// (θ of every player, ln ν) first, then carried to β through the design once.
     fn gradient_hessian(&self, x: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
-        let m = self.dim();
-        let (mut g, mut h) = (vec![0.0; m], vec![vec![0.0; m]; m]);
-        let nu = self.draws.then_some(self.players - 1);
+        let (theta, ln_nu) = (self.thetas(x), self.ln_nu(x));
+        let players = theta.len();
+        let slot_nu = players;
+        let (mut g, mut h) = (
+            vec![0.0; players + 1],
+            vec![vec![0.0; players + 1]; players + 1],
+        );
+        let features = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.5, 0.5, 1.0]];
         for &(i, j, n) in self.tallies {
             let total: f64 = n.iter().sum();
-            let p = self.probabilities(x, i, j);
-            let slots = [self.index(i), self.index(j), nu];
-            let features = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.5, 0.5, 1.0]];
+            let p = Self::probabilities(&theta, ln_nu, i, j);
+            let slots = [Some(i), Some(j), self.draws.then_some(slot_nu)];
             let mean: Vec<f64> = (0..3)
                 .map(|f| (0..3).map(|k| p[k] * features[k][f]).sum())
                 .collect();
@@ -179,15 +209,41 @@ impl Model<'_> {
                 }
             }
         }
-        (g, h)
+        self.project(&g, &h)
     }
 
-    fn fit(&self, x: &[f64], steps: usize) -> Fit {
-        Fit {
-            theta: (0..self.players).map(|p| self.theta(x, p)).collect(),
-            nu: self.ln_nu(x).exp(),
-            steps,
-        }
+    /// Carries a gradient and Hessian over (θ…, ln ν) to (β…, ln ν): Xᵀg and XᵀHX with X the
+    /// design extended by ln ν's own row and column.
+    fn project(&self, g: &[f64], h: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
+        let players = self.design.len();
+        let m = self.dim();
+        let row = |p: usize, c: usize| -> f64 {
+            match (p == players, c == self.columns) {
+                (false, false) => self.design[p][c],
+                (true, true) => 1.0,
+                _ => 0.0,
+            }
+        };
+        let rows = players + usize::from(self.draws);
+        let gb: Vec<f64> = (0..m)
+            .map(|c| (0..rows).map(|p| row(p, c) * g[p]).sum())
+            .collect();
+        // H X first (rows × m), then Xᵀ (H X).
+        let hx: Vec<Vec<f64>> = (0..rows)
+            .map(|p| {
+                (0..m)
+                    .map(|c| (0..rows).map(|q| h[p][q] * row(q, c)).sum())
+                    .collect()
+            })
+            .collect();
+        let hb = (0..m)
+            .map(|a| {
+                (0..m)
+                    .map(|b| (0..rows).map(|p| row(p, a) * hx[p][b]).sum())
+                    .collect()
+            })
+            .collect();
+        (gb, hb)
     }
 }
 

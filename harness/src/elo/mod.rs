@@ -3,6 +3,7 @@
 //! ([`sprt`]) on trinomial or pentanomial results. Formulas follow fishtest's `LLRcalc` and
 //! `stat_util` and Van den Bergh's notes on normalized Elo, re-derived here (see [`mle`]).
 
+pub mod bench;
 pub mod davidson;
 pub mod mle;
 pub mod ratings;

@@ -61,12 +61,20 @@ pub fn joint_ratings(
     anchor: usize,
     bootstrap: Bootstrap,
 ) -> Result<JointRatings, FitError> {
-    let all: Vec<&Pair> = pairings.iter().flatten().collect();
-    let fit = davidson::fit(players, &tallies(players, all.iter().copied()), anchor)?;
-    let resampled: Vec<Option<Vec<f64>>> = (0..bootstrap.resamples)
-        .into_par_iter()
-        .map(|b| resample(players, pairings, anchor, bootstrap.seed, b as u64))
-        .collect();
+    let fit = davidson::fit(
+        players,
+        &tallies(players, pairings.iter().flatten()),
+        anchor,
+    )?;
+    let resampled = resample_fits(players, pairings, bootstrap, |t| {
+        let fit = davidson::fit(players, t, anchor).ok()?;
+        Some(
+            fit.theta
+                .iter()
+                .map(|t| t * ELO_PER_NAT)
+                .collect::<Vec<f64>>(),
+        )
+    });
     let ok: Vec<&Vec<f64>> = resampled.iter().flatten().collect();
     let column = |p: usize| -> Vec<f64> { ok.iter().map(|r| r[p]).collect() };
     let interval = |p: usize, q: f64| quantile(&column(p), q).unwrap_or(f64::NAN);
@@ -84,32 +92,34 @@ pub fn joint_ratings(
     })
 }
 
-/// One resample's ratings in Elo (`None` when its likelihood has no finite maximum): each
-/// pairing's pairs drawn with replacement, as many as it has, from a stream of its own.
-fn resample(
+/// `fit` applied to each of `bootstrap.resamples` resamples (`None` where it fails): each
+/// pairing's pairs drawn with replacement, as many as it has, resample `b` from its own ChaCha
+/// stream — so the results are the same on any number of threads.
+pub fn resample_fits<T: Send>(
     players: usize,
     pairings: &[Vec<Pair>],
-    anchor: usize,
-    seed: u64,
-    index: u64,
-) -> Option<Vec<f64>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    let drawn: Vec<&Pair> = pairings
-        .iter()
-        .flat_map(|pairs| {
-            let picks: Vec<usize> = (0..pairs.len())
-                .map(|_| rng.random_range(0..pairs.len()))
-                .collect();
-            picks.into_iter().map(|k| &pairs[k])
+    bootstrap: Bootstrap,
+    fit: impl Fn(&[Tally]) -> Option<T> + Sync,
+) -> Vec<Option<T>> {
+    (0..bootstrap.resamples)
+        .into_par_iter()
+        .map(|b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(bootstrap.seed);
+            rng.set_stream(b as u64);
+            let drawn = pairings.iter().flat_map(|pairs| {
+                let picks: Vec<usize> = (0..pairs.len())
+                    .map(|_| rng.random_range(0..pairs.len()))
+                    .collect();
+                picks.into_iter().map(|k| &pairs[k])
+            });
+            let drawn: Vec<&Pair> = drawn.collect();
+            fit(&tallies(players, drawn.into_iter()))
         })
-        .collect();
-    let fit = davidson::fit(players, &tallies(players, drawn.into_iter()), anchor).ok()?;
-    Some(fit.theta.iter().map(|t| t * ELO_PER_NAT).collect())
+        .collect()
 }
 
 /// Wins, losses and draws per pair of players (lower index first).
-fn tallies<'a>(players: usize, pairs: impl Iterator<Item = &'a Pair>) -> Vec<Tally> {
+pub fn tallies<'a>(players: usize, pairs: impl Iterator<Item = &'a Pair>) -> Vec<Tally> {
     let mut counts = vec![[0.0; 3]; players * players];
     for &(a, b, score) in pairs.flatten() {
         let (i, j, s) = if a < b {
@@ -153,15 +163,14 @@ fn superiority(resamples: &[&Vec<f64>], i: usize, j: usize) -> f64 {
     won / resamples.len() as f64
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Draws a game's score for `a` against `b` from the Davidson model.
-    fn game(rng: &mut ChaCha8Rng, ra: f64, rb: f64, nu: f64) -> f64 {
-        let (pa, pb) = ((ra / ELO_PER_NAT).exp(), (rb / ELO_PER_NAT).exp());
-        let pd = nu * (pa * pb).sqrt();
-        let u: f64 = rng.random::<f64>() * (pa + pb + pd);
+/// Games simulated from known ratings (Elo) under the Davidson model with draw parameter `nu`:
+/// a round robin of `pairs` pairs per pairing — for the tests' coverage check and `bench --ratings`.
+pub fn simulate_round_robin(truth: &[f64], nu: f64, pairs: usize, seed: u64) -> Vec<Vec<Pair>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let strength: Vec<f64> = truth.iter().map(|r| (r / ELO_PER_NAT).exp()).collect();
+    let mut game = |a: usize, b: usize| -> f64 {
+        let (pa, pb) = (strength[a], strength[b]);
+        let u = rng.random::<f64>() * (pa + pb + nu * (pa * pb).sqrt());
         if u < pa {
             1.0
         } else if u < pa + pb {
@@ -169,24 +178,25 @@ mod tests {
         } else {
             0.5
         }
+    };
+    let mut pairings = Vec::new();
+    for a in 0..truth.len() {
+        for b in a + 1..truth.len() {
+            let games = (0..pairs)
+                .map(|_| vec![(a, b, game(a, b)), (b, a, game(b, a))])
+                .collect();
+            pairings.push(games);
+        }
     }
+    pairings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     fn simulate(truth: &[f64], nu: f64, pairs: usize, seed: u64) -> Vec<Vec<Pair>> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut pairings = Vec::new();
-        for a in 0..truth.len() {
-            for b in a + 1..truth.len() {
-                let games = (0..pairs)
-                    .map(|_| {
-                        let first = game(&mut rng, truth[a], truth[b], nu);
-                        let second = game(&mut rng, truth[a], truth[b], nu);
-                        vec![(a, b, first), (b, a, 1.0 - second)]
-                    })
-                    .collect();
-                pairings.push(games);
-            }
-        }
-        pairings
+        simulate_round_robin(truth, nu, pairs, seed)
     }
 
     #[test]

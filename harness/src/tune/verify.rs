@@ -139,6 +139,7 @@ pub fn plan_of(
         out: plan.out.join(dir_of(plan, v.limit)),
         range: 0..pairs,
         shard: None,
+        factorial: None,
     }
 }
 
