@@ -209,6 +209,11 @@ pub struct MatchArgs {
     /// (k = 5, 6, 7: P = 1; k = 8, 9: 2; k = 10: 3). Default 0, the full design.
     #[arg(long, value_name = "P", default_value_t = 0, requires = "factorial")]
     pub fraction: usize,
+    /// A budget ladder `KEY=V1,V2,…` (`nodes=2000,8000,32000`, or depth, movetime, tc): the
+    /// match once per limit, each in its own directory, and each effect (or joint rating)
+    /// compared across them with its trend per doubling of the budget.
+    #[arg(long, value_name = "KEY=V1,V2,...")]
+    pub ladder: Option<String>,
     /// Per-move limit, `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds); prefix
     /// `ID:` for one player's own (`--limit p01:nodes=10000`). Default `nodes=5000`.
     #[arg(long = "limit", value_name = "[ID:]LIMIT")]

@@ -217,3 +217,88 @@ fn designs_that_cannot_be_played_are_refused_before_any_game() {
         "give no named players",
     );
 }
+
+#[test]
+fn a_ladder_plays_each_rung_and_sets_the_effects_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("l");
+    let run = |extra: &[&str]| {
+        harness()
+            .args(["match", "--quiet", "--threads", "2"])
+            .args(extra)
+            .assert()
+            .success();
+    };
+    run(&[
+        "--preset",
+        "modern",
+        "--factorial",
+        "lmr,singular",
+        "--pairs",
+        "2",
+        "--ladder",
+        "nodes=800,1600",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let ladder = csv_rows(&out.join("ladder.csv"), &[]);
+    assert_eq!(ladder.len(), 3 * 2, "3 effects × 2 rungs");
+    let rungs = column(&ladder, "rung");
+    assert_eq!(rungs.iter().filter(|r| *r == "nodes=800").count(), 3);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("| lmr×singular"), "{report}");
+    let games = std::fs::read_to_string(out.join("nodes-1600/games.csv")).unwrap();
+    assert_eq!(
+        games.lines().count(),
+        1 + 6 * 2 * 2,
+        "6 pairings × 2 pairs × 2 games"
+    );
+    // A resume of a finished ladder plays nothing more and changes no game.
+    run(&["--resume", out.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("nodes-1600/games.csv")).unwrap(),
+        games
+    );
+    let fresh = std::fs::read_to_string(out.join("ladder.csv")).unwrap();
+    harness()
+        .args(["report", out.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(out.join("ladder.csv")).unwrap(),
+        fresh
+    );
+}
+
+#[test]
+fn ladders_that_cannot_be_compared_are_refused_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("never");
+    let refused = |args: &[&str], expected: &str| {
+        harness()
+            .args(["match", "--preset", "modern"])
+            .args(args)
+            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
+            .assert()
+            .failure()
+            .stderr(contains(expected));
+        assert!(!out.exists(), "{args:?} started a run");
+    };
+    let design = ["--factorial", "lmr,singular"];
+    refused(
+        &[&design[..], &["--ladder", "nodes=1000"]].concat(),
+        "two rungs",
+    );
+    refused(
+        &[
+            &design[..],
+            &["--ladder", "nodes=1000,2000", "--limit", "nodes=5"],
+        ]
+        .concat(),
+        "give no --limit",
+    );
+    refused(
+        &["--set", "lmr=on,off", "--ladder", "nodes=1000,2000"],
+        "three or more players",
+    );
+}

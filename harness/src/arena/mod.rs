@@ -8,6 +8,7 @@
 
 pub mod figures;
 pub mod game;
+pub mod ladder;
 pub mod limits;
 pub mod manifest;
 pub mod openings;

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use crate::arena::ladder::Ladder;
 use crate::arena::limits::MoveLimit;
 use crate::arena::manifest::MatchManifest;
 use crate::arena::openings::Book;
@@ -29,9 +30,20 @@ const MATCH_UCI_TIMEOUT: Duration = Duration::from_secs(120);
 pub fn run(args: MatchArgs) -> Result<ExitCode> {
     let args = with_recorded_args(args)?;
     let plan = build_plan(&args)?;
+    let ladder = args
+        .ladder
+        .as_deref()
+        .map(|s| ladder_plan(&args, &plan, s))
+        .transpose()?;
     if args.dry_run {
         print!("{}", plan.describe());
+        if let Some(l) = &ladder {
+            println!("ladder      {}", l.rungs.join(", "));
+        }
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(ladder) = ladder {
+        return run_ladder(&args, plan, ladder);
     }
     let ended = crate::arena::run::play(&plan, args.resume.is_some(), args.quiet)?;
     let summary = match ended {
@@ -67,8 +79,11 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
     let Some(dir) = args.resume.clone() else {
         return Ok(args);
     };
-    let manifest = MatchManifest::read(&dir)?;
-    let command = crate::cli::recorded(&dir, &manifest.command)?;
+    let command = match Ladder::read(&dir)? {
+        Some(ladder) => ladder.command,
+        None => MatchManifest::read(&dir)?.command,
+    };
+    let command = crate::cli::recorded(&dir, &command)?;
 
     let crate::cli::Command::Match(recorded) = command else {
         bail!(
@@ -185,6 +200,58 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         shard: args.shard,
         factorial,
     })
+}
+
+/// `--ladder`: its rungs, checked against the rest of the plan before any game.
+fn ladder_plan(args: &MatchArgs, plan: &MatchPlan, spec: &str) -> Result<Ladder> {
+    if !args.limits.is_empty() {
+        bail!("--ladder sets every player's limit, rung by rung: give no --limit");
+    }
+    if args.sprt.is_some() || args.shard.is_some() {
+        bail!("--ladder plays every rung to its full number of pairs: give no --sprt or --shard");
+    }
+    if plan.players.len() < 3 && plan.factorial.is_none() {
+        bail!("--ladder compares joint ratings or factorial effects across budgets: give three or more players, or --factorial");
+    }
+    let mut ladder = Ladder::parse(spec)?;
+    if let Some(recorded) = Ladder::read(&plan.out)? {
+        ladder.command = recorded.command;
+    }
+    Ok(ladder)
+}
+
+/// Plays each rung in its own directory (resuming a started one), then the ladder's report.
+fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitCode> {
+    ladder.write(&plan.out)?;
+    for rung in &ladder.rungs {
+        let limit: MoveLimit = rung.parse().map_err(anyhow::Error::msg)?;
+        let mut p = plan.clone();
+        p.out = Ladder::rung_dir(&plan.out, rung);
+        p.players.iter_mut().for_each(|player| player.limit = limit);
+        let resume = p.out.join(crate::run_dir::MANIFEST).exists();
+        if !args.quiet {
+            println!("== rung {rung} → {}", p.out.display());
+        }
+        if let Ended::Interrupted(_) = crate::arena::run::play(&p, resume, args.quiet)? {
+            let kept = "every written pair of every rung is complete";
+            return Ok(run_flow::interrupted("match", &plan.out, kept));
+        }
+        crate::arena::report::write(&p.out)?;
+    }
+    for t in crate::arena::ladder::report(&plan.out, &ladder)? {
+        println!(
+            "{}: {:+.1} ± {:.1} Elo per doubling (Holm p {:.3})",
+            t.effect,
+            t.slope,
+            crate::elo::Z95 * t.se,
+            t.p_holm
+        );
+    }
+    println!(
+        "results: {} (report.md, ladder.csv, one directory per rung)",
+        plan.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `--factorial`: the design over the one base player the rest of the command line describes.

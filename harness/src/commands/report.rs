@@ -1,5 +1,6 @@
 //! `harness report DIR`: regenerates a run directory's summary, report and figures — of a grid, or
-//! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped).
+//! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped), or of a
+//! budget ladder (`ladder.json`: each rung's match, then the ladder).
 
 use std::process::ExitCode;
 
@@ -10,6 +11,14 @@ use crate::run_dir::{table_exists, REPORT, RUNS};
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
+    if let Some(ladder) = crate::arena::ladder::Ladder::read(&args.dir)? {
+        for rung in &ladder.rungs {
+            crate::arena::report::write(&crate::arena::ladder::Ladder::rung_dir(&args.dir, rung))?;
+        }
+        crate::arena::ladder::report(&args.dir, &ladder)?;
+        println!("report: {}", args.dir.join(REPORT).display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let games = args.dir.join(crate::arena::output::GAMES_CSV);
     let is_match = table_exists(&games) && !table_exists(&args.dir.join(RUNS));
     if is_match {

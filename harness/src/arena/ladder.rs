@@ -1,0 +1,353 @@
+//! Budget ladders: `match --ladder nodes=2000,8000,32000` plays the same plan once per limit (a
+//! rung: a complete match in `DIR/nodes-2000/`, …) and sets each effect of a factorial design, or
+//! each player's joint rating otherwise, side by side across the rungs — fishtest's STC → LTC
+//! question for every effect at once. A trend per effect: the weighted least-squares slope of its
+//! Elo against log₂ of the rung's budget (weights 1/se², se from each rung's bootstrap), with a
+//! 95 % interval and a Holm-adjusted p across the effects; `ladder.csv`, `report.md` and
+//! `ladder.png` in DIR.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+use super::figures::LadderPlot;
+use super::limits::MoveLimit;
+use super::ratings::{RatingRow, RATINGS_CSV};
+use crate::elo::{phi, Z95};
+use crate::factorial::effects::{holm, Effect};
+use crate::factorial::report::EFFECTS_CSV;
+use crate::report::figures;
+
+/// The ladder's record in its directory (the command, for `--resume`, and the rungs).
+pub const LADDER_JSON: &str = "ladder.json";
+/// One row per effect and rung.
+pub const LADDER_CSV: &str = "ladder.csv";
+
+/// The rungs, cheapest first as given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    /// The command line that made it.
+    pub command: Vec<String>,
+    /// Each rung's limit, as `--limit` spells it.
+    pub rungs: Vec<String>,
+}
+
+impl Ladder {
+    /// `KEY=V1,V2,…` (`nodes`, `depth`, `movetime` or `tc`): at least two rungs, every one a
+    /// valid limit, each budget larger than the one before.
+    pub fn parse(spec: &str) -> Result<Self> {
+        let expected = "expected --ladder KEY=V1,V2,... with KEY nodes, depth, movetime or tc, e.g. nodes=2000,8000,32000";
+        let (key, values) = spec
+            .split_once('=')
+            .with_context(|| format!("--ladder `{spec}`: {expected}"))?;
+        let rungs: Vec<String> = values
+            .split(',')
+            .map(|v| format!("{}={}", key.trim(), v.trim()))
+            .collect();
+        if rungs.len() < 2 {
+            bail!("--ladder `{spec}`: a ladder needs two rungs or more ({expected})");
+        }
+        for r in &rungs {
+            r.parse::<MoveLimit>()
+                .map_err(|e| anyhow::anyhow!("--ladder rung `{r}`: {e}"))?;
+        }
+        let budgets: Vec<f64> = rungs.iter().map(|r| budget(r)).collect();
+        if budgets.windows(2).any(|w| w[1] <= w[0]) {
+            bail!("--ladder `{spec}`: the budgets must grow from rung to rung");
+        }
+        Ok(Self {
+            command: std::env::args().collect(),
+            rungs,
+        })
+    }
+
+    /// The ladder recorded in `dir`, if it is a ladder's directory.
+    pub fn read(dir: &Path) -> Result<Option<Self>> {
+        let path = dir.join(LADDER_JSON);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("{}: not a ladder record", path.display()))
+    }
+
+    /// Records it in `dir`.
+    pub fn write(&self, dir: &Path) -> Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(LADDER_JSON);
+        std::fs::write(&path, serde_json::to_string_pretty(self)? + "\n")
+            .with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// The directory of each rung.
+    pub fn rung_dir(dir: &Path, rung: &str) -> PathBuf {
+        dir.join(rung.replace('=', "-"))
+    }
+}
+
+/// The number a rung's budget grows with: nodes, depth, milliseconds, or a clock's base.
+fn budget(rung: &str) -> f64 {
+    let value = rung.split_once('=').map_or(rung, |(_, v)| v);
+    let head = value.split(['+', '/']).next().unwrap_or(value);
+    head.parse().unwrap_or(f64::NAN)
+}
+
+/// One effect at one rung.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LadderRow {
+    /// The effect, or the player's name.
+    pub effect: String,
+    /// The rung's limit.
+    pub rung: String,
+    /// log₂ of its budget.
+    pub log2_budget: f64,
+    /// Elo at this rung.
+    pub elo: f64,
+    /// 95 % interval.
+    pub elo_lo: f64,
+    /// 95 % interval.
+    pub elo_hi: f64,
+    /// Standard error.
+    pub se: f64,
+}
+
+/// One effect's trend across the rungs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trend {
+    /// The effect.
+    pub effect: String,
+    /// Elo per doubling of the budget.
+    pub slope: f64,
+    /// Its standard error.
+    pub se: f64,
+    /// Two-sided p of "no trend".
+    pub p: f64,
+    /// Holm-adjusted across the effects.
+    pub p_holm: f64,
+}
+
+/// Reads each rung's effects (or ratings), writes `ladder.csv`, the figure and `report.md`.
+pub fn report(dir: &Path, ladder: &Ladder) -> Result<Vec<Trend>> {
+    let mut rows = Vec::new();
+    for rung in &ladder.rungs {
+        rows.extend(rung_rows(&Ladder::rung_dir(dir, rung), rung)?);
+    }
+    let path = dir.join(LADDER_CSV);
+    let mut w =
+        csv::Writer::from_path(&path).with_context(|| format!("writing {}", path.display()))?;
+    for r in &rows {
+        w.serialize(r)?;
+    }
+    w.flush()?;
+    let trends = trends(&rows);
+    let figure = figures::save(dir, &plot(&rows, &trends))?;
+    std::fs::write(
+        dir.join(crate::run_dir::REPORT),
+        markdown(ladder, &rows, &trends, &figure),
+    )?;
+    Ok(trends)
+}
+
+/// A rung's effects (a factorial design) or its players' joint ratings.
+fn rung_rows(dir: &Path, rung: &str) -> Result<Vec<LadderRow>> {
+    let x = budget(rung).log2();
+    let row = |effect: String, elo: f64, lo: f64, hi: f64, se: f64| LadderRow {
+        effect,
+        rung: rung.to_string(),
+        log2_budget: x,
+        elo,
+        elo_lo: lo,
+        elo_hi: hi,
+        se,
+    };
+    if dir.join(EFFECTS_CSV).exists() {
+        let effects: Vec<Effect> = super::output::read_rows(&dir.join(EFFECTS_CSV))?;
+        return Ok(effects
+            .into_iter()
+            .map(|e| row(e.effect, e.elo, e.elo_lo, e.elo_hi, e.se))
+            .collect());
+    }
+    if dir.join(RATINGS_CSV).exists() {
+        let ratings: Vec<RatingRow> = super::output::read_rows(&dir.join(RATINGS_CSV))?;
+        return Ok(ratings
+            .into_iter()
+            .filter(|r| r.elo_hi > r.elo_lo)
+            .map(|r| {
+                let se = (r.elo_hi - r.elo_lo) / (2.0 * Z95);
+                row(r.name, r.elo, r.elo_lo, r.elo_hi, se)
+            })
+            .collect());
+    }
+    bail!(
+        "{}: neither {EFFECTS_CSV} nor {RATINGS_CSV} (a ladder needs three or more players or a --factorial design)",
+        dir.display()
+    )
+}
+
+/// Weighted least squares of Elo on log₂ budget per effect, weights 1/se².
+pub fn trends(rows: &[LadderRow]) -> Vec<Trend> {
+    let mut names: Vec<&str> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.effect.as_str()) {
+            names.push(&r.effect);
+        }
+    }
+    let mut trends: Vec<Trend> = names
+        .iter()
+        .map(|name| {
+            let pts: Vec<&LadderRow> = rows.iter().filter(|r| r.effect == *name).collect();
+            let w: Vec<f64> = pts.iter().map(|r| 1.0 / r.se.powi(2)).collect();
+            let sw: f64 = w.iter().sum();
+            let mx = pts
+                .iter()
+                .zip(&w)
+                .map(|(r, w)| w * r.log2_budget)
+                .sum::<f64>()
+                / sw;
+            let my = pts.iter().zip(&w).map(|(r, w)| w * r.elo).sum::<f64>() / sw;
+            let sxx: f64 = pts
+                .iter()
+                .zip(&w)
+                .map(|(r, w)| w * (r.log2_budget - mx).powi(2))
+                .sum();
+            let sxy: f64 = pts
+                .iter()
+                .zip(&w)
+                .map(|(r, w)| w * (r.log2_budget - mx) * (r.elo - my))
+                .sum();
+            let (slope, se) = (sxy / sxx, (1.0 / sxx).sqrt());
+            Trend {
+                effect: name.to_string(),
+                slope,
+                se,
+                p: 2.0 * (1.0 - phi((slope / se).abs())),
+                p_holm: f64::NAN,
+            }
+        })
+        .collect();
+    let adjusted = holm(&trends.iter().map(|t| t.p).collect::<Vec<_>>());
+    for (t, p) in trends.iter_mut().zip(adjusted) {
+        t.p_holm = p;
+    }
+    trends
+}
+
+fn plot(rows: &[LadderRow], trends: &[Trend]) -> LadderPlot {
+    LadderPlot {
+        series: trends
+            .iter()
+            .map(|t| {
+                let pts = rows
+                    .iter()
+                    .filter(|r| r.effect == t.effect)
+                    .map(|r| (r.log2_budget, r.elo, r.elo_lo, r.elo_hi))
+                    .collect();
+                (t.effect.clone(), pts)
+            })
+            .collect(),
+        rungs: {
+            let mut seen: Vec<(f64, String)> = Vec::new();
+            for r in rows {
+                if !seen.iter().any(|(x, _)| *x == r.log2_budget) {
+                    seen.push((r.log2_budget, r.rung.clone()));
+                }
+            }
+            seen
+        },
+    }
+}
+
+fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str) -> String {
+    let mut md = format!(
+        "# Budget ladder: {}\n\nEach rung is a complete match in its own directory ({}). Per \
+         effect, Elo at each rung with its 95 % interval, and the trend: the weighted least-squares \
+         slope of Elo on log₂ of the budget (Elo per doubling; weights 1/se²), its 95 % interval, \
+         and p Holm-adjusted across the {} effects. A trend marked ** grows or shrinks with the \
+         budget beyond what the rungs' noise explains.\n\n",
+        ladder.rungs.join(", "),
+        ladder
+            .rungs
+            .iter()
+            .map(|r| format!("`{}/`", r.replace('=', "-")))
+            .collect::<Vec<_>>()
+            .join(", "),
+        trends.len()
+    );
+    md += "| effect |";
+    for r in &ladder.rungs {
+        let _ = write!(md, " {r} |");
+    }
+    md += " per doubling | p (Holm) |\n|---|";
+    md += &"---|".repeat(ladder.rungs.len() + 2);
+    md.push('\n');
+    for t in trends {
+        let _ = write!(
+            md,
+            "| {}{} |",
+            t.effect,
+            if t.p_holm < 0.05 { " **" } else { "" }
+        );
+        for rung in &ladder.rungs {
+            match rows
+                .iter()
+                .find(|r| r.effect == t.effect && &r.rung == rung)
+            {
+                Some(r) => {
+                    let _ = write!(md, " {:+.1} [{:+.1}, {:+.1}] |", r.elo, r.elo_lo, r.elo_hi);
+                }
+                None => md += " – |",
+            }
+        }
+        let _ = writeln!(
+            md,
+            " {:+.1} ± {:.1} | {:.4} |",
+            t.slope,
+            Z95 * t.se,
+            t.p_holm
+        );
+    }
+    let _ = writeln!(md, "\n![{figure}]({figure}.png)");
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ladders_parse_and_refuse_what_they_cannot_play() {
+        let l = Ladder::parse("nodes=2000,8000,32000").unwrap();
+        assert_eq!(l.rungs, ["nodes=2000", "nodes=8000", "nodes=32000"]);
+        assert_eq!(budget("tc=1+0.01"), 1.0);
+        let err = |s: &str| Ladder::parse(s).unwrap_err().to_string();
+        assert!(err("nodes=2000").contains("two rungs"));
+        assert!(err("nodes=8000,2000").contains("must grow"));
+        assert!(err("bogus=1,2").contains("rung `bogus=1`"));
+        assert!(err("2000,8000").contains("expected --ladder KEY="));
+    }
+
+    #[test]
+    fn the_trend_is_the_weighted_slope_per_doubling() {
+        // Elo 10, 20, 30 at 1, 2, 4 (log₂ 0, 1, 2), equal se 5: slope 10, se 5/√2.
+        let rows: Vec<LadderRow> = [(0.0, 10.0), (1.0, 20.0), (2.0, 30.0)]
+            .iter()
+            .map(|&(x, y)| LadderRow {
+                effect: "a".into(),
+                rung: format!("nodes={}", 2f64.powf(x)),
+                log2_budget: x,
+                elo: y,
+                elo_lo: y - 9.8,
+                elo_hi: y + 9.8,
+                se: 5.0,
+            })
+            .collect();
+        let t = &trends(&rows)[0];
+        assert!((t.slope - 10.0).abs() < 1e-12 && (t.se - 5.0 / 2f64.sqrt()).abs() < 1e-12);
+        assert!(t.p < 0.05);
+    }
+}
