@@ -174,9 +174,13 @@ fn a_factorial_fraction_is_played_fitted_and_refitted_from_its_games() {
         report.contains("2^(5−1) fraction, 16 points, generators E = ABCD (resolution V)"),
         "{report}"
     );
-    // Every point played every other once: 120 pairings.
+    // Every point played every other once: 120 pairings, each on its own opening.
     let pairings = csv_rows(&out.join("pairings.csv"), &[]);
     assert_eq!(pairings.len(), 120);
+    let mut openings = column(&csv_rows(&out.join("games.csv"), &[]), "opening");
+    openings.sort();
+    openings.dedup();
+    assert_eq!(openings.len(), 120);
     std::fs::remove_file(out.join("effects.csv")).unwrap();
     harness()
         .args(["report", out.to_str().unwrap()])

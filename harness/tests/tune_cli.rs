@@ -219,3 +219,47 @@ fn a_grid_file_gives_the_player_and_its_params() {
         .assert()
         .success();
 }
+
+#[test]
+fn one_named_player_of_a_grid_file_is_the_start_and_two_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("start.toml");
+    std::fs::write(
+        &file,
+        "[[players]]\nname = \"wide\"\npreset = \"modern\"\nset = { \"singular.margin\" = 7 }\n",
+    )
+    .unwrap();
+    let out = dir.path().join("t");
+    harness()
+        .args(["tune", "--grid"])
+        .arg(&file)
+        .args(["--param", "lmr.base=0.75,0,2", "--iterations", "1"])
+        .args([
+            "--pairs-per-iteration",
+            "1",
+            "--limit",
+            "nodes=500",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let tuned = read(&out.join("tuned.toml"));
+    assert!(
+        tuned.contains("preset = \"modern\"") && tuned.contains("\"singular.margin\" = 7"),
+        "{tuned}"
+    );
+    std::fs::write(
+        &file,
+        "[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n",
+    )
+    .unwrap();
+    harness()
+        .args(["tune", "--dry-run", "--grid"])
+        .arg(&file)
+        .args(["--param", "lmr.base=0.75,0,2"])
+        .assert()
+        .failure()
+        .stderr(contains("a tune starts from one player; the file names 2"));
+}

@@ -108,9 +108,16 @@ impl MatchPlan {
         }
     }
 
-    /// The opening of a job.
+    /// The opening of a job: pair k of every pairing plays the same one (a paired comparison of
+    /// each player against the baseline); in a factorial design every job its own, so the
+    /// effects average over as many openings as the design has game pairs, not over `--pairs`.
     pub fn opening(&self, job: &Job) -> &Opening {
-        self.book.opening(self.offset, job.pair)
+        let k = if self.factorial.is_some() {
+            job.index
+        } else {
+            job.pair
+        };
+        self.book.opening(self.offset, k)
     }
 
     /// `A vs B` for a pairing.

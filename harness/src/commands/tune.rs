@@ -153,10 +153,29 @@ fn with_grid_file(args: &TuneArgs) -> Result<TuneArgs> {
             spec.engines.len()
         );
     }
-    let fixed = spec.fixed.iter().map(|(k, v)| format!("{k}={v}"));
+    // One named player may be the start: its base and settings, after the file's own.
+    let named = match &spec.players[..] {
+        [] => None,
+        [one] => Some(one),
+        many => bail!(
+            "--grid {}: a tune starts from one player; the file names {} ([[players]])",
+            path.display(),
+            many.len()
+        ),
+    };
+    let fixed = spec.fixed.iter().chain(named.iter().flat_map(|p| &p.set));
+    let fixed = fixed.map(|(k, v)| format!("{k}={v}"));
+    let preset = named
+        .and_then(|p| p.preset.clone())
+        .unwrap_or(spec.preset.clone());
+    let engine = named.and_then(|p| p.engine.clone());
     Ok(TuneArgs {
-        preset: args.preset.clone().or(Some(spec.preset.clone())),
-        engine: args.engine.clone().or(spec.engines.first().cloned()),
+        preset: args.preset.clone().or(Some(preset)),
+        engine: args
+            .engine
+            .clone()
+            .or(engine)
+            .or(spec.engines.first().cloned()),
         sets: fixed.chain(args.sets.iter().cloned()).collect(),
         params: spec.params.iter().chain(&args.params).cloned().collect(),
         ..args.clone()
