@@ -9,6 +9,7 @@
 #   make_suite FILE ARGS...     `harness suite make --unlabelled` into FILE unless it exists
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
 #   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
+#   light_tables DIR            drops the per-move tables (moves.csv, games.pgn) of matches under DIR
 #   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
 #   pip_install ARGS...         installs PyPI packages quietly
 set -euo pipefail
@@ -118,4 +119,15 @@ debian_install() {
 # ARGS...: `pip install ARGS...` without the noise.
 pip_install() {
   python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "$@"
+}
+
+# DIR: removes the per-move tables of the finished matches under DIR (moves.csv, games.pgn, plain
+# or gzipped), for a study whose games would not fit in its 10 MB: games.csv stays, and with it
+# every Elo, rating, effect and ladder `harness report` rebuilds (its per-move statistics do not).
+light_tables() {
+  local file
+  find "$1" \( -name 'moves.csv*' -o -name 'games.pgn*' \) -print0 |
+    while IFS= read -r -d '' file; do
+      [ -f "$(dirname "$file")/report.md" ] && rm -f "$file"
+    done
 }

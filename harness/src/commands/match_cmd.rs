@@ -37,6 +37,9 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .transpose()?;
     if args.dry_run {
         print!("{}", plan.describe());
+        if let Some(d) = &plan.factorial {
+            println!("design      {}", d.describe());
+        }
         if let Some(l) = &ladder {
             println!("ladder      {}", l.rungs.join(", "));
         }
