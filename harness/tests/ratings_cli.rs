@@ -1,7 +1,8 @@
 //! Named players and joint ratings end to end: players named in a match file and on the command
 //! line label every CSV and report; a three-player round robin's `ratings.csv` agrees with an
 //! independent fit (tests/ratings_reference.py, standard library only) to 0.1 Elo; named players
-//! are grid rows too; and players that cannot be told apart or built are refused before any game.
+//! are grid rows too; factorial designs are played, fitted, refitted, sharded and merged; ladders
+//! play each rung; and players, designs and ladders that cannot be played are refused before any game.
 
 mod common;
 
@@ -305,4 +306,50 @@ fn ladders_that_cannot_be_compared_are_refused_before_any_game() {
         &["--set", "lmr=on,off", "--ladder", "nodes=1000,2000"],
         "three or more players",
     );
+}
+
+#[test]
+fn a_design_played_in_shards_merges_into_the_same_effects() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = [
+        "--preset",
+        "modern",
+        "--factorial",
+        "lmr,singular",
+        "--pairs",
+        "3",
+    ];
+    let play = |out: &Path, shard: Option<&str>| {
+        let mut cmd = harness();
+        cmd.arg("match")
+            .args(design)
+            .args(["--limit", "nodes=800", "--quiet"]);
+        if let Some(s) = shard {
+            cmd.args(["--shard", s]);
+        }
+        cmd.arg("--out").arg(out).assert().success();
+    };
+    let (whole, a, b, merged) = (
+        dir.path().join("whole"),
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("merged"),
+    );
+    play(&whole, None);
+    play(&a, Some("0/2"));
+    play(&b, Some("1/2"));
+    harness()
+        .arg("merge")
+        .args([&a, &b])
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    for file in ["effects.csv", "ratings.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(merged.join(file)).unwrap(),
+            std::fs::read_to_string(whole.join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
