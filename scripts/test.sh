@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need when it is missing
-# (python-chess and the notebook's packages from PyPI, Debian's stockfish, gaviotatb, chromium,
+# (python-chess and the notebook's packages from PyPI, Debian's stockfish, toga2, gaviotatb, chromium,
 # slurm-wlm and munge), then runs every Rust test of the workspace (the Slurm tests start their own single-node
 # cluster with scripts/slurm/start-cluster.sh).
 # Tests that need the public suites in ../shared/suites (or $FISCHERLE_SUITES) say plainly when
@@ -13,6 +13,8 @@ python3 -c "import polars, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/nul
 # The Gaviota tables for the KPK cross-check.
 [ -f /usr/share/gaviotatb/gtb4/kpk.gtb.cp4 ] || debian_install gaviotatb
 command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || debian_install stockfish
+# Toga II: an engine that declares its heuristics (combo, check and spin options) and an own book.
+[ -x /usr/games/toga2 ] || debian_install toga2
 # The real browser the tree viewer's test loads its page in (headless).
 [ -x /usr/bin/chromium ] || debian_install chromium
 # A single-node cluster for the scale-out tests.

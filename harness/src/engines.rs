@@ -56,15 +56,14 @@ impl EngineSpec {
         }
     }
 
-    /// The option of this engine called `name` (UCI option names ignore case), as it spells it.
-    pub fn option(&self, name: &str) -> Option<&str> {
+    /// The declaration of this engine's option `name` (any case).
+    pub fn declared(&self, name: &str) -> Option<&crate::uci::client::OptionDecl> {
         match self {
             Self::Builtin => None,
             Self::Uci { identity, .. } => identity
-                .options
+                .declared
                 .iter()
-                .find(|o| o.eq_ignore_ascii_case(name))
-                .map(String::as_str),
+                .find(|o| o.name.eq_ignore_ascii_case(name)),
         }
     }
 }

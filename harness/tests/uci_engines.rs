@@ -1,5 +1,6 @@
 //! External UCI engines as grid members: the project's own `engine` binary (always), a script
-//! that crashes, hangs and speaks garbage on purpose, and Debian's `stockfish` (CI installs it).
+//! that crashes, hangs and speaks garbage on purpose, Debian's `stockfish` and `toga2` (CI installs
+//! them).
 
 mod common;
 
@@ -293,5 +294,62 @@ fn stockfish_joins_the_grid_with_option_axes_and_is_deterministic_at_fixed_depth
     assert!(
         solved >= 10,
         "stockfish solved {solved} of 12 tiny positions at depth 6"
+    );
+}
+
+/// Toga II (Debian's `toga2`) declares its heuristics as combo, check and spin options with
+/// spaces in their names, and an `OwnBook` that defaults to true.
+#[test]
+fn toga_options_with_spaces_are_checked_and_its_own_book_is_off_unless_asked() {
+    let toga = Path::new("/usr/games/toga2");
+    if !tools_available("toga2 options test", toga.exists(), "Debian's toga2") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let grid = |sets: &[&str]| {
+        let mut cmd = harness();
+        cmd.args(["grid", "--engine", "uci:/usr/games/toga2", "--suite"])
+            .arg(tiny())
+            .args(["--depth", "4", "--threads", "1", "--quiet", "--out"])
+            .arg(dir.path().join(format!("g{}", sets.len())));
+        for s in sets {
+            cmd.args(["--set", s]);
+        }
+        cmd
+    };
+    // Any case in, the engine's spelling out; the book switched off and recorded.
+    let mut dry = grid(&["uci.nullmove pruning=always,fail high", "uci.Hash=16"]);
+    dry.arg("--dry-run").assert().success().stdout(contains(
+        "(setoption OwnBook=false NullMove Pruning=Fail High Hash=16)",
+    ));
+    grid(&["uci.OwnBook=true", "uci.Hash=16"])
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stdout(contains("(setoption OwnBook=true Hash=16)"));
+    for (bad, expected) in [
+        (
+            "uci.NullMove Pruning=Sometimes",
+            "expected one of Always, Fail High, Never",
+        ),
+        ("uci.Futility Margin=900", "a spin in [0, 500]"),
+        ("uci.History Pruning=maybe", "expected true or false"),
+    ] {
+        grid(&[bad])
+            .arg("--dry-run")
+            .assert()
+            .failure()
+            .stderr(contains(expected));
+    }
+    // A real run: null move always and never, at fixed depth (Toga ignores `go nodes`).
+    grid(&["uci.NullMove Pruning=Always,Never", "uci.Hash=16"])
+        .assert()
+        .success();
+    let rows = csv_rows(&dir.path().join("g2/runs.csv"), &[]);
+    assert_eq!(rows.len(), 12, "6 positions × 2 settings");
+    let manifest = std::fs::read_to_string(dir.path().join("g2/manifest.json")).unwrap();
+    assert!(
+        manifest.contains("OwnBook"),
+        "the manifest records the book setting"
     );
 }

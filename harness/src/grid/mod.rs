@@ -62,6 +62,8 @@ pub enum GridError {
 pub const PRESET_AXIS: &str = "preset";
 /// The prefix of keys that are UCI options of external engines (`uci.Hash`).
 pub const UCI_KEY: &str = "uci.";
+/// The UCI option that makes an engine play from its own opening book (set false by default).
+pub const OWN_BOOK: &str = "OwnBook";
 /// The column naming the engine when a grid has `engines`.
 pub const ENGINE_AXIS: &str = "engine";
 
@@ -463,20 +465,26 @@ impl GridSpec {
             .filter(|(k, _)| k.starts_with(UCI_KEY))
             .map(|(k, v)| (k, v));
         let pairs = fixed.chain(axes.iter().map(|a| &a.key).zip(combo));
-        let options = pairs
+        let mut options: Vec<(String, String)> = pairs
             .map(|(key, value)| {
                 let name = &key[UCI_KEY.len()..];
-                engine
-                    .option(name)
-                    .map(|spelled| (spelled.to_string(), value.clone()))
-                    .ok_or_else(|| {
-                        GridError::Engines(format!(
-                            "`{key}`: UCI engine `{}` has no option `{name}`",
-                            engine.label()
-                        ))
-                    })
+                let declared = engine.declared(name).ok_or_else(|| {
+                    GridError::Engines(format!(
+                        "`{key}`: UCI engine `{}` has no option `{name}`",
+                        engine.label()
+                    ))
+                })?;
+                let value = declared.accept(value).map_err(|e| {
+                    GridError::Engines(format!("`{key}` of `{}`: {e}", engine.label()))
+                })?;
+                Ok((declared.name.clone(), value))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<_, GridError>>()?;
+        // An engine's own book would answer moves without searching: off unless asked for.
+        let own_book = engine.declared(OWN_BOOK).map(|d| d.name.clone());
+        if let Some(name) = own_book.filter(|n| !options.iter().any(|(k, _)| k == n)) {
+            options.insert(0, (name, "false".to_string()));
+        }
         Ok(Player::Uci {
             engine: index,
             options,

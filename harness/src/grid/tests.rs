@@ -1,6 +1,7 @@
 //! Grid expansion: files, `--set` axes, engines, and the property tests of the cartesian product.
 
 use super::*;
+use crate::uci::client::OptionDecl;
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
@@ -154,7 +155,10 @@ fn each_engine_gets_the_product_of_its_own_axes() {
         identity: crate::uci::client::Identity {
             name: "Stockfish".into(),
             options: vec!["Threads".into(), "Hash".into()],
-            ..Default::default()
+            declared: vec![
+                OptionDecl::parse("Threads type spin default 1 min 1 max 1024"),
+                OptionDecl::parse("Hash type spin default 16 min 1 max 33554432"),
+            ],
         },
     };
     let engines = [EngineSpec::Builtin, stockfish];

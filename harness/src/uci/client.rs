@@ -74,28 +74,94 @@ pub struct OptionDecl {
     pub name: String,
     /// `check`, `spin`, `combo`, `button` or `string`.
     pub kind: String,
+    /// Its default value, if declared (`Fail High`: values may hold spaces).
+    pub default: Option<String>,
     /// A spin's smallest value.
     pub min: Option<i64>,
     /// A spin's largest value.
     pub max: Option<i64>,
+    /// A combo's values.
+    pub vars: Vec<String>,
 }
 
+/// The words that start a field of an option declaration.
+const FIELDS: [&str; 4] = ["default", "min", "max", "var"];
+
 impl OptionDecl {
-    /// Reads the text after `option name `.
+    /// Reads the text after `option name `. A field's value runs to the next field word, so
+    /// combo values and defaults with spaces (`var Fail High`) stay whole.
     pub fn parse(text: &str) -> Self {
         let (name, rest) = text.split_once(" type ").unwrap_or((text, ""));
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let after = |key: &str| {
-            words
-                .windows(2)
-                .find(|w| w[0] == key)
-                .and_then(|w| w[1].parse().ok())
-        };
-        Self {
+        let mut words = rest.split_whitespace();
+        let mut decl = Self {
             name: name.trim().to_string(),
-            kind: words.first().unwrap_or(&"").to_string(),
-            min: after("min"),
-            max: after("max"),
+            kind: words.next().unwrap_or("").to_string(),
+            ..Self::default()
+        };
+        let mut field: Option<&str> = None;
+        let mut value: Vec<&str> = Vec::new();
+        let flush = |field: Option<&str>, value: &mut Vec<&str>, decl: &mut Self| {
+            let text = value.join(" ");
+            match field {
+                Some("default") => decl.default = Some(text),
+                Some("min") => decl.min = text.parse().ok(),
+                Some("max") => decl.max = text.parse().ok(),
+                Some("var") => decl.vars.push(text),
+                _ => {}
+            }
+            value.clear();
+        };
+        for word in words {
+            if FIELDS.contains(&word) {
+                flush(field, &mut value, &mut decl);
+                field = Some(word);
+            } else {
+                value.push(word);
+            }
+        }
+        flush(field, &mut value, &mut decl);
+        decl
+    }
+
+    /// `value` as the engine expects it for this option, or what was expected: a check takes
+    /// `true`/`false`, a spin an integer within its bounds, a combo one of its values (any case;
+    /// sent as the engine spells it), a string anything; a button takes no value.
+    pub fn accept(&self, value: &str) -> Result<String, String> {
+        let name = &self.name;
+        match self.kind.as_str() {
+            "check" => match value.to_ascii_lowercase().as_str() {
+                v @ ("true" | "false") => Ok(v.to_string()),
+                _ => Err(format!(
+                    "option `{name}` is a check: expected true or false, found `{value}`"
+                )),
+            },
+            "spin" => {
+                let n: i64 = value.parse().map_err(|_| {
+                    format!("option `{name}` is a spin: expected an integer, found `{value}`")
+                })?;
+                let (lo, hi) = (self.min.unwrap_or(i64::MIN), self.max.unwrap_or(i64::MAX));
+                if n < lo || n > hi {
+                    return Err(format!(
+                        "option `{name}` is a spin in [{lo}, {hi}]: `{value}` is outside"
+                    ));
+                }
+                Ok(n.to_string())
+            }
+            "combo" => self
+                .vars
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(value))
+                .cloned()
+                .ok_or_else(|| {
+                    format!(
+                        "option `{name}` is a combo: expected one of {}, found `{value}`",
+                        self.vars.join(", ")
+                    )
+                }),
+            "button" => Err(format!(
+                "option `{name}` is a button: it takes no value and is not a setting"
+            )),
+            _ => Ok(value.to_string()),
         }
     }
 }
@@ -259,5 +325,38 @@ impl Drop for UciEngine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_keep_values_with_spaces_and_check_what_is_set() {
+        // Toga II 3.0's own lines.
+        let combo = OptionDecl::parse(
+            "NullMove Pruning type combo default Always var Always var Fail High var Never",
+        );
+        assert_eq!(combo.name, "NullMove Pruning");
+        assert_eq!(combo.default.as_deref(), Some("Always"));
+        assert_eq!(combo.vars, ["Always", "Fail High", "Never"]);
+        assert_eq!(combo.accept("fail high").unwrap(), "Fail High");
+        assert!(combo
+            .accept("Sometimes")
+            .unwrap_err()
+            .contains("Always, Fail High, Never"));
+        let spin = OptionDecl::parse("Futility Margin type spin default 100 min 0 max 500");
+        assert_eq!((spin.min, spin.max), (Some(0), Some(500)));
+        assert_eq!(spin.accept("250").unwrap(), "250");
+        assert!(spin.accept("501").unwrap_err().contains("[0, 500]"));
+        assert!(spin.accept("x").unwrap_err().contains("an integer"));
+        let check = OptionDecl::parse("OwnBook type check default true");
+        assert_eq!(check.accept("FALSE").unwrap(), "false");
+        assert!(check.accept("no").is_err());
+        let button = OptionDecl::parse("Clear Hash type button");
+        assert!(button.accept("x").unwrap_err().contains("button"));
+        let string = OptionDecl::parse("BookFile type string default performance.bin");
+        assert_eq!(string.accept("a b.bin").unwrap(), "a b.bin");
     }
 }
