@@ -275,6 +275,11 @@ fn stockfish_joins_the_grid_with_option_axes_and_is_deterministic_at_fixed_depth
     };
     let first = run("a");
     assert_eq!(first.len(), 4 * 6, "2 builtin + 2 stockfish configurations");
+    let report = std::fs::read_to_string(dir.path().join("a/report.md")).unwrap();
+    assert!(
+        report.contains("## Speed by engine") && report.contains("| stockfish |"),
+        "two engines: their speeds and the fixed-node caveat"
+    );
     assert_eq!(first, run("b"), "node counts must repeat exactly");
     let sf: Vec<_> = first
         .iter()

@@ -18,6 +18,7 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
     let mut md = String::new();
     header(&mut md, run, &analysis.baseline);
     summary(&mut md, &analysis.summary);
+    engine_speed(&mut md, run, &analysis.summary);
     failures(&mut md, run);
     ablation(&mut md, run, analysis);
     steps(&mut md, &run.suites(), &analysis.steps);
@@ -78,6 +79,35 @@ fn summary(md: &mut String, rows: &[SummaryRow]) {
     }
     md.push('\n');
     credit(md, rows);
+}
+
+/// With more than one engine: each configuration's nodes per second, and why equal nodes do not
+/// mean equal work across engines.
+fn engine_speed(md: &mut String, run: &RunDir, rows: &[SummaryRow]) {
+    let engines: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| run.engine_of(&r.config_id))
+        .collect();
+    if engines.iter().all(|e| Some(e) == engines.first()) {
+        return;
+    }
+    md.push_str(
+        "## Speed by engine\n\nEach engine counts nodes its own way (what is a node, whether \
+         quiescence and TT probes count), so node counts and node limits compare searches within \
+         one engine, not across engines: compare engines at equal time. Nodes per second over \
+         the configuration's searches:\n\n| config | engine | nodes per second |\n|---|---|---:|\n",
+    );
+    for r in rows {
+        let nps = r.total_nodes as f64 / (r.total_time_ms / 1e3).max(1e-9);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {:.0} |",
+            r.config_id,
+            run.engine_of(&r.config_id).unwrap_or("builtin"),
+            nps
+        );
+    }
+    md.push('\n');
 }
 
 /// STS-style scoring where the positions give partial credit: points of the final move, out of
