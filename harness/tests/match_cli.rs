@@ -347,6 +347,41 @@ fn a_clock_match_spends_its_time_without_losing_on_time() {
     referee(&out);
 }
 
+/// cutechess's `tc=MOVES/BASE+INC`: a period's base is added again after every MOVES moves, and
+/// a UCI player is told `movestogo` (the project's engine over UCI reads it).
+#[test]
+fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("periods");
+    harness()
+        .args(["match", "--engine", "builtin", "--engine"])
+        .arg(format!("uci:{}", common::engine_binary().display()))
+        .args([
+            "--limit",
+            "tc=10/0.4+0.01",
+            "--pairs",
+            "1",
+            "--max-plies",
+            "60",
+        ])
+        .args(["--threads", "2", "--quiet", "--openings"])
+        .arg(book())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"10/0.4+0.01\"]"), "{pgn}");
+    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(!games.contains("time forfeit"), "{games}");
+    referee(&out);
+    harness()
+        .args(["match", "--limit", "tc=0/1", "--set", "see=false,true"])
+        .assert()
+        .failure()
+        .stderr(contains("whole number of moves above 0"));
+}
+
 #[test]
 fn plans_that_cannot_be_played_are_refused_before_any_game() {
     harness()

@@ -67,6 +67,7 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
         MoveLimit::Clock(tc) => Some(tc.base_ms as f64),
         _ => None,
     });
+    let mut made = [0u32; 2];
     let mut position = Position::new(opening.board.clone());
     let mut moves: Vec<Move> = Vec::new();
     let mut scores: Vec<Option<i32>> = Vec::new();
@@ -83,9 +84,14 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
             Color::White => (0, 1),
             Color::Black => (1, 0),
         };
+        let movestogo = match sides[us].limit {
+            MoveLimit::Clock(tc) => tc.moves_to_go(made[us]),
+            _ => None,
+        };
         let clock = clocks[us].map(|own| ClockState {
             own_ms: own.max(0.0) as u64,
             other_ms: clocks[them].unwrap_or(own).max(0.0) as u64,
+            movestogo,
         });
         let view = GameView {
             start: &opening.board,
@@ -111,7 +117,8 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
                     ..record
                 };
             }
-            *left += tc.inc_ms as f64;
+            made[us] += 1;
+            *left += tc.added_after(made[us]) as f64;
         }
         scores.push(report.score);
         record.moves.push(PlayedMove {

@@ -28,20 +28,41 @@ pub enum MoveLimit {
 /// exactly.
 pub const DEFAULT_LIMIT: MoveLimit = MoveLimit::Nodes(5_000);
 
-/// `BASE+INC` in milliseconds.
+/// `[MOVES/]BASE+INC` in milliseconds: BASE for the game, or with MOVES for each period of that
+/// many moves (cutechess's `tc=40/60+0.6`: BASE is added again after every MOVES moves).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimeControl {
-    /// Time on each clock at the start.
+    /// Time on each clock at the start (and at the start of every period).
     pub base_ms: u64,
     /// Time added after each move.
     pub inc_ms: u64,
+    /// Moves per period, if the clock has periods.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
+}
+
+impl TimeControl {
+    /// Moves the mover has left in its period after `made` moves (`None` without periods).
+    pub fn moves_to_go(&self, made: u32) -> Option<u32> {
+        self.moves.map(|m| m - made % m)
+    }
+
+    /// Time added to a clock after its `made`-th move: the increment, and a new period's base
+    /// when that move ends a period.
+    pub fn added_after(&self, made: u32) -> u64 {
+        let new_period = self.moves.is_some_and(|m| made.is_multiple_of(m));
+        self.inc_ms + if new_period { self.base_ms } else { 0 }
+    }
 }
 
 impl MoveLimit {
     /// The PGN `TimeControl` tag: seconds `BASE+INC` for a clock, `-` otherwise.
     pub fn pgn_time_control(&self) -> String {
         match self {
-            Self::Clock(tc) => format!("{}+{}", seconds(tc.base_ms), seconds(tc.inc_ms)),
+            Self::Clock(tc) => {
+                let period = tc.moves.map_or(String::new(), |m| format!("{m}/"));
+                format!("{period}{}+{}", seconds(tc.base_ms), seconds(tc.inc_ms))
+            }
             _ => "-".to_string(),
         }
     }
@@ -58,12 +79,12 @@ impl MoveLimit {
             (Self::Clock(tc), Some(c)) => engine::Limits::clock(
                 Duration::from_millis(c.own_ms),
                 Duration::from_millis(tc.inc_ms),
-                None,
+                c.movestogo,
             ),
             (Self::Clock(tc), None) => engine::Limits::clock(
                 Duration::from_millis(tc.base_ms),
                 Duration::from_millis(tc.inc_ms),
-                None,
+                tc.moves,
             ),
         }
     }
@@ -87,6 +108,7 @@ impl MoveLimit {
                 let c = c.unwrap_or(ClockState {
                     own_ms: tc.base_ms,
                     other_ms: tc.base_ms,
+                    movestogo: tc.moves,
                 });
                 let (w, b) = if white_to_move {
                     (c.own_ms, c.other_ms)
@@ -99,6 +121,7 @@ impl MoveLimit {
                         btime: b,
                         winc: tc.inc_ms,
                         binc: tc.inc_ms,
+                        movestogo: c.movestogo,
                     }),
                     ..GoArgs::default()
                 }
@@ -114,6 +137,8 @@ pub struct ClockState {
     pub own_ms: u64,
     /// The opponent's.
     pub other_ms: u64,
+    /// The mover's moves left in its period (a clock of periods).
+    pub movestogo: Option<u32>,
 }
 
 fn seconds(ms: u64) -> String {
@@ -139,10 +164,10 @@ impl fmt::Display for MoveLimit {
 impl FromStr for MoveLimit {
     type Err = String;
 
-    /// `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds, decimals allowed).
+    /// `nodes=N`, `depth=D`, `movetime=MS` or `tc=[MOVES/]BASE+INC` (seconds, decimals allowed).
     fn from_str(text: &str) -> Result<Self, String> {
         let (kind, value) = text.split_once('=').ok_or_else(|| {
-            format!("expected `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC`, found `{text}`")
+            format!("expected `nodes=N`, `depth=D`, `movetime=MS` or `tc=[MOVES/]BASE+INC`, found `{text}`")
         })?;
         let positive = |v: &str| -> Result<u64, String> {
             match v.parse::<u64>() {
@@ -164,9 +189,20 @@ impl FromStr for MoveLimit {
     }
 }
 
-/// `BASE+INC` or `BASE` in seconds.
+/// `[MOVES/]BASE+INC` or `[MOVES/]BASE`, times in seconds.
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
-    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let (moves, clock) = match text.split_once('/') {
+        Some((m, rest)) => match m.parse::<u32>() {
+            Ok(n) if n > 0 => (Some(n), rest),
+            _ => {
+                return Err(format!(
+                    "`tc` periods need a whole number of moves above 0 before `/`, found `{text}`"
+                ))
+            }
+        },
+        None => (None, text),
+    };
+    let (base, inc) = clock.split_once('+').unwrap_or((clock, "0"));
     let ms = |v: &str| -> Result<u64, String> {
         match v.parse::<f64>() {
             Ok(s) if s >= 0.0 && s.is_finite() => Ok((s * 1000.0).round() as u64),
@@ -176,6 +212,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let tc = TimeControl {
         base_ms: ms(base)?,
         inc_ms: ms(inc)?,
+        moves,
     };
     if tc.base_ms == 0 {
         return Err(format!("`tc` needs a base time above 0, found `{text}`"));
@@ -197,10 +234,15 @@ mod tests {
             "tc=8".parse::<MoveLimit>().unwrap(),
             MoveLimit::Clock(TimeControl {
                 base_ms: 8000,
-                inc_ms: 0
+                inc_ms: 0,
+                moves: None
             })
         );
-        for bad in ["nodes=0", "nodes", "depth=x", "tc=0+1", "tc=a+b", "speed=3"] {
+        let periods: MoveLimit = "tc=40/60+0.5".parse().unwrap();
+        assert_eq!(periods.to_string(), "tc=40/60+0.5");
+        for bad in [
+            "nodes=0", "nodes", "depth=x", "tc=0+1", "tc=a+b", "speed=3", "tc=0/60", "tc=x/60",
+        ] {
             assert!(bad.parse::<MoveLimit>().is_err(), "{bad}");
         }
     }
@@ -211,6 +253,7 @@ mod tests {
         let c = ClockState {
             own_ms: 9000,
             other_ms: 8000,
+            movestogo: None,
         };
         assert_eq!(
             tc.go_args(Some(c), false).to_string(),
@@ -220,6 +263,37 @@ mod tests {
         assert_eq!(
             MoveLimit::Nodes(7).go_args(None, true).to_string(),
             "nodes 7"
+        );
+    }
+
+    #[test]
+    fn a_clock_of_periods_counts_moves_to_go_and_refills_each_period() {
+        let MoveLimit::Clock(tc) = "tc=3/10+0.1".parse().unwrap() else {
+            unreachable!()
+        };
+        let to_go: Vec<Option<u32>> = (0..7).map(|made| tc.moves_to_go(made)).collect();
+        assert_eq!(
+            to_go,
+            [
+                Some(3),
+                Some(2),
+                Some(1),
+                Some(3),
+                Some(2),
+                Some(1),
+                Some(3)
+            ]
+        );
+        let added: Vec<u64> = (1..=4).map(|made| tc.added_after(made)).collect();
+        assert_eq!(added, [100, 100, 10_100, 100]);
+        let c = ClockState {
+            own_ms: 5000,
+            other_ms: 6000,
+            movestogo: Some(2),
+        };
+        assert_eq!(
+            MoveLimit::Clock(tc).go_args(Some(c), true).to_string(),
+            "wtime 5000 btime 6000 winc 100 binc 100 movestogo 2"
         );
     }
 }

@@ -38,6 +38,8 @@ pub struct GoClock {
     pub winc: u64,
     /// Black's increment.
     pub binc: u64,
+    /// Moves to the next time control (a clock of periods).
+    pub movestogo: Option<u32>,
 }
 
 impl std::fmt::Display for GoArgs {
@@ -57,6 +59,9 @@ impl std::fmt::Display for GoArgs {
                 "wtime {} btime {} winc {} binc {}",
                 c.wtime, c.btime, c.winc, c.binc
             ));
+            if let Some(n) = c.movestogo {
+                words.push(format!("movestogo {n}"));
+            }
         }
         f.write_str(&words.join(" "))
     }
@@ -283,10 +288,14 @@ mod tests {
                 btime: 2,
                 winc: 3,
                 binc: 4,
+                movestogo: Some(5),
             }),
             ..GoArgs::default()
         };
-        assert_eq!(clock.to_string(), "wtime 1 btime 2 winc 3 binc 4");
+        assert_eq!(
+            clock.to_string(),
+            "wtime 1 btime 2 winc 3 binc 4 movestogo 5"
+        );
     }
 
     fn line(text: &str) -> Info {
