@@ -238,6 +238,11 @@ pub struct MatchArgs {
     /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
+    /// fishtest's test: `stc` ([0, 2] nElo at 10 + 0.1), `ltc` ([0.5, 2.5] at 60 + 0.6) or
+    /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
+    /// Recipe: run the LTC only after the STC passed.
+    #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
+    pub sprt_preset: Option<crate::commands::sprt::SprtPreset>,
     /// The SPRT's error rates and model.
     #[command(flatten)]
     pub sprt_options: SprtOptions,

@@ -382,6 +382,43 @@ fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
         .stderr(contains("whole number of moves above 0"));
 }
 
+/// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
+#[test]
+fn sprt_presets_are_fishtests_bounds_and_clocks() {
+    let dry = |extra: &[&str]| {
+        let out = harness()
+            .args(["match", "--set", "see=false,true", "--dry-run"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (preset, bounds, clock) in [
+        ("stc", "elo0: 0.0, elo1: 2.0", "(tc=10+0.1)"),
+        ("ltc", "elo0: 0.5, elo1: 2.5", "(tc=60+0.6)"),
+        ("nonreg", "elo0: -1.75, elo1: 0.25", "(tc=10+0.1)"),
+    ] {
+        let plan = dry(&["--sprt-preset", preset]);
+        assert!(
+            plan.contains(bounds) && plan.contains("Normalized"),
+            "{plan}"
+        );
+        assert!(plan.contains(clock), "{plan}");
+    }
+    let own = dry(&["--sprt-preset", "stc", "--limit", "nodes=1000"]);
+    assert!(
+        own.contains("(nodes=1000)") && own.contains("elo1: 2.0"),
+        "{own}"
+    );
+    harness()
+        .args(["match", "--set", "see=false,true", "--dry-run"])
+        .args(["--sprt-preset", "stc", "--sprt", "0,5"])
+        .assert()
+        .failure()
+        .stderr(contains("cannot be used with"));
+}
+
 #[test]
 fn plans_that_cannot_be_played_are_refused_before_any_game() {
     harness()

@@ -142,7 +142,12 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             players.len()
         );
     }
-    apply_limits(&mut players, &args.limits)?;
+    let preset_clock = args.sprt_preset.map(|p| vec![p.clock().to_string()]);
+    let limits = match (&preset_clock, args.limits.is_empty()) {
+        (Some(clock), true) => clock,
+        _ => &args.limits,
+    };
+    apply_limits(&mut players, limits)?;
     if let Some(id) = &args.baseline {
         let named = |p: &PlayerEntry| !spec.players.is_empty() && &p.name == id;
         let i = players.iter().position(|p| &p.id == id || named(p));
@@ -176,7 +181,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     };
     let pairings = MatchPlan::pairings_of(schedule, players.len());
     let jobs = args.pairs * pairings.len() as u64;
-    if args.shard.is_some() && args.sprt.is_some() {
+    if args.shard.is_some() && (args.sprt.is_some() || args.sprt_preset.is_some()) {
         bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
     }
     let range = args.shard.map_or(0..jobs, |s| {
@@ -210,7 +215,7 @@ fn ladder_plan(args: &MatchArgs, plan: &MatchPlan, spec: &str) -> Result<Ladder>
     if !args.limits.is_empty() {
         bail!("--ladder sets every player's limit, rung by rung: give no --limit");
     }
-    if args.sprt.is_some() || args.shard.is_some() {
+    if args.sprt.is_some() || args.sprt_preset.is_some() || args.shard.is_some() {
         bail!("--ladder plays every rung to its full number of pairs: give no --sprt or --shard");
     }
     if plan.players.len() < 3 && plan.factorial.is_none() {
@@ -367,6 +372,9 @@ fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
 }
 
 fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
+    if let Some(preset) = args.sprt_preset {
+        return Ok(Some(preset.sprt()));
+    }
     let parse = |text: &String| super::sprt::parse("--sprt", text, args.sprt_options);
     args.sprt.as_ref().map(parse).transpose()
 }

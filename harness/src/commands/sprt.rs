@@ -84,6 +84,46 @@ pub fn parse(option: &str, text: &str, options: crate::cli::SprtOptions) -> Resu
     Ok(sprt)
 }
 
+/// fishtest's test presets: the bounds its "Create New Test" page fills in
+/// (`server/fishtest/templates/tests_run.html.j2`, `presetBounds`: standard STC [0, 2], standard
+/// LTC [0.5, 2.5], regression [−1.75, 0.25], normalized Elo, α = β = 0.05) and the clocks of its
+/// short and long tests (10 + 0.1 and 60 + 0.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SprtPreset {
+    /// Short time control, a gain: [0, 2] nElo at 10 + 0.1.
+    Stc,
+    /// Long time control, a gain: [0.5, 2.5] nElo at 60 + 0.6.
+    Ltc,
+    /// Non-regression (a simplification): [−1.75, 0.25] nElo at 10 + 0.1.
+    Nonreg,
+}
+
+impl SprtPreset {
+    /// The SPRT.
+    pub fn sprt(self) -> Sprt {
+        let (elo0, elo1) = match self {
+            Self::Stc => (0.0, 2.0),
+            Self::Ltc => (0.5, 2.5),
+            Self::Nonreg => (-1.75, 0.25),
+        };
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+            model: crate::elo::sprt::EloModel::Normalized,
+        }
+    }
+
+    /// The clock, as `--limit` spells it.
+    pub fn clock(self) -> &'static str {
+        match self {
+            Self::Stc | Self::Nonreg => "tc=10+0.1",
+            Self::Ltc => "tc=60+0.6",
+        }
+    }
+}
+
 /// The parameters must describe a test.
 pub fn check(sprt: &Sprt) -> Result<()> {
     for (name, p) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
