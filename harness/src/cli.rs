@@ -221,6 +221,14 @@ pub struct MatchArgs {
     /// Opening book, EPD or PGN (the position after each game). Default: the project's book.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// The book's order: `sequential` (file order) or `random` (a fixed shuffle of the book,
+    /// seeded by its SHA-256; `--seed` still picks disjoint stretches of it).
+    #[arg(long, value_enum, default_value = "sequential")]
+    pub order: crate::arena::openings::Order,
+    /// PGN books: start from the position after this many plies of each game (default: after
+    /// all its moves).
+    #[arg(long, value_name = "N")]
+    pub plies: Option<usize>,
     /// Where in the book pair 1 starts: reruns with one seed play the same openings, shards
     /// with different seeds disjoint ones.
     #[arg(long, default_value_t = 0)]

@@ -382,6 +382,49 @@ fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
         .stderr(contains("whole number of moves above 0"));
 }
 
+/// fastchess's `order=random plies=N`: a PGN book made here, entered after 4 plies, shuffled;
+/// the manifest records both, python-chess referees the games, and games too short are counted.
+#[test]
+fn a_pgn_book_is_entered_after_n_plies_in_a_fixed_random_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.pgn");
+    let games = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6",
+        "1. c4 e5 2. Nc3 Nf6 3. g3 d5",
+        "1. Nf3 d5 2. g3 Nf6 3. Bg2 c6",
+        "1. e4 c5",
+    ];
+    let text: String = games
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("[Event \"b\"]\n[Round \"{i}\"]\n\n{m} *\n\n"))
+        .collect();
+    std::fs::write(&book, text).unwrap();
+    let out = dir.path().join("m");
+    let run = harness()
+        .args(["match", "--set", "see=false,true", "--limit", "nodes=500"])
+        .args([
+            "--pairs", "4", "--order", "random", "--plies", "4", "--quiet",
+        ])
+        .arg("--openings")
+        .arg(&book)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    run.stderr(contains("1 of the 5 games of"));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(
+        manifest.contains("\"order\": \"random\"") && manifest.contains("\"plies\": 4"),
+        "{manifest}"
+    );
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    // After 4 plies of a full game it is White's move 3 (…KQkq - 2 3 or similar).
+    assert!(pgn.contains(" w KQkq - ") && pgn.contains(" 3\"]"), "{pgn}");
+    referee(&out);
+}
+
 /// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
 #[test]
 fn sprt_presets_are_fishtests_bounds_and_clocks() {

@@ -34,6 +34,9 @@ pub struct ManifestBook {
     pub sha256: String,
     /// Its playable positions.
     pub openings: usize,
+    /// Its order and, for PGN, plies.
+    #[serde(default, flatten)]
+    pub options: super::openings::BookOptions,
 }
 
 /// A match's manifest.
@@ -113,6 +116,7 @@ impl MatchManifest {
                 source: plan.book.source.clone(),
                 sha256: plan.book.sha256.clone(),
                 openings: plan.book.openings.len(),
+                options: plan.book.options,
             },
             seed: plan.offset,
             rules: plan.rules,

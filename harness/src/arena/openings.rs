@@ -1,11 +1,18 @@
 //! The opening book: start positions read from EPD (each record) or PGN (the position after each
-//! game's main line), used in order from an offset, so that a rerun with the same seed plays the
-//! same openings and runs with different seeds (or shards) take disjoint stretches of the book.
+//! game's main line, or after its first N plies: `--plies`), used in order from an offset, so that
+//! a rerun with the same seed plays the same openings and runs with different seeds (or shards)
+//! take disjoint stretches of the book. `--order random` shuffles the book first — by a
+//! permutation seeded from the book's SHA-256, not from `--seed`, so the offsets of different
+//! seeds still take disjoint stretches of the shuffled book.
 
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use cozy_chess::{Board, GameStatus};
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 
 use crate::epd::parse_suite;
 use crate::suite_make::pgn;
@@ -30,6 +37,32 @@ pub struct Book {
     pub openings: Vec<Opening>,
     /// Lines or games that could not be read (file:line and why); they are left out.
     pub problems: Vec<String>,
+    /// How the book is read.
+    pub options: BookOptions,
+    /// PGN games shorter than `--plies`: they start from their final position.
+    pub too_short: usize,
+}
+
+/// The order in which a book's positions are played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// File order.
+    #[default]
+    Sequential,
+    /// A fixed shuffle of the book (seeded by its SHA-256).
+    Random,
+}
+
+/// How a book is read: fastchess's `order=` and `plies=`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookOptions {
+    /// File order or shuffled.
+    #[serde(default)]
+    pub order: Order,
+    /// PGN books: the position after this many plies of each game (default: all its moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plies: Option<usize>,
 }
 
 /// The project's opening book, built into the binary (see `suites/README.md`).
@@ -46,30 +79,59 @@ impl Book {
 
     /// Reads a book: PGN when the name ends in `.pgn`, EPD otherwise.
     pub fn read(path: &Path) -> Result<Self> {
+        Self::read_with(path, BookOptions::default())
+    }
+
+    /// Reads a book with an order and, for PGN, a ply count.
+    pub fn read_with(path: &Path, options: BookOptions) -> Result<Self> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("reading the opening book {}", path.display()))?;
-        Self::parse(&path.display().to_string(), &text)
+        Self::parse_with(&path.display().to_string(), &text, options)
+    }
+
+    /// The project's book with an order (it is EPD: no plies).
+    pub fn builtin_with(options: BookOptions) -> Result<Self> {
+        Self::parse_with(BUILTIN_BOOK.0, BUILTIN_BOOK.1, options)
     }
 
     /// Parses a book's text; `source` names it in ids and errors.
     pub fn parse(source: &str, text: &str) -> Result<Self> {
-        let (openings, problems) = if source.ends_with(".pgn") {
-            from_pgn(source, text)
+        Self::parse_with(source, text, BookOptions::default())
+    }
+
+    /// Parses a book's text with an order and, for PGN, a ply count.
+    pub fn parse_with(source: &str, text: &str, options: BookOptions) -> Result<Self> {
+        let pgn = source.ends_with(".pgn");
+        if options.plies.is_some() && !pgn {
+            bail!(
+                "--plies applies to PGN books; {source} is read as EPD (each record is a position)"
+            );
+        }
+        let (openings, problems, too_short) = if pgn {
+            from_pgn(source, text, options.plies)
         } else {
-            from_epd(source, text)
+            let (o, p) = from_epd(source, text);
+            (o, p, 0)
         };
-        let playable: Vec<Opening> = openings
+        let mut playable: Vec<Opening> = openings
             .into_iter()
             .filter(|o| o.board.status() == GameStatus::Ongoing)
             .collect();
         if playable.is_empty() {
             bail!("the opening book {source} has no playable position");
         }
+        let sha256 = crate::plan::sha256_hex(text.as_bytes());
+        if options.order == Order::Random {
+            let seed = u64::from_str_radix(&sha256[..16], 16).expect("hex");
+            playable.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        }
         Ok(Self {
             source: source.to_string(),
-            sha256: crate::plan::sha256_hex(text.as_bytes()),
+            sha256,
             openings: playable,
             problems,
+            options,
+            too_short,
         })
     }
 
@@ -96,18 +158,28 @@ fn from_epd(source: &str, text: &str) -> (Vec<Opening>, Vec<String>) {
     )
 }
 
-fn from_pgn(source: &str, text: &str) -> (Vec<Opening>, Vec<String>) {
+/// Each game's position after `plies` plies (its final one when shorter, counted), or its final.
+fn from_pgn(source: &str, text: &str, plies: Option<usize>) -> (Vec<Opening>, Vec<String>, usize) {
     let (games, errors) = pgn::parse(source, text);
+    let mut too_short = 0;
     let openings = games
         .into_iter()
         .filter_map(|g| {
-            g.boards.last().map(|b| Opening {
+            let board = match plies {
+                Some(n) if n < g.boards.len() => g.boards.get(n),
+                Some(_) => {
+                    too_short += 1;
+                    g.boards.last()
+                }
+                None => g.boards.last(),
+            };
+            board.map(|b| Opening {
                 id: format!("{source} game {}", g.number),
                 board: b.clone(),
             })
         })
         .collect();
-    (openings, errors)
+    (openings, errors, too_short)
 }
 
 #[cfg(test)]
@@ -144,6 +216,48 @@ mod tests {
         };
         assert_eq!(ids(0), ["a", "b", "c", "a"]);
         assert_eq!(ids(4), ["b", "c", "a", "b"]);
+    }
+
+    #[test]
+    fn pgn_books_stop_after_n_plies_and_count_the_games_too_short() {
+        let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+        let options = BookOptions {
+            order: Order::Sequential,
+            plies: Some(2),
+        };
+        let book = Book::parse_with("b.pgn", pgn, options).unwrap();
+        assert_eq!(
+            book.openings[0].board.to_string(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+        );
+        assert_eq!(book.too_short, 1, "1. d4 has one ply");
+        let epd = Book::parse_with("b.epd", "8/8/8/8/8/8/k7/K6R w - -\n", options);
+        assert!(epd
+            .unwrap_err()
+            .to_string()
+            .contains("--plies applies to PGN"));
+    }
+
+    #[test]
+    fn a_random_order_is_a_fixed_shuffle_of_the_whole_book() {
+        let epd: String = (1..=7)
+            .map(|i| format!("8/8/8/8/8/8/k7/K{}R{} w - - id \"{i}\";\n", 7 - i, i - 1))
+            .map(|l| l.replace("K0R", "KR").replace("R0 ", "R "))
+            .collect();
+        let random = BookOptions {
+            order: Order::Random,
+            plies: None,
+        };
+        let ids = |b: &Book| b.openings.iter().map(|o| o.id.clone()).collect::<Vec<_>>();
+        let a = Book::parse_with("r.epd", &epd, random).unwrap();
+        let b = Book::parse_with("r.epd", &epd, random).unwrap();
+        let sequential = Book::parse("r.epd", &epd).unwrap();
+        assert_eq!(ids(&a), ids(&b), "reproducible");
+        assert_ne!(ids(&a), ids(&sequential), "shuffled");
+        let (mut sorted, mut all) = (ids(&a), ids(&sequential));
+        sorted.sort();
+        all.sort();
+        assert_eq!(sorted, all, "every position once");
     }
 
     #[test]

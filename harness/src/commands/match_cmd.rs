@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use crate::arena::ladder::Ladder;
 use crate::arena::limits::MoveLimit;
 use crate::arena::manifest::MatchManifest;
-use crate::arena::openings::Book;
+use crate::arena::openings::{Book, BookOptions};
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use crate::arena::player::PlayerKind;
 use crate::arena::report::print_results;
@@ -175,10 +175,23 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     if threads == 0 {
         bail!("--threads must be at least 1");
     }
-    let book = match &args.openings {
-        Some(path) => Book::read(path)?,
-        None => Book::builtin()?,
+    let options = BookOptions {
+        order: args.order,
+        plies: args.plies,
     };
+    let book = match &args.openings {
+        Some(path) => Book::read_with(path, options)?,
+        None => Book::builtin_with(options)?,
+    };
+    if book.too_short > 0 {
+        eprintln!(
+            "warning: {} of the {} games of {} are shorter than --plies {}: they start from their final position",
+            book.too_short,
+            book.openings.len(),
+            book.source,
+            args.plies.unwrap_or(0)
+        );
+    }
     let pairings = MatchPlan::pairings_of(schedule, players.len());
     let jobs = args.pairs * pairings.len() as u64;
     if args.shard.is_some() && (args.sprt.is_some() || args.sprt_preset.is_some()) {
