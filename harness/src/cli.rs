@@ -389,6 +389,10 @@ pub struct RulesArgs {
     /// … from this move number on, the game is drawn.
     #[arg(long, value_name = "MOVE", default_value_t = 0)]
     pub draw_after: u32,
+    /// A move may overrun its clock by up to MS without losing (fastchess's `timemargin`): the
+    /// overrun is forgiven, counted in games.csv and the report, and the clock set to 0.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub time_margin: u64,
 }
 
 /// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).

@@ -425,6 +425,60 @@ fn a_pgn_book_is_entered_after_n_plies_in_a_fixed_random_order() {
     referee(&out);
 }
 
+/// fastchess's `timemargin`: a player that overruns its clock by about 40 ms a move loses on
+/// time without a margin (the overrun in the reason) and plays on with `--time-margin 400`, each
+/// overrun counted in games.csv and the report.
+#[test]
+fn a_time_margin_forgives_overruns_and_counts_them() {
+    let has = common::python_has("chess");
+    if !common::tools_available("time margin test", has, "python-chess") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slow-uci");
+    let run = |name: &str, margin: &str| {
+        let out = dir.path().join(name);
+        harness()
+            .args(["match", "--engine", "builtin", "--engine"])
+            .arg(format!("uci:{}", slow.display()))
+            .args(["--limit", "tc=0.2+0", "--pairs", "1", "--max-plies", "8"])
+            .args([
+                "--time-margin",
+                margin,
+                "--threads",
+                "2",
+                "--quiet",
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        (
+            std::fs::read_to_string(out.join("games.csv")).unwrap(),
+            common::csv_rows(&out.join("games.csv"), &[]),
+            std::fs::read_to_string(out.join("report.md")).unwrap(),
+        )
+    };
+    let (text, _, _) = run("strict", "0");
+    assert_eq!(text.matches("time forfeit").count(), 2, "{text}");
+    assert!(text.contains("clock ran out (by "), "{text}");
+    let (text, rows, report) = run("margin", "400");
+    assert!(!text.contains("time forfeit"), "{text}");
+    for row in &rows {
+        let get = |k: &str| row.iter().find(|(c, _)| c == k).unwrap().1.clone();
+        let side = if get("white") == "p01" {
+            "white"
+        } else {
+            "black"
+        };
+        let count: u32 = get(&format!("{side}_overruns")).parse().unwrap();
+        let max: f64 = get(&format!("{side}_max_overrun_ms")).parse().unwrap();
+        assert_eq!(count, 4, "four moves, each over: {row:?}");
+        assert!((40.0..400.0).contains(&max), "{row:?}");
+    }
+    assert!(report.contains("## Clock overruns") && report.contains("Time margin: 400 ms"));
+}
+
 /// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
 #[test]
 fn sprt_presets_are_fishtests_bounds_and_clocks() {

@@ -44,6 +44,17 @@ pub struct GameRecord {
     pub termination: Termination,
     /// A fault's details (empty otherwise).
     pub reason: String,
+    /// Clock overruns forgiven by the time margin, White's then Black's.
+    pub overruns: [Overruns; 2],
+}
+
+/// A side's clock overruns that the time margin forgave.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Overruns {
+    /// How many moves overran the clock.
+    pub count: u32,
+    /// The largest overrun, ms.
+    pub max_ms: f64,
 }
 
 /// Plays `opening` with `white` and `black` under `rules`.
@@ -56,6 +67,7 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
         outcome: Outcome::Draw,
         termination: Termination::MaxPlies,
         reason: String::new(),
+        overruns: [Overruns::default(); 2],
     };
     for (i, side) in sides.iter_mut().enumerate() {
         if let Err(fault) = side.player.new_game(side.kind) {
@@ -105,7 +117,8 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
         };
         if let (Some(left), MoveLimit::Clock(tc)) = (clocks[us].as_mut(), side.limit) {
             *left -= report.time_ms;
-            if *left < 0.0 {
+            let over = -*left;
+            if over > rules.time_margin_ms as f64 {
                 record.moves.push(PlayedMove {
                     san: san_move(position.board(), report.mv),
                     report,
@@ -113,9 +126,15 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
                 return GameRecord {
                     outcome: Outcome::win_for(!mover),
                     termination: Termination::Time,
-                    reason: format!("{mover:?}'s clock ran out"),
+                    reason: format!("{mover:?}'s clock ran out (by {over:.1} ms)"),
                     ..record
                 };
+            }
+            if over > 0.0 {
+                let o = &mut record.overruns[us];
+                o.count += 1;
+                o.max_ms = o.max_ms.max(over);
+                *left = 0.0;
             }
             made[us] += 1;
             *left += tc.added_after(made[us]) as f64;

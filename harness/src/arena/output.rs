@@ -71,6 +71,18 @@ pub struct GameRow {
     pub black_mean_time_ms: f64,
     /// Black's longest move, ms.
     pub black_max_time_ms: f64,
+    /// White's clock overruns forgiven by `--time-margin`.
+    #[serde(default)]
+    pub white_overruns: u32,
+    /// White's largest forgiven overrun, ms.
+    #[serde(default)]
+    pub white_max_overrun_ms: f64,
+    /// Black's clock overruns forgiven by `--time-margin`.
+    #[serde(default)]
+    pub black_overruns: u32,
+    /// Black's largest forgiven overrun, ms.
+    #[serde(default)]
+    pub black_max_overrun_ms: f64,
 }
 
 impl GameRow {
@@ -289,6 +301,10 @@ fn game_row(
         black_mean_seldepth: b.3,
         black_mean_time_ms: b.4,
         black_max_time_ms: b.5,
+        white_overruns: game.overruns[0].count,
+        white_max_overrun_ms: round3(game.overruns[0].max_ms),
+        black_overruns: game.overruns[1].count,
+        black_max_overrun_ms: round3(game.overruns[1].max_ms),
     }
 }
 

@@ -151,6 +151,7 @@ mod tests {
             outcome: Outcome::Draw,
             termination: Termination::MaxPlies,
             reason: String::new(),
+            overruns: Default::default(),
         };
         let header = Header {
             event: "m",

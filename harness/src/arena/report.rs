@@ -53,6 +53,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     }
     move_stats(&mut md, &manifest, &moves);
     endings(&mut md, &games);
+    overruns(&mut md, &manifest, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
     std::fs::write(dir.join(crate::run_dir::REPORT), md)?;
     Ok(results)
@@ -329,6 +330,53 @@ fn endings(md: &mut String, games: &[GameRow]) {
                 g.reason.replace('|', "\\|")
             );
         }
+    }
+    md.push('\n');
+}
+
+/// Clock overruns per player: those the time margin forgave (how many, the largest) and the
+/// games lost on time (each one's overrun is in its reason).
+fn overruns(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
+    let lost = games
+        .iter()
+        .filter(|g| g.termination == "time forfeit")
+        .count();
+    let forgiven: u32 = games
+        .iter()
+        .map(|g| g.white_overruns + g.black_overruns)
+        .sum();
+    if lost == 0 && forgiven == 0 {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## Clock overruns
+
+Time margin: {} ms. A forgiven overrun set the clock to 0; a larger \
+         one lost the game on time (its overrun is in the forfeit's reason).\n\n| player | \
+         forgiven overruns | largest forgiven, ms | games lost on time |\n|---|---:|---:|---:|",
+        m.rules.time_margin_ms
+    );
+    for p in &m.players {
+        let (mut count, mut max, mut lost) = (0, 0.0f64, 0);
+        for g in games {
+            let (c, ms) = if g.white == p.id {
+                (g.white_overruns, g.white_max_overrun_ms)
+            } else if g.black == p.id {
+                (g.black_overruns, g.black_max_overrun_ms)
+            } else {
+                continue;
+            };
+            count += c;
+            max = max.max(ms);
+            let loser = if g.result == "1-0" {
+                &g.black
+            } else {
+                &g.white
+            };
+            lost += usize::from(g.termination == "time forfeit" && loser == &p.id);
+        }
+        let _ = writeln!(md, "| {} {} | {count} | {max:.1} | {lost} |", p.id, p.name);
     }
     md.push('\n');
 }

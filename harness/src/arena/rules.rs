@@ -115,6 +115,10 @@ pub struct Rules {
     pub resign: Option<ResignRule>,
     /// Draw adjudication.
     pub draw: Option<DrawRule>,
+    /// Milliseconds a move may overrun its clock without losing (fastchess's `timemargin`):
+    /// the overrun is forgiven, counted, and the clock set to 0 before the increment.
+    #[serde(default)]
+    pub time_margin_ms: u64,
 }
 
 /// For `report.md`: `no ply limit; resign at −500 cp for 3 moves; no draw adjudication`.
@@ -139,6 +143,10 @@ impl std::fmt::Display for Rules {
                 d.score, d.moves, d.after
             ),
             None => write!(f, "; no draw adjudication"),
+        }?;
+        match self.time_margin_ms {
+            0 => Ok(()),
+            ms => write!(f, "; clock overruns up to {ms} ms forgiven"),
         }
     }
 }
@@ -250,6 +258,7 @@ impl crate::cli::RulesArgs {
                     moves,
                     after: self.draw_after,
                 }),
+            time_margin_ms: self.time_margin,
         })
     }
 }
@@ -276,11 +285,13 @@ mod tests {
                 moves: 8,
                 after: 34,
             }),
+            time_margin_ms: 50,
         };
         assert_eq!(
             rules.to_string(),
             "drawn after 400 plies; a player at −600 cp or worse for 4 of its moves in a row resigns; \
-             drawn when both scores stay within ±10 cp for 8 moves each from move 34 on"
+             drawn when both scores stay within ±10 cp for 8 moves each from move 34 on; clock \
+             overruns up to 50 ms forgiven"
         );
     }
 
@@ -348,6 +359,7 @@ mod tests {
                 moves: 2,
                 after: 30,
             }),
+            time_margin_ms: 0,
         };
         // Black's last three moves (plies 2, 4, 6) say −700: Black resigns after its third.
         let s = [
