@@ -358,11 +358,11 @@ fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
         .arg(format!("uci:{}", common::engine_binary().display()))
         .args([
             "--limit",
-            "tc=10/0.4+0.01",
+            "tc=10/1+0.05",
             "--pairs",
             "1",
             "--max-plies",
-            "60",
+            "44",
         ])
         .args(["--threads", "2", "--quiet", "--openings"])
         .arg(book())
@@ -371,7 +371,7 @@ fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
         .assert()
         .success();
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
-    assert!(pgn.contains("[TimeControl \"10/0.4+0.01\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"10/1+0.05\"]"), "{pgn}");
     let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert!(!games.contains("time forfeit"), "{games}");
     referee(&out);
