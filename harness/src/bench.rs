@@ -41,6 +41,20 @@ pub struct BenchLine {
     pub seconds: f64,
 }
 
+/// This machine's search speed: the median nodes per second of `runs` benches at [`DEPTH`] (one
+/// takes about 0.1 s), as fishtest measures each worker with Stockfish's bench.
+pub fn machine_nps(runs: usize) -> f64 {
+    let mut nps: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let lines = measure(DEPTH);
+            let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+            nodes as f64 / lines.iter().map(|l| l.seconds).sum::<f64>().max(1e-9)
+        })
+        .collect();
+    nps.sort_by(f64::total_cmp);
+    nps[nps.len() / 2]
+}
+
 /// Runs the bench at `depth` and returns per-position results.
 pub fn measure(depth: i32) -> Vec<BenchLine> {
     POSITIONS

@@ -246,6 +246,11 @@ pub struct MatchArgs {
     /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
+    /// Scale every clock and movetime by REF_NPS / this machine's `harness bench` NPS (median of
+    /// 5, measured when the match starts and recorded; a resume keeps it), as fishtest scales its
+    /// workers' clocks, so a time control means the same search on any machine.
+    #[arg(long, value_name = "REF_NPS")]
+    pub nps_scale: Option<f64>,
     /// fishtest's test: `stc` ([0, 2] nElo at 10 + 0.1), `ltc` ([0.5, 2.5] at 60 + 0.6) or
     /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
     /// Recipe: run the LTC only after the STC passed.

@@ -479,6 +479,57 @@ fn a_time_margin_forgives_overruns_and_counts_them() {
     assert!(report.contains("## Clock overruns") && report.contains("Time margin: 400 ms"));
 }
 
+/// fishtest's NPS scaling: the clock is multiplied by reference / measured NPS, the measurement is
+/// recorded, and a resume keeps it (a new measurement would change the plan).
+#[test]
+fn clocks_scale_by_the_machines_bench_speed_and_a_resume_keeps_the_measurement() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("scaled");
+    let args = [
+        "match",
+        "--set",
+        "see=false,true",
+        "--limit",
+        "tc=1+0.01",
+        "--pairs",
+        "1",
+        "--max-plies",
+        "10",
+        "--nps-scale",
+        "2000000",
+        "--quiet",
+        "--out",
+    ];
+    harness().args(args).arg(&out).assert().success();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let measured = manifest["nps_scale"]["measured"].as_f64().unwrap();
+    assert!(measured > 1e5, "{manifest}");
+    let factor = 2e6 / measured;
+    let limit = manifest["players"][0]["limit"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let base: f64 = limit["tc=".len()..limit.find('+').unwrap()]
+        .parse()
+        .unwrap();
+    assert!(
+        (base - factor).abs() < 0.002,
+        "{limit} against factor {factor}"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("Clocks scaled to this machine"), "{report}");
+    harness()
+        .args(["match", "--resume"])
+        .arg(&out)
+        .args(["--quiet"])
+        .assert()
+        .success();
+    let again: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(again["nps_scale"], manifest["nps_scale"]);
+}
+
 /// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
 #[test]
 fn sprt_presets_are_fishtests_bounds_and_clocks() {

@@ -55,7 +55,39 @@ impl TimeControl {
     }
 }
 
+/// Clocks scaled to the machine's speed (`--nps-scale`): every time multiplied by `factor` =
+/// reference NPS / measured NPS, so a slower machine gets more time and results from different
+/// machines compare (fishtest scales its workers' clocks by Stockfish's bench the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct NpsScale {
+    /// The NPS the clocks are written for.
+    pub reference: f64,
+    /// This machine's `harness bench` NPS (median of 5) when the match started.
+    pub measured: f64,
+}
+
+impl NpsScale {
+    /// reference / measured.
+    pub fn factor(&self) -> f64 {
+        self.reference / self.measured
+    }
+}
+
 impl MoveLimit {
+    /// The limit with its times scaled by `factor` (nodes and depth stay).
+    pub fn scaled(self, factor: f64) -> Self {
+        let ms = |v: u64| (v as f64 * factor).round().max(1.0) as u64;
+        match self {
+            Self::Movetime(t) => Self::Movetime(ms(t)),
+            Self::Clock(tc) => Self::Clock(TimeControl {
+                base_ms: ms(tc.base_ms),
+                inc_ms: (tc.inc_ms as f64 * factor).round() as u64,
+                moves: tc.moves,
+            }),
+            other => other,
+        }
+    }
+
     /// The PGN `TimeControl` tag: seconds `BASE+INC` for a clock, `-` otherwise.
     pub fn pgn_time_control(&self) -> String {
         match self {
@@ -263,6 +295,26 @@ mod tests {
         assert_eq!(
             MoveLimit::Nodes(7).go_args(None, true).to_string(),
             "nodes 7"
+        );
+    }
+
+    #[test]
+    fn scaling_changes_times_and_leaves_nodes_and_depth() {
+        let tc: MoveLimit = "tc=40/10+0.1".parse().unwrap();
+        assert_eq!(tc.scaled(2.0).to_string(), "tc=40/20+0.2");
+        assert_eq!(
+            MoveLimit::Movetime(100).scaled(0.5),
+            MoveLimit::Movetime(50)
+        );
+        assert_eq!(MoveLimit::Nodes(7).scaled(3.0), MoveLimit::Nodes(7));
+        let s = NpsScale {
+            reference: 1_000_000.0,
+            measured: 2_000_000.0,
+        };
+        assert_eq!(
+            s.factor(),
+            0.5,
+            "a machine twice as fast gets half the time"
         );
     }
 

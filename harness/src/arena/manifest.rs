@@ -83,6 +83,9 @@ pub struct MatchManifest {
     /// The factorial design the players are the points of (`--factorial`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factorial: Option<crate::factorial::Design>,
+    /// The machine speed the clocks were scaled by (`--nps-scale`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nps_scale: Option<super::limits::NpsScale>,
 }
 
 impl MatchManifest {
@@ -124,6 +127,7 @@ impl MatchManifest {
             shard: plan.shard,
             merged_from: Vec::new(),
             factorial: plan.factorial.clone(),
+            nps_scale: plan.nps_scale,
         }
     }
 

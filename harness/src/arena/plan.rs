@@ -69,6 +69,8 @@ pub struct MatchPlan {
     pub shard: Option<crate::shard::Shard>,
     /// The factorial design whose points the players are, if any.
     pub factorial: Option<crate::factorial::Design>,
+    /// Clocks scaled to this machine's speed, if asked.
+    pub nps_scale: Option<super::limits::NpsScale>,
 }
 
 /// What a job is.

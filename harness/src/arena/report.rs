@@ -198,6 +198,16 @@ fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
         let _ = writeln!(md, "| {} | {} | {} |", p.id, p.name, p.limit);
     }
     let _ = writeln!(md, "\nRules: {}.\n", m.rules);
+    if let Some(s) = m.nps_scale {
+        let _ = writeln!(
+            md,
+            "Clocks scaled to this machine (`--nps-scale`): reference {:.0} nodes/s, measured {:.0} \
+             (`harness bench`, median of 5): every time × {:.3} (the limits above are scaled).\n",
+            s.reference,
+            s.measured,
+            s.factor()
+        );
+    }
 }
 
 fn table(md: &mut String, m: &MatchManifest, results: &[PairingResult]) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::arena::ladder::Ladder;
-use crate::arena::limits::MoveLimit;
+use crate::arena::limits::{MoveLimit, NpsScale};
 use crate::arena::manifest::MatchManifest;
 use crate::arena::openings::{Book, BookOptions};
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
@@ -39,6 +39,14 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         print!("{}", plan.describe());
         if let Some(d) = &plan.factorial {
             println!("design      {}", d.describe());
+        }
+        if let Some(s) = plan.nps_scale {
+            println!(
+                "nps-scale   reference {:.0}, this machine {:.0} nodes/s: times × {:.3}",
+                s.reference,
+                s.measured,
+                s.factor()
+            );
         }
         if let Some(l) = &ladder {
             println!("ladder      {}", l.rungs.join(", "));
@@ -148,6 +156,12 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         _ => &args.limits,
     };
     apply_limits(&mut players, limits)?;
+    let nps_scale = nps_scale(args)?;
+    if let Some(s) = nps_scale {
+        for p in &mut players {
+            p.limit = p.limit.scaled(s.factor());
+        }
+    }
     if let Some(id) = &args.baseline {
         let named = |p: &PlayerEntry| !spec.players.is_empty() && &p.name == id;
         let i = players.iter().position(|p| &p.id == id || named(p));
@@ -220,7 +234,32 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         range,
         shard: args.shard,
         factorial,
+        nps_scale,
     })
+}
+
+/// `--nps-scale REF`: this machine's speed, measured now — or, for a resumed match, as recorded,
+/// so the clocks of its remaining games are those of its first.
+fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
+    let Some(reference) = args.nps_scale else {
+        return Ok(None);
+    };
+    if !(reference.is_finite() && reference > 0.0) {
+        bail!("--nps-scale expects the reference's nodes per second, above 0; found {reference}");
+    }
+    let recorded = args
+        .resume
+        .as_ref()
+        .and_then(|dir| MatchManifest::read(dir).ok())
+        .and_then(|m| m.nps_scale);
+    let measured = match recorded {
+        Some(r) => r.measured,
+        None => crate::bench::machine_nps(5),
+    };
+    Ok(Some(NpsScale {
+        reference,
+        measured,
+    }))
 }
 
 /// `--ladder`: its rungs, checked against the rest of the plan before any game.

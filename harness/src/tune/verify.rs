@@ -140,6 +140,7 @@ pub fn plan_of(
         range: 0..pairs,
         shard: None,
         factorial: None,
+        nps_scale: None,
     }
 }
 
