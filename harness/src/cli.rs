@@ -398,6 +398,10 @@ pub struct RulesArgs {
     /// overrun is forgiven, counted in games.csv and the report, and the clock set to 0.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub time_margin: u64,
+    /// End a game that reaches KQK, KRK or KPK with the value of the project's retrograde tables
+    /// (`harness kpk table`): termination `adjudication: tablebase`.
+    #[arg(long)]
+    pub tb_adjudicate: bool,
 }
 
 /// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).

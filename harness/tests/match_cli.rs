@@ -530,6 +530,46 @@ fn clocks_scale_by_the_machines_bench_speed_and_a_resume_keeps_the_measurement()
     assert_eq!(again["nps_scale"], manifest["nps_scale"]);
 }
 
+/// fastchess adjudicates by Syzygy; here the project's own KQK/KRK/KPK tables do: every game of a
+/// book of such endings ends after its first move (or by the rules) with the tables' result,
+/// and python-chess referees each one.
+#[test]
+fn games_that_reach_the_projects_tables_are_adjudicated_by_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("endings.epd");
+    std::fs::write(
+        &book,
+        "8/8/8/4k3/8/8/8/3QK3 w - - id \"kqk\";\n\
+         3rk3/8/8/8/4K3/8/8/8 w - - id \"krk-black\";\n\
+         4k3/8/4P3/4K3/8/8/8/8 w - - id \"kpk-draw\";\n\
+         8/8/8/8/8/3k4/2p5/4K3 w - - id \"kpk-black\";\n",
+    )
+    .unwrap();
+    let out = dir.path().join("tb");
+    harness()
+        .args(["match", "--set", "see=false,true", "--limit", "nodes=2000"])
+        .args(["--pairs", "4", "--tb-adjudicate", "--quiet", "--openings"])
+        .arg(&book)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = common::csv_rows(&out.join("games.csv"), &[]);
+    let get =
+        |r: &Vec<(String, String)>, k: &str| r.iter().find(|(c, _)| c == k).unwrap().1.clone();
+    for r in &rows {
+        let (opening, result, term) = (get(r, "opening"), get(r, "result"), get(r, "termination"));
+        assert_eq!(term, "adjudication: tablebase", "{r:?}");
+        let expected = match opening.as_str() {
+            "kqk" => "1-0",
+            "krk-black" | "kpk-black" => "0-1",
+            _ => "1/2-1/2",
+        };
+        assert_eq!(result, expected, "{r:?}");
+    }
+    referee(&out);
+}
+
 /// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
 #[test]
 fn sprt_presets_are_fishtests_bounds_and_clocks() {

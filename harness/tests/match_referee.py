@@ -92,6 +92,13 @@ def referee(n, game, row):
             ok = ok and result == "1/2-1/2" and len(last) == 2 * d["moves"]
             ok = ok and all(s is not None and abs(s) <= d["score"] for s in last)
             ok = ok and board.fullmove_number >= d["after"]
+        elif term == "adjudication: tablebase":
+            # K + queen, rook or pawn against a lone king, and never won by the lone king.
+            pieces = board.piece_map().values()
+            extra = [p for p in pieces if p.piece_type != chess.KING]
+            ok = ok and rules.get("tb_adjudicate") and len(pieces) == 3 and len(extra) == 1
+            ok = ok and extra[0].piece_type in (chess.QUEEN, chess.ROOK, chess.PAWN)
+            ok = ok and winner in (None, extra[0].color)
         elif term.startswith("forfeit") or term == "time forfeit":
             ok = ok and winner is not None and bool(row["reason"] or term == "time forfeit")
         else:

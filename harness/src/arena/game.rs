@@ -148,7 +148,13 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
         position.play(report.mv);
         let fullmove = position.board().fullmove_number() as u32;
         let over = by_the_rules(position.board(), position.history())
-            .or_else(|| rules.adjudicate(&scores, fullmove, mover));
+            .or_else(|| rules.adjudicate(&scores, fullmove, mover))
+            .or_else(|| {
+                rules
+                    .tb_adjudicate
+                    .then(|| super::tablebase::adjudicate(position.board()))
+                    .flatten()
+            });
         if let Some((outcome, termination)) = over {
             return GameRecord {
                 outcome,

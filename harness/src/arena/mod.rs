@@ -21,3 +21,4 @@ pub mod report;
 pub mod rules;
 pub mod run;
 pub mod standings;
+pub mod tablebase;

@@ -56,6 +56,8 @@ pub enum Termination {
     Resignation,
     /// Both scores stayed within `draw-score` for `draw-moves` moves each.
     DrawAdjudication,
+    /// The project's tables valued the position (`--tb-adjudicate`).
+    Tablebase,
     /// A player's clock ran out.
     Time,
     /// A UCI player exited or closed its pipes.
@@ -78,6 +80,7 @@ impl Termination {
             Self::MaxPlies => "ply limit",
             Self::Resignation => "adjudication: resignation",
             Self::DrawAdjudication => "adjudication: draw",
+            Self::Tablebase => "adjudication: tablebase",
             Self::Time => "time forfeit",
             Self::Crash => "forfeit: crash",
             Self::Hang => "forfeit: hang",
@@ -119,6 +122,9 @@ pub struct Rules {
     /// the overrun is forgiven, counted, and the clock set to 0 before the increment.
     #[serde(default)]
     pub time_margin_ms: u64,
+    /// Adjudicate KQK, KRK and KPK by the project's retrograde tables (`--tb-adjudicate`).
+    #[serde(default)]
+    pub tb_adjudicate: bool,
 }
 
 /// For `report.md`: `no ply limit; resign at −500 cp for 3 moves; no draw adjudication`.
@@ -144,6 +150,9 @@ impl std::fmt::Display for Rules {
             ),
             None => write!(f, "; no draw adjudication"),
         }?;
+        if self.tb_adjudicate {
+            write!(f, "; KQK, KRK and KPK adjudicated by the project's tables")?;
+        }
         match self.time_margin_ms {
             0 => Ok(()),
             ms => write!(f, "; clock overruns up to {ms} ms forgiven"),
@@ -259,6 +268,7 @@ impl crate::cli::RulesArgs {
                     after: self.draw_after,
                 }),
             time_margin_ms: self.time_margin,
+            tb_adjudicate: self.tb_adjudicate,
         })
     }
 }
@@ -286,12 +296,13 @@ mod tests {
                 after: 34,
             }),
             time_margin_ms: 50,
+            tb_adjudicate: true,
         };
         assert_eq!(
             rules.to_string(),
             "drawn after 400 plies; a player at −600 cp or worse for 4 of its moves in a row resigns; \
-             drawn when both scores stay within ±10 cp for 8 moves each from move 34 on; clock \
-             overruns up to 50 ms forgiven"
+             drawn when both scores stay within ±10 cp for 8 moves each from move 34 on; KQK, KRK and \
+             KPK adjudicated by the project's tables; clock overruns up to 50 ms forgiven"
         );
     }
 
@@ -360,6 +371,7 @@ mod tests {
                 after: 30,
             }),
             time_margin_ms: 0,
+            tb_adjudicate: false,
         };
         // Black's last three moves (plies 2, 4, 6) say −700: Black resigns after its third.
         let s = [
