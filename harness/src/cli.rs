@@ -246,6 +246,10 @@ pub struct MatchArgs {
     /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
+    /// Pin worker thread i (and the engines it starts) to the i-th core of CPU-LIST (`0,1` or
+    /// `0-3`), as fastchess's -use-affinity; at least as many cores as --threads.
+    #[arg(long, value_name = "CPU-LIST")]
+    pub affinity: Option<String>,
     /// Scale every clock and movetime by REF_NPS / this machine's `harness bench` NPS (median of
     /// 5, measured when the match starts and recorded; a resume keeps it), as fishtest scales its
     /// workers' clocks, so a time control means the same search on any machine.

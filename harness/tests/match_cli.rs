@@ -570,6 +570,59 @@ fn games_that_reach_the_projects_tables_are_adjudicated_by_them() {
     referee(&out);
 }
 
+/// fastchess's `-use-affinity`: pinned workers (and the UCI engine they start) play the same
+/// games at fixed nodes; the cores are recorded; a core the machine lacks is refused.
+#[test]
+fn pinned_workers_play_the_same_games_and_unknown_cores_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |name: &str, pin: Option<&str>| {
+        let out = dir.path().join(name);
+        let mut cmd = harness();
+        cmd.args(["match", "--engine", "builtin", "--engine"])
+            .arg(format!("uci:{}", common::engine_binary().display()))
+            .args([
+                "--limit",
+                "nodes=1500",
+                "--pairs",
+                "2",
+                "--threads",
+                "1",
+                "--quiet",
+            ]);
+        if let Some(p) = pin {
+            cmd.args(["--affinity", p]);
+        }
+        cmd.arg("--out").arg(&out).assert().success();
+        let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+        let games = common::csv_rows(
+            &out.join("games.csv"),
+            &[
+                "white_mean_time_ms",
+                "white_max_time_ms",
+                "black_mean_time_ms",
+                "black_max_time_ms",
+            ],
+        );
+        (manifest, games)
+    };
+    let (_, free) = play("free", None);
+    let (manifest, pinned) = play("pinned", Some("0"));
+    assert_eq!(free, pinned);
+    assert!(manifest.contains("\"affinity\""), "{manifest}");
+    harness()
+        .args([
+            "match",
+            "--set",
+            "see=false,true",
+            "--affinity",
+            "0,99999",
+            "--dry-run",
+        ])
+        .assert()
+        .failure()
+        .stderr(contains("this machine has no core 99999"));
+}
+
 /// fishtest's presets (server/fishtest/templates/tests_run.html.j2): bounds and clock.
 #[test]
 fn sprt_presets_are_fishtests_bounds_and_clocks() {

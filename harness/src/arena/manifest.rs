@@ -86,6 +86,9 @@ pub struct MatchManifest {
     /// The machine speed the clocks were scaled by (`--nps-scale`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nps_scale: Option<super::limits::NpsScale>,
+    /// The cores the workers were pinned to (`--affinity`): how it ran, not what it played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affinity: Option<Vec<usize>>,
 }
 
 impl MatchManifest {
@@ -128,6 +131,7 @@ impl MatchManifest {
             merged_from: Vec::new(),
             factorial: plan.factorial.clone(),
             nps_scale: plan.nps_scale,
+            affinity: plan.affinity.clone(),
         }
     }
 

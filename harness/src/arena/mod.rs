@@ -6,6 +6,7 @@
 //! [`output`] (PGN and CSVs, resumable) → [`report`] (with three or more players, [`ratings`] on one
 //! scale).
 
+pub mod affinity;
 pub mod figures;
 pub mod game;
 pub mod ladder;

@@ -71,6 +71,8 @@ pub struct MatchPlan {
     pub factorial: Option<crate::factorial::Design>,
     /// Clocks scaled to this machine's speed, if asked.
     pub nps_scale: Option<super::limits::NpsScale>,
+    /// The core of each worker thread (`--affinity`), if pinned.
+    pub affinity: Option<Vec<usize>>,
 }
 
 /// What a job is.

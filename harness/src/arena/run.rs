@@ -105,10 +105,16 @@ pub fn run(
     };
     std::thread::scope(|scope| -> Result<()> {
         let (tx, rx) = mpsc::channel::<PairResult>();
-        for _ in 0..plan.threads {
+        for i in 0..plan.threads {
             let tx = tx.clone();
             let (decided, next_job) = (&decided, &next_job);
-            scope.spawn(move || worker(plan, decided, next_job, tx));
+            let core = plan.affinity.as_ref().map(|cores| cores[i % cores.len()]);
+            scope.spawn(move || {
+                if let Some(core) = core {
+                    super::affinity::pin(core);
+                }
+                worker(plan, decided, next_job, tx)
+            });
         }
         drop(tx);
         let mut waiting: BTreeMap<u64, PairResult> = BTreeMap::new();

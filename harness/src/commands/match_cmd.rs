@@ -235,6 +235,11 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         shard: args.shard,
         factorial,
         nps_scale,
+        affinity: args
+            .affinity
+            .as_deref()
+            .map(|list| crate::arena::affinity::parse(list, threads))
+            .transpose()?,
     })
 }
 

@@ -141,6 +141,7 @@ pub fn plan_of(
         shard: None,
         factorial: None,
         nps_scale: None,
+        affinity: None,
     }
 }
 
