@@ -4,7 +4,7 @@
 # the fitted model, and an SPRT of it against modern. Resumable: run it again after a kill.
 #
 #   scripts/factorial.sh              # everything (about 30 minutes on 2 cores)
-#   scripts/factorial.sh ladder       # one part: ladder best verify
+#   scripts/factorial.sh ladder       # one part: ladder best verify compare
 source "$(dirname "$0")/lib.sh"
 out=results/factorial
 work=target/factorial
@@ -59,6 +59,44 @@ part_verify() {
     --limit "nodes=$TOP" --pairs 300 --sprt 0,5 --seed 4000
 }
 
-run_parts "ladder best verify" "$@"
+# The model's prediction of the heuristic table's "inside modern" contrast (modern against modern
+# with one switch off) at each rung: e_X + the sum of X's interactions, se from the effects' ses.
+part_compare() {
+  python3 - "$out/design" results/heuristics/table.md > "$out/compare.md" <<'PY'
+import csv, math, re, sys
+design, table = sys.argv[1], sys.argv[2]
+names = ["futility", "late_move_pruning", "lmr", "see_prune", "aspiration", "singular"]
+text = open(table).read()
+section = text[text.index("## Against `modern`"):]
+one = {}
+for n in names:
+    m = re.search(r"^\| " + n + r" \|.*\| ([+-][0-9.]+) ± ([0-9.]+) \| [^|]* \|$", section, re.M)
+    one[n] = (float(m.group(1)), float(m.group(2)))
+rungs = ["nodes-1000", "nodes-4000", "nodes-16000"]
+print("| switch | one at a time, 10,000 nodes | " + " | ".join(
+    f"main effect, {r[6:]} | in modern, {r[6:]}" for r in rungs) + " | holds at 16,000? |")
+print("|---|---|" + "---|---|" * len(rungs) + "---|")
+for n in names:
+    cells, verdict = [], ""
+    for r in rungs:
+        eff = {e["effect"]: e for e in csv.DictReader(open(f"{design}/{r}/effects.csv"))}
+        main = eff[n]
+        inter = [e for k, e in eff.items() if "×" in k and n in k.split("×")]
+        c = float(main["elo"]) + sum(float(e["elo"]) for e in inter)
+        se = math.sqrt(float(main["se"]) ** 2 + sum(float(e["se"]) ** 2 for e in inter))
+        cells.append(f"{float(main['elo']):+.1f} [{float(main['elo_lo']):+.1f}, {float(main['elo_hi']):+.1f}]")
+        cells.append(f"{c:+.1f} ± {1.96 * se:.1f}")
+        if r == "nodes-16000":
+            t, h = one[n]
+            same = (c > 0) == (t > 0)
+            overlap = abs(c - t) <= 1.96 * se + h
+            verdict = ("yes" if same and overlap else "sign differs" if not same else "no overlap")
+    t, h = one[n]
+    print(f"| {n} | {t:+.1f} ± {h:.1f} | " + " | ".join(cells) + f" | {verdict} |")
+PY
+  cat "$out/compare.md"
+}
+
+run_parts "ladder best verify compare" "$@"
 compress_tables "$out"
 light_tables "$out"
