@@ -117,3 +117,6 @@ part_focus_ablation() {
 
 run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation" "$@"
 compress_tables "$out"
+# The focused tune's games would take the study past 10 MB with their per-move tables.
+light_tables "$out/focus"
+light_tables "$out/focus-ablation"
