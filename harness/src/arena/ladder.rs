@@ -305,10 +305,10 @@ fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str)
         }
         let _ = writeln!(
             md,
-            " {:+.1} ± {:.1} | {:.4} |",
+            " {:+.1} ± {:.1} | {} |",
             t.slope,
             Z95 * t.se,
-            t.p_holm
+            crate::report::format::pvalue(t.p_holm)
         );
     }
     let _ = writeln!(md, "\n![{figure}]({figure}.png)");

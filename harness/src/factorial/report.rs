@@ -12,6 +12,7 @@ use super::Design;
 use crate::arena::figures::{EloBars, InteractionPlot};
 use crate::elo::ratings::{Bootstrap, Pair};
 use crate::report::figures;
+use crate::report::format::pvalue;
 
 /// The effects table.
 pub const EFFECTS_CSV: &str = "effects.csv";
@@ -69,8 +70,8 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
             e.elo_lo,
             e.elo_hi,
             e.se,
-            p_text(e.p),
-            p_text(e.p_holm)
+            pvalue(e.p),
+            pvalue(e.p_holm)
         );
     }
     md += "\n** Holm-adjusted p < 0.05.\n\n";
@@ -83,14 +84,6 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
     }
     md.push('\n');
     Ok(md)
-}
-
-fn p_text(p: f64) -> String {
-    if p < 1e-4 {
-        format!("{p:.1e}")
-    } else {
-        format!("{p:.4}")
-    }
 }
 
 fn bars(effects: &[Effect]) -> EloBars {
