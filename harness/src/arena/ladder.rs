@@ -237,10 +237,13 @@ pub fn trends(rows: &[LadderRow]) -> Vec<Trend> {
     trends
 }
 
+/// Main effects (and every player's rating) and the interactions whose trend is significant: 21
+/// lines of a six-factor design would hide each other.
 fn plot(rows: &[LadderRow], trends: &[Trend]) -> LadderPlot {
     LadderPlot {
         series: trends
             .iter()
+            .filter(|t| !t.effect.contains('×') || t.p_holm < 0.05)
             .map(|t| {
                 let pts = rows
                     .iter()
@@ -268,7 +271,8 @@ fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str)
          effect, Elo at each rung with its 95 % interval, and the trend: the weighted least-squares \
          slope of Elo on log₂ of the budget (Elo per doubling; weights 1/se²), its 95 % interval, \
          and p Holm-adjusted across the {} effects. A trend marked ** grows or shrinks with the \
-         budget beyond what the rungs' noise explains.\n\n",
+         budget beyond what the rungs' noise explains. The figure shows the main effects and the \
+         interactions whose trend is marked.\n\n",
         ladder.rungs.join(", "),
         ladder
             .rungs
