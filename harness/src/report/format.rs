@@ -46,9 +46,11 @@ pub fn estimate(e: Option<Estimate>) -> String {
     })
 }
 
-/// A p-value: three decimals, or scientific below 0.001.
+/// A p-value: three decimals, or scientific below 0.001 (below double precision: `< 1e-16`).
 pub fn pvalue(p: f64) -> String {
-    if p < 0.001 {
+    if p < 1e-16 {
+        "< 1e-16".to_string()
+    } else if p < 0.001 {
         format!("{p:.1e}")
     } else {
         format!("{p:.3}")
