@@ -193,20 +193,23 @@ fn a_factorial_fraction_is_played_fitted_and_refitted_from_its_games() {
     );
 }
 
+/// `match --preset modern ARGS` fails saying `expected` and leaves no run directory.
+fn refused_match(out: &Path, args: &[&str], expected: &str) {
+    harness()
+        .args(["match", "--preset", "modern"])
+        .args(args)
+        .args(["--pairs", "1", "--out", out.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(contains(expected));
+    assert!(!out.exists(), "{args:?} started a run");
+}
+
 #[test]
 fn designs_that_cannot_be_played_are_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never");
-    let refused = |args: &[&str], expected: &str| {
-        harness()
-            .args(["match", "--preset", "modern"])
-            .args(args)
-            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
-            .assert()
-            .failure()
-            .stderr(contains(expected));
-        assert!(!out.exists(), "{args:?} started a run");
-    };
+    let refused = |args: &[&str], expected: &str| refused_match(&out, args, expected);
     refused(&["--factorial", "lmr"], "at least two factors");
     refused(
         &["--factorial", "lmr,singular,futility", "--fraction", "1"],
@@ -279,16 +282,7 @@ fn a_ladder_plays_each_rung_and_sets_the_effects_side_by_side() {
 fn ladders_that_cannot_be_compared_are_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never");
-    let refused = |args: &[&str], expected: &str| {
-        harness()
-            .args(["match", "--preset", "modern"])
-            .args(args)
-            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
-            .assert()
-            .failure()
-            .stderr(contains(expected));
-        assert!(!out.exists(), "{args:?} started a run");
-    };
+    let refused = |args: &[&str], expected: &str| refused_match(&out, args, expected);
     let design = ["--factorial", "lmr,singular"];
     refused(
         &[&design[..], &["--ladder", "nodes=1000"]].concat(),

@@ -1,4 +1,4 @@
-//! Joint ratings of every player of a match on one scale: the [`davidson`](super::davidson)
+//! Joint ratings of every player of a match on one scale: the [`davidson`]
 //! maximum-likelihood fit on all games at once, anchored at one player (the baseline) = 0, with
 //! 95 % percentile intervals and a likelihood-of-superiority matrix from a bootstrap that
 //! resamples whole game pairs within each pairing — so the schedule is kept, and the correlation of

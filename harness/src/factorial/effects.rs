@@ -125,9 +125,6 @@ fn std_dev(xs: &[f64]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::ChaCha8Rng;
-    use rand::{RngExt, SeedableRng};
-
     use super::*;
     use crate::factorial::Factor;
 
@@ -160,40 +157,11 @@ mod tests {
 
     /// Games of a round robin between the design's points, simulated from known effects.
     fn simulate(d: &Design, truth: &[f64], pairs: usize, seed: u64) -> Vec<Vec<Pair>> {
-        let x = model_matrix(d);
-        let rating: Vec<f64> = x
+        let rating: Vec<f64> = model_matrix(d)
             .iter()
             .map(|row| row.iter().zip(truth).map(|(a, b)| a * b / 2.0).sum())
             .collect();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let nu = 1.0;
-        let mut game = |a: usize, b: usize| -> f64 {
-            let (pa, pb) = (
-                (rating[a] / ELO_PER_NAT).exp(),
-                (rating[b] / ELO_PER_NAT).exp(),
-            );
-            let pd = nu * (pa * pb).sqrt();
-            let u = rng.random::<f64>() * (pa + pb + pd);
-            if u < pa {
-                1.0
-            } else if u < pa + pb {
-                0.0
-            } else {
-                0.5
-            }
-        };
-        let n = x.len();
-        let mut out = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                out.push(
-                    (0..pairs)
-                        .map(|_| vec![(a, b, game(a, b)), (b, a, game(b, a))])
-                        .collect(),
-                );
-            }
-        }
-        out
+        crate::elo::ratings::simulate_round_robin(&rating, 1.0, pairs, seed)
     }
 
     #[test]
