@@ -33,34 +33,42 @@ part_book() {
     --hash 16 --out "$work/verify-openings.epd"
 }
 
-part_tune() {
-  local dir=$out/modern args=()
-  for p in "${PARAMS[@]}"; do args+=(--param "$p"); done
+# DIR ITERATIONS SEED PARAM...: a tune of modern at $NODES into $out/DIR (resumed when started).
+run_tune() {
+  local dir=$out/$1 iterations=$2 seed=$3 args=()
+  shift 3
+  for p in "$@"; do args+=(--param "$p"); done
   if [ -f "$dir/report.md" ]; then return 0; fi
   if [ -f "$dir/manifest.json" ]; then
     "$harness" tune --resume "$dir" --quiet
   else
-    "$harness" tune --preset modern "${args[@]}" --iterations 400 --pairs-per-iteration 4 \
-      --limit "nodes=$NODES" --seed 0 --quiet --out "$dir"
+    "$harness" tune --preset modern "${args[@]}" --iterations "$iterations" \
+      --pairs-per-iteration 4 --limit "nodes=$NODES" --seed "$seed" --quiet --out "$dir"
   fi
 }
 
-part_verify() {
-  [ -f "$out/modern/verify/pairings.csv" ] ||
-    "$harness" tune --resume "$out/modern" --verify 400 --verify-sprt 0,5 \
+# DIR: tuned against start on the verification openings, SPRT [0, 5] at the tune's budget.
+verify() {
+  [ -f "$out/$1/verify/pairings.csv" ] ||
+    "$harness" tune --resume "$out/$1" --verify 400 --verify-sprt 0,5 \
       --verify-openings "$work/verify-openings.epd" --quiet
 }
+
+# DIR: the same under the table's clock, 100 pairs.
+clock() {
+  [ -f "$out/$1/verify-tc0.5+0.005/pairings.csv" ] ||
+    "$harness" tune --resume "$out/$1" --verify 100 --verify-limit "tc=0.5+0.005" \
+      --verify-openings "$work/verify-openings.epd" --quiet
+}
+
+part_tune() { run_tune modern 400 0 "${PARAMS[@]}"; }
+part_verify() { verify modern; }
+part_clock() { clock modern; }
 
 part_nodes() {
   grid nodes-start c00 --grid "$out/modern/start.toml" --suite "$suites/wac.epd" --depth 8
   grid nodes-tuned c00 --grid "$out/modern/tuned.toml" --suite "$suites/wac.epd" --depth 8
   "$harness" compare "$out/nodes-start" "$out/nodes-tuned" --allow-mismatch > "$out/nodes-compare.md"
-}
-
-part_clock() {
-  [ -f "$out/modern/verify-tc0.5+0.005/pairings.csv" ] ||
-    "$harness" tune --resume "$out/modern" --verify 100 --verify-limit "tc=0.5+0.005" \
-      --verify-openings "$work/verify-openings.epd" --quiet
 }
 
 # The focused tune (its protocol in the README): five parameters, R_END 0.01, 1,000 iterations.
@@ -72,23 +80,8 @@ FOCUS=(
   qsearch.see_prune=0,0,300,15,0.01
 )
 
-part_focus() {
-  local dir=$out/focus args=()
-  for p in "${FOCUS[@]}"; do args+=(--param "$p"); done
-  if [ -f "$dir/report.md" ]; then return 0; fi
-  if [ -f "$dir/manifest.json" ]; then
-    "$harness" tune --resume "$dir" --quiet
-  else
-    "$harness" tune --preset modern "${args[@]}" --iterations 1000 --pairs-per-iteration 4 \
-      --limit "nodes=$NODES" --seed 1 --quiet --out "$dir"
-  fi
-}
-
-part_focus_verify() {
-  [ -f "$out/focus/verify/pairings.csv" ] ||
-    "$harness" tune --resume "$out/focus" --verify 400 --verify-sprt 0,5 \
-      --verify-openings "$work/verify-openings.epd" --quiet
-}
+part_focus() { run_tune focus 1000 1 "${FOCUS[@]}"; }
+part_focus_verify() { verify focus; }
 
 part_focus_nodes() {
   grid focus-nodes-tuned c00 --grid "$out/focus/tuned.toml" --suite "$suites/wac.epd" --depth 8
@@ -96,11 +89,7 @@ part_focus_nodes() {
     > "$out/focus-nodes-compare.md"
 }
 
-part_focus_clock() {
-  [ -f "$out/focus/verify-tc0.5+0.005/pairings.csv" ] ||
-    "$harness" tune --resume "$out/focus" --verify 100 --verify-limit "tc=0.5+0.005" \
-      --verify-openings "$work/verify-openings.epd" --quiet
-}
+part_focus_clock() { clock focus; }
 
 # Each tuned switch against the same player with it off, on the heuristic table's openings (seed
 # 1000). `KEY=on` keeps a switch's tuned parameters; the SEE threshold is a value, read back.
@@ -117,6 +106,5 @@ part_focus_ablation() {
 
 run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation" "$@"
 compress_tables "$out"
-# The focused tune's games would take the study past 10 MB with their per-move tables.
-light_tables "$out/focus"
-light_tables "$out/focus-ablation"
+# The matches' per-move tables would take the study past 10 MB; games.csv keeps every result.
+light_tables "$out"

@@ -14,6 +14,10 @@ use crate::uci::client::{Identity, UciEngine, UciError};
 pub const BUILTIN: &str = "builtin";
 /// The prefix of an external engine.
 pub const UCI_PREFIX: &str = "uci:";
+/// The prefix of a setting that is a UCI option (`uci.Hash`).
+pub const UCI_KEY: &str = "uci.";
+/// The UCI option that makes an engine play from its own opening book (set false by default).
+pub const OWN_BOOK: &str = "OwnBook";
 
 /// Why an engine cannot be part of a grid.
 #[derive(Debug, Error)]
@@ -54,6 +58,37 @@ impl EngineSpec {
             Self::Builtin => BUILTIN,
             Self::Uci { label, .. } => label,
         }
+    }
+
+    /// The `setoption` pairs of `uci.NAME` settings, in order: each name as the engine spells it,
+    /// each value checked against its declaration ([`OptionDecl::accept`]); an engine that
+    /// declares `OwnBook` gets `OwnBook false` first unless the settings name it, so no book move
+    /// counts as a search.
+    ///
+    /// [`OptionDecl::accept`]: crate::uci::client::OptionDecl::accept
+    pub fn uci_options<'a>(
+        &self,
+        settings: impl IntoIterator<Item = (&'a String, &'a String)>,
+    ) -> Result<Vec<(String, String)>, String> {
+        let label = self.label();
+        let mut options = settings
+            .into_iter()
+            .map(|(key, value)| {
+                let name = key.strip_prefix(UCI_KEY).unwrap_or(key);
+                let declared = self.declared(name).ok_or_else(|| {
+                    format!("`{key}`: UCI engine `{label}` has no option `{name}`")
+                })?;
+                let value = declared
+                    .accept(value)
+                    .map_err(|e| format!("`{key}` of `{label}`: {e}"))?;
+                Ok((declared.name.clone(), value))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let own_book = self.declared(OWN_BOOK).map(|d| d.name.clone());
+        if let Some(name) = own_book.filter(|n| !options.iter().any(|(k, _)| k == n)) {
+            options.insert(0, (name, "false".to_string()));
+        }
+        Ok(options)
     }
 
     /// The declaration of this engine's option `name` (any case).

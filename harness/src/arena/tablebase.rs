@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use cozy_chess::{Board, Color, Piece, Square};
+use cozy_chess::{Board, Piece};
 
 use super::rules::{Outcome, Termination};
 use crate::kpk::table::{Placement, Tables, DRAW, ILLEGAL};
@@ -15,7 +15,7 @@ static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// The tables' verdict on `board`, if it is KQK, KRK or KPK (either colour with the piece).
 pub fn adjudicate(board: &Board) -> Option<(Outcome, Termination)> {
-    let (placement, strong) = placement(board)?;
+    let (placement, strong) = Placement::of_either_side(board)?;
     let tables = TABLES.get_or_init(Tables::build);
     let table = match placement.piece {
         Piece::Queen => &tables.queen,
@@ -28,37 +28,6 @@ pub fn adjudicate(board: &Board) -> Option<(Outcome, Termination)> {
         DRAW => Some((Outcome::Draw, Termination::Tablebase)),
         _ => Some((Outcome::win_for(strong), Termination::Tablebase)),
     }
-}
-
-/// The placement as the tables see it (White has the piece: a position where Black has it is
-/// mirrored top to bottom with the colours swapped), and the colour of the side with the piece.
-fn placement(board: &Board) -> Option<(Placement, Color)> {
-    if board.occupied().len() != 3 {
-        return None;
-    }
-    let strong = [Color::White, Color::Black]
-        .into_iter()
-        .find(|&c| board.colors(c).len() == 2)?;
-    let piece_sq = (board.colors(strong) & !board.pieces(Piece::King)).next_square()?;
-    let flip = |sq: Square| {
-        if strong == Color::White {
-            sq
-        } else {
-            sq.flip_rank()
-        }
-    };
-    let placement = Placement {
-        piece: board.piece_on(piece_sq)?,
-        piece_sq: flip(piece_sq),
-        wk: flip(board.king(strong)),
-        bk: flip(board.king(!strong)),
-        stm: if board.side_to_move() == strong {
-            Color::White
-        } else {
-            Color::Black
-        },
-    };
-    Some((placement, strong))
 }
 
 #[cfg(test)]

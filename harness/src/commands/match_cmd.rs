@@ -150,12 +150,12 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             players.len()
         );
     }
-    let preset_clock = args.sprt_preset.map(|p| vec![p.clock().to_string()]);
-    let limits = match (&preset_clock, args.limits.is_empty()) {
-        (Some(clock), true) => clock,
-        _ => &args.limits,
+    // A preset's clock unless the command line gives limits.
+    let limits = match args.sprt_preset {
+        Some(preset) if args.limits.is_empty() => vec![preset.clock().to_string()],
+        _ => args.limits.clone(),
     };
-    apply_limits(&mut players, limits)?;
+    apply_limits(&mut players, &limits)?;
     let nps_scale = nps_scale(args)?;
     if let Some(s) = nps_scale {
         for p in &mut players {

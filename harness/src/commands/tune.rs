@@ -286,11 +286,11 @@ fn tuned_player(
                     format!("--set {key}: a UCI engine takes `uci.NAME=V` settings")
                 })?;
                 let spelled = identity
-                    .options
+                    .declared
                     .iter()
-                    .find(|o| o.eq_ignore_ascii_case(name))
+                    .find(|o| o.name.eq_ignore_ascii_case(name))
                     .with_context(|| format!("--set {key}: {label} declares no option `{name}`"))?;
-                options.push((spelled.clone(), value.clone()));
+                options.push((spelled.name.clone(), value.clone()));
             }
             let base = Base::Uci {
                 declared: identity.declared.clone(),

@@ -61,9 +61,7 @@ pub enum GridError {
 /// The axis key that picks the preset instead of setting a field.
 pub const PRESET_AXIS: &str = "preset";
 /// The prefix of keys that are UCI options of external engines (`uci.Hash`).
-pub const UCI_KEY: &str = "uci.";
-/// The UCI option that makes an engine play from its own opening book (set false by default).
-pub const OWN_BOOK: &str = "OwnBook";
+pub use crate::engines::UCI_KEY;
 /// The column naming the engine when a grid has `engines`.
 pub const ENGINE_AXIS: &str = "engine";
 
@@ -186,6 +184,14 @@ impl GridPoint {
     }
 }
 
+/// A table entry's values: an array's items, or the one value.
+fn values_of(v: &toml::Value) -> Vec<String> {
+    match v {
+        toml::Value::Array(items) => items.iter().map(scalar_text).collect(),
+        single => vec![scalar_text(single)],
+    }
+}
+
 pub(crate) fn scalar_text(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
@@ -200,15 +206,9 @@ impl GridSpec {
         let axes = file
             .axes
             .iter()
-            .map(|(key, v)| {
-                let values = match v {
-                    toml::Value::Array(items) => items.iter().map(scalar_text).collect(),
-                    single => vec![scalar_text(single)],
-                };
-                Axis {
-                    key: key.clone(),
-                    values,
-                }
+            .map(|(key, v)| Axis {
+                key: key.clone(),
+                values: values_of(v),
             })
             .collect();
         Ok(Self {
@@ -229,15 +229,7 @@ impl GridSpec {
             params: file
                 .params
                 .iter()
-                .map(|(key, v)| {
-                    let values = match v {
-                        toml::Value::Array(items) => {
-                            items.iter().map(scalar_text).collect::<Vec<_>>().join(",")
-                        }
-                        single => scalar_text(single),
-                    };
-                    format!("{key}={values}")
-                })
+                .map(|(key, v)| format!("{key}={}", values_of(v).join(",")))
                 .collect(),
             players: file.players.into_iter().map(NamedPlayer::from).collect(),
         })
@@ -296,10 +288,15 @@ impl GridSpec {
                 .cloned()
                 .collect();
             for combo in cartesian(&own) {
+                let settings: Vec<(String, String)> = own
+                    .iter()
+                    .map(|a| a.key.clone())
+                    .zip(combo.clone())
+                    .collect();
                 let player = if uci {
-                    self.uci_player(index, engine, &own, &combo)?
+                    self.uci_player(index, engine, &settings)?
                 } else {
-                    Player::Builtin(self.builtin_config(&own, &combo)?)
+                    Player::Builtin(self.builtin_config(&settings)?)
                 };
                 let mut values: Vec<String> = named
                     .then(|| engine.label().to_string())
@@ -356,33 +353,25 @@ impl GridSpec {
                     p.engine_arg()
                 ))
             })?;
-            let settings: Vec<(String, String)> = fixed
+            // A player's own preset is a `preset` setting, read as the preset axis is.
+            let preset = p
+                .preset
                 .iter()
-                .filter(|(k, _)| k.starts_with(UCI_KEY) == p.is_uci())
-                .chain(&p.set)
-                .cloned()
+                .map(|v| (PRESET_AXIS.to_string(), v.clone()));
+            let settings: Vec<(String, String)> = preset
+                .chain(
+                    fixed
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(UCI_KEY) == p.is_uci())
+                        .cloned(),
+                )
+                .chain(p.set.iter().cloned())
                 .collect();
-            let (keys, values): (Vec<Axis>, Vec<String>) = settings
-                .into_iter()
-                .map(|(key, v)| {
-                    (
-                        Axis {
-                            key,
-                            values: vec![v.clone()],
-                        },
-                        v,
-                    )
-                })
-                .unzip();
             let player = if p.is_uci() {
-                self.uci_player(index, &engines[index], &keys, &values)?
+                self.uci_player(index, &engines[index], &settings)?
             } else {
-                let mut spec = self.clone();
-                if let Some(preset) = &p.preset {
-                    spec.preset = preset.clone();
-                }
                 Player::Builtin(
-                    spec.builtin_config(&keys, &values)
+                    self.builtin_config(&settings)
                         .map_err(|e| GridError::Players(format!("player `{}`: {e}", p.name)))?,
                 )
             };
@@ -434,20 +423,19 @@ impl GridSpec {
         Ok(())
     }
 
-    fn builtin_config(&self, axes: &[Axis], combo: &[String]) -> Result<SearchConfig, GridError> {
-        let preset = axes
+    /// The builtin configuration of `settings` (key, value) over the base: a `preset` setting
+    /// chooses the base preset, the others are set in order.
+    fn builtin_config(&self, settings: &[(String, String)]) -> Result<SearchConfig, GridError> {
+        let preset = settings
             .iter()
-            .zip(combo)
-            .find(|(a, _)| a.key == PRESET_AXIS)
+            .find(|(k, _)| k == PRESET_AXIS)
             .map_or(&self.preset, |(_, v)| v);
         let mut config = self.base(preset)?;
-        for (axis, value) in axes.iter().zip(combo).filter(|(a, _)| a.key != PRESET_AXIS) {
-            config
-                .set(&axis.key, value)
-                .map_err(|reason| GridError::Config {
-                    context: format!("axis `{}` value `{value}`", axis.key),
-                    reason,
-                })?;
+        for (key, value) in settings.iter().filter(|(k, _)| k != PRESET_AXIS) {
+            config.set(key, value).map_err(|reason| GridError::Config {
+                context: format!("axis `{key}` value `{value}`"),
+                reason,
+            })?;
         }
         Ok(config)
     }
@@ -456,35 +444,12 @@ impl GridSpec {
         &self,
         index: usize,
         engine: &EngineSpec,
-        axes: &[Axis],
-        combo: &[String],
+        settings: &[(String, String)],
     ) -> Result<Player, GridError> {
-        let fixed = self
-            .fixed
-            .iter()
-            .filter(|(k, _)| k.starts_with(UCI_KEY))
-            .map(|(k, v)| (k, v));
-        let pairs = fixed.chain(axes.iter().map(|a| &a.key).zip(combo));
-        let mut options: Vec<(String, String)> = pairs
-            .map(|(key, value)| {
-                let name = &key[UCI_KEY.len()..];
-                let declared = engine.declared(name).ok_or_else(|| {
-                    GridError::Engines(format!(
-                        "`{key}`: UCI engine `{}` has no option `{name}`",
-                        engine.label()
-                    ))
-                })?;
-                let value = declared.accept(value).map_err(|e| {
-                    GridError::Engines(format!("`{key}` of `{}`: {e}", engine.label()))
-                })?;
-                Ok((declared.name.clone(), value))
-            })
-            .collect::<Result<_, GridError>>()?;
-        // An engine's own book would answer moves without searching: off unless asked for.
-        let own_book = engine.declared(OWN_BOOK).map(|d| d.name.clone());
-        if let Some(name) = own_book.filter(|n| !options.iter().any(|(k, _)| k == n)) {
-            options.insert(0, (name, "false".to_string()));
-        }
+        let fixed = self.fixed.iter().filter(|(k, _)| k.starts_with(UCI_KEY));
+        let options = engine
+            .uci_options(fixed.chain(settings).map(|(k, v)| (k, v)))
+            .map_err(GridError::Engines)?;
         Ok(Player::Uci {
             engine: index,
             options,

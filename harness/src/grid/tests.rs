@@ -154,7 +154,6 @@ fn each_engine_gets_the_product_of_its_own_axes() {
         path: "/usr/games/stockfish".into(),
         identity: crate::uci::client::Identity {
             name: "Stockfish".into(),
-            options: vec!["Threads".into(), "Hash".into()],
             declared: vec![
                 OptionDecl::parse("Threads type spin default 1 min 1 max 1024"),
                 OptionDecl::parse("Hash type spin default 16 min 1 max 33554432"),

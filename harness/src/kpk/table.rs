@@ -68,19 +68,41 @@ impl Placement {
         builder.build().ok()
     }
 
-    /// The placement of a board with exactly this material, if it has it.
+    /// The placement of a board with exactly this material (White with the piece), if it has it.
     pub fn of_board(board: &Board) -> Option<Self> {
-        let white = board.colors(Color::White);
-        if board.colors(Color::Black).len() != 1 || white.len() != 2 {
+        Self::of_side(board, Color::White)
+    }
+
+    /// The placement of a board where either side has king and piece against a lone king, as
+    /// the tables see it — a board where Black has the piece mirrored top to bottom with the
+    /// colours swapped — and the side with the piece.
+    pub fn of_either_side(board: &Board) -> Option<(Self, Color)> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find_map(|strong| Self::of_side(board, strong).map(|p| (p, strong)))
+    }
+
+    /// The placement with `strong` holding the piece, mirrored when that is Black.
+    fn of_side(board: &Board, strong: Color) -> Option<Self> {
+        let own = board.colors(strong);
+        if board.colors(!strong).len() != 1 || own.len() != 2 {
             return None;
         }
-        let piece_sq = (white & !board.pieces(Piece::King)).next_square()?;
+        let flip = |sq: Square| match strong {
+            Color::White => sq,
+            Color::Black => sq.flip_rank(),
+        };
+        let piece_sq = (own & !board.pieces(Piece::King)).next_square()?;
         Some(Self {
             piece: board.piece_on(piece_sq)?,
-            piece_sq,
-            wk: board.king(Color::White),
-            bk: board.king(Color::Black),
-            stm: board.side_to_move(),
+            piece_sq: flip(piece_sq),
+            wk: flip(board.king(strong)),
+            bk: flip(board.king(!strong)),
+            stm: if board.side_to_move() == strong {
+                Color::White
+            } else {
+                Color::Black
+            },
         })
     }
 }

@@ -50,11 +50,12 @@ impl Reference {
     /// Starts the engine with one thread, the hash and MultiPV 2.
     pub fn start(&self) -> Result<UciEngine, UciError> {
         let mut engine = UciEngine::start(&self.path, HANDSHAKE)?;
-        let has = |e: &UciEngine, name: &str| e.identity.options.iter().any(|o| o == name);
+        let has = |e: &UciEngine, name: &str| e.identity.declared.iter().any(|o| o.name == name);
         if !has(&engine, "MultiPV") {
             return Err(UciError::Unsupported(format!(
                 "a reference must offer the MultiPV option to rank its two best moves; `{}` offers {:?}",
-                engine.identity.name, engine.identity.options
+                engine.identity.name,
+                engine.identity.declared.iter().map(|o| &o.name).collect::<Vec<_>>()
             )));
         }
         for (name, value) in [

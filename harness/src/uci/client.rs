@@ -61,9 +61,7 @@ pub enum UciError {
 pub struct Identity {
     /// `id name`.
     pub name: String,
-    /// Names of the options it declares (`option name X type …`).
-    pub options: Vec<String>,
-    /// The same options with their type and bounds.
+    /// The options it declares (`option name X type …`), with their type and bounds.
     pub declared: Vec<OptionDecl>,
 }
 
@@ -222,7 +220,6 @@ impl UciEngine {
                 identity.name = name.trim().to_string();
             } else if let Some(option) = line.strip_prefix("option name ") {
                 let declared = OptionDecl::parse(option);
-                identity.options.push(declared.name.clone());
                 identity.declared.push(declared);
             }
             // Anything else (banners, `id author`) is ignored, as the protocol says.
