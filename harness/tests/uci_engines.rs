@@ -357,4 +357,37 @@ fn toga_options_with_spaces_are_checked_and_its_own_book_is_off_unless_asked() {
         manifest.contains("OwnBook"),
         "the manifest records the book setting"
     );
+    // A tune of Toga goes through the same options: its book off, its values checked.
+    let tune = |hash: &str| {
+        let mut cmd = harness();
+        cmd.args(["tune", "--engine", "uci:/usr/games/toga2", "--set"])
+            .arg(format!("uci.Hash={hash}"))
+            .args([
+                "--param",
+                "uci.Futility Margin=400,0,500",
+                "--limit",
+                "depth=3",
+            ])
+            .args([
+                "--iterations",
+                "1",
+                "--pairs-per-iteration",
+                "1",
+                "--quiet",
+                "--out",
+            ])
+            .arg(dir.path().join("tune"));
+        cmd
+    };
+    tune("99999")
+        .assert()
+        .failure()
+        .stderr(contains("a spin in [4, 1024]"));
+    tune("16").assert().success();
+    let manifest = std::fs::read_to_string(dir.path().join("tune/manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    assert_eq!(
+        manifest["plan"]["tuned"]["options"][0],
+        serde_json::json!(["OwnBook", "false"])
+    );
 }

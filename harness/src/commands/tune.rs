@@ -275,23 +275,21 @@ fn tuned_player(
         .unwrap_or_else(|| crate::engines::BUILTIN.to_string());
     let engines = engines::resolve(&[engine], slack.handshake)?;
     match engines.into_iter().next() {
-        Some(EngineSpec::Uci {
-            path,
-            identity,
-            label,
-        }) => {
-            let mut options = Vec::new();
-            for (key, value) in fixed {
-                let name = key.strip_prefix(UCI_KEY).with_context(|| {
-                    format!("--set {key}: a UCI engine takes `uci.NAME=V` settings")
-                })?;
-                let spelled = identity
-                    .declared
-                    .iter()
-                    .find(|o| o.name.eq_ignore_ascii_case(name))
-                    .with_context(|| format!("--set {key}: {label} declares no option `{name}`"))?;
-                options.push((spelled.name.clone(), value.clone()));
+        Some(spec @ EngineSpec::Uci { .. }) => {
+            if let Some((key, _)) = fixed.iter().find(|(k, _)| !k.starts_with(UCI_KEY)) {
+                bail!("--set {key}: a UCI engine takes `uci.NAME=V` settings");
             }
+            let options = spec
+                .uci_options(fixed.iter().map(|(k, v)| (k, v)))
+                .map_err(|e| anyhow::anyhow!("--set {e}"))?;
+            let EngineSpec::Uci {
+                path,
+                identity,
+                label,
+            } = spec
+            else {
+                unreachable!("matched as UCI")
+            };
             let base = Base::Uci {
                 declared: identity.declared.clone(),
             };
