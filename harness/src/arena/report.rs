@@ -391,6 +391,9 @@ Time margin: {} ms. A forgiven overrun set the clock to 0; a larger \
     md.push('\n');
 }
 
+/// The most pairings the per-pairing Elo figure draws.
+const MAX_ELO_BARS: usize = 40;
+
 fn figures_of(
     dir: &Path,
     m: &MatchManifest,
@@ -405,7 +408,9 @@ fn figures_of(
         })
         .collect();
     let mut names = Vec::new();
-    if !bars.is_empty() {
+    // Beyond a few dozen pairings the bars cannot be told apart; the joint ratings' figure
+    // shows every player of such a match.
+    if !bars.is_empty() && bars.len() <= MAX_ELO_BARS {
         names.push(figures::save(
             dir,
             &EloBars {
