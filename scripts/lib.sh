@@ -10,6 +10,7 @@
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
 #   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
 #   light_tables DIR            drops the per-move tables (moves.csv, games.pgn) of matches under DIR
+#   shown_figures DIR           keeps each figure under DIR in the format its report.md shows
 #   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
 #   pip_install ARGS...         installs PyPI packages quietly
 set -euo pipefail
@@ -128,6 +129,26 @@ light_tables() {
   local file
   find "$1" \( -name 'moves.csv*' -o -name 'games.pgn*' \) -print0 |
     while IFS= read -r -d '' file; do
-      [ -f "$(dirname "$file")/report.md" ] && rm -f "$file"
+      if [ -f "$(dirname "$file")/report.md" ]; then rm -f "$file"; fi
+    done
+}
+
+# DIR: every figure under DIR is written as PNG and SVG; removes the format its directory's
+# report.md does not link (match reports show PNG, tune reports SVG; grid reports link both and
+# keep both; a figure it does not link keeps both). `harness report` writes both again.
+shown_figures() {
+  local png stem name dir
+  find "$1" -name '*.png' -print0 |
+    while IFS= read -r -d '' png; do
+      stem=${png%.png}
+      name=$(basename "$stem")
+      dir=$(dirname "$png")
+      [ -f "$stem.svg" ] && [ -f "$dir/report.md" ] || continue
+      local shows_png=0 shows_svg=0
+      grep -qF "($name.png)" "$dir/report.md" && shows_png=1
+      grep -qF "($name.svg)" "$dir/report.md" && shows_svg=1
+      # A figure the report does not link at all keeps both formats.
+      if [ $shows_svg = 1 ] && [ $shows_png = 0 ]; then rm -f "$png"; fi
+      if [ $shows_png = 1 ] && [ $shows_svg = 0 ]; then rm -f "$stem.svg"; fi
     done
 }
