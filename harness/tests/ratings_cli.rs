@@ -191,6 +191,60 @@ fn a_factorial_fraction_is_played_fitted_and_refitted_from_its_games() {
         std::fs::read_to_string(out.join("effects.csv")).unwrap(),
         effects
     );
+    saturated_effects_match_the_reference_fit(&out);
+}
+
+/// A 2^(5−1) with its 15 main effects and interactions is saturated (16 points): the model's
+/// effects are then the free ratings' contrasts, 2/16 Σₚ xₚ rₚ. With r from the independent fit
+/// (tests/ratings_reference.py) they must equal `effects.csv` to 0.1 Elo.
+fn saturated_effects_match_the_reference_fit(out: &Path) {
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let points = manifest["factorial"]["points"].as_array().unwrap();
+    let ids: Vec<&str> = manifest["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    let rating = reference_fit(&out.join("games.csv"));
+    let level = |p: usize, f: usize| points[p][f].as_f64().unwrap();
+    let names: Vec<&str> = manifest["factorial"]["factors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    let k = names.len();
+    let mut terms: Vec<(String, Vec<usize>)> =
+        (0..k).map(|i| (names[i].to_string(), vec![i])).collect();
+    for i in 0..k {
+        for j in i + 1..k {
+            terms.push((format!("{}×{}", names[i], names[j]), vec![i, j]));
+        }
+    }
+    let rows = csv_rows(&out.join("effects.csv"), &[]);
+    assert_eq!(rows.len(), terms.len());
+    for row in &rows {
+        let get = |c: &str| column(std::slice::from_ref(row), c)[0].clone();
+        let (_, term) = terms.iter().find(|(n, _)| *n == get("effect")).unwrap();
+        let expected: f64 = (0..ids.len())
+            .map(|p| term.iter().map(|&f| level(p, f)).product::<f64>() * rating[ids[p]])
+            .sum::<f64>()
+            * 2.0
+            / ids.len() as f64;
+        let elo: f64 = get("elo").parse().unwrap();
+        assert!(
+            (elo - expected).abs() < 0.1,
+            "{row:?}: reference {expected}"
+        );
+        // One pair per pairing: resampled within pairings the interval would have no width.
+        let (lo, hi): (f64, f64) = (
+            get("elo_lo").parse().unwrap(),
+            get("elo_hi").parse().unwrap(),
+        );
+        assert!(hi - lo > 1.0, "{row:?}");
+    }
 }
 
 /// `match --preset modern ARGS` fails saying `expected` and leaves no run directory.

@@ -123,11 +123,12 @@ fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str
         md,
         "All games on one scale: Bradley–Terry with Davidson's draws (draw parameter ν = {:.3}: \
          equal players draw {:.1} % of their games), maximum likelihood, `{}` = 0. 95 % intervals \
-         and LOS from {} bootstrap resamples of whole game pairs within each pairing{}.\n",
+         and LOS from {} bootstrap resamples of whole game pairs {}{}.\n",
         r.nu,
         100.0 * r.nu / (2.0 + r.nu),
         m.players[0].name,
         r.resamples,
+        crate::elo::ratings::scheme(r.stratified),
         if r.failed > 0 {
             format!(
                 " ({} resamples had no finite maximum and are left out)",

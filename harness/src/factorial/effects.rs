@@ -4,8 +4,9 @@
 //! ([`crate::elo::davidson::fit_design`]). An effect is reported as 2β in Elo — the usual
 //! factorial convention: a main effect is the mean rating at +1 minus the mean at −1, an
 //! interaction half the difference between one factor's effect at the other's +1 and at its −1.
-//! Intervals are bootstrap percentiles over whole game pairs within each pairing; p-values come
-//! from the bootstrap standard error (z = effect / se), Holm-adjusted across all effects.
+//! Intervals are bootstrap percentiles over whole game pairs ([`crate::elo::ratings`] says how
+//! they are drawn); p-values come from the bootstrap standard error (z = effect / se),
+//! Holm-adjusted across all effects.
 
 use crate::elo::davidson::{fit_design, FitError, Tally, ELO_PER_NAT};
 use crate::elo::phi;
@@ -162,6 +163,61 @@ mod tests {
             .map(|row| row.iter().zip(truth).map(|(a, b)| a * b / 2.0).sum())
             .collect();
         crate::elo::ratings::simulate_round_robin(&rating, 1.0, pairs, seed)
+    }
+
+    /// Coverage from known truth: a full 2^3 design (8 points, 3 main effects and 3
+    /// interactions), a round robin of 30 pairs per pairing, 800 simulations of 200 resamples:
+    /// the 95 % intervals must cover the true effects in 93–97 % of the 4,800 cases (93.9 %
+    /// here: percentile intervals run slightly short at 840 games; ±1.96 bootstrap se gave 94.6 %).
+    #[test]
+    fn effect_intervals_cover_the_truth_about_95_percent_of_the_time() {
+        let d = design(3, &[]);
+        let truth = [40.0, -20.0, 10.0, 15.0, 0.0, -10.0];
+        let (mut covered, mut cases) = (0, 0);
+        for s in 0..800 {
+            let data = simulate(&d, &truth, 30, 5000 + s);
+            let b = Bootstrap {
+                resamples: 200,
+                seed: s,
+            };
+            for (e, t) in estimate(&d, &data, b).unwrap().iter().zip(truth) {
+                cases += 1;
+                covered += usize::from(e.elo_lo <= t && t <= e.elo_hi);
+            }
+        }
+        let rate = covered as f64 / cases as f64;
+        eprintln!("effect coverage {rate:.4} of {cases} intervals");
+        assert!((0.93..=0.97).contains(&rate), "coverage {rate}");
+    }
+
+    /// The same with 4 pairs per pairing (112 pairs in all), where the bootstrap resamples across
+    /// the match: resampling within pairings of 4 would give 3/4 of the variance.
+    #[test]
+    fn effect_intervals_cover_the_truth_with_few_pairs_per_pairing() {
+        let d = design(3, &[]);
+        let truth = [40.0, -20.0, 10.0, 15.0, 0.0, -10.0];
+        let (mut covered, mut cases) = (0, 0);
+        for s in 0..800 {
+            let data = simulate(&d, &truth, 4, 9000 + s);
+            assert!(!crate::elo::ratings::stratified(&data));
+            let b = Bootstrap {
+                resamples: 200,
+                seed: s,
+            };
+            let Ok(effects) = estimate(&d, &data, b) else {
+                continue;
+            };
+            for (e, t) in effects.iter().zip(truth) {
+                cases += 1;
+                covered += usize::from(e.elo_lo <= t && t <= e.elo_hi);
+            }
+        }
+        let rate = covered as f64 / cases as f64;
+        eprintln!("effect coverage (pooled) {rate:.4} of {cases} intervals");
+        assert!(
+            cases >= 4000 && (0.93..=0.97).contains(&rate),
+            "coverage {rate} of {cases}"
+        );
     }
 
     #[test]

@@ -47,9 +47,10 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
         " Factors: {}. Every point played every other (round robin). Model: rating = Σ βᵢxᵢ + \
          Σ βᵢⱼxᵢxⱼ with x = ±1, fitted by the joint-ratings likelihood; an effect is 2β in Elo \
          (a main effect: the mean rating with the factor at its second value minus at its first). \
-         95 % intervals from 1,000 bootstrap resamples of game pairs; p from the bootstrap \
+         95 % intervals from 1,000 bootstrap resamples of game pairs {}; p from the bootstrap \
          standard error, Holm-adjusted over all {} effects.{}\n",
         factors.join(", "),
+        crate::elo::ratings::scheme(crate::elo::ratings::stratified(pairings)),
         effects.len(),
         if design.generators.is_empty() {
             String::new()
