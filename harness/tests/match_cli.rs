@@ -340,11 +340,17 @@ fn a_clock_match_spends_its_time_without_losing_on_time() {
         .arg(&out)
         .assert()
         .success();
+    clock_games_are_sound(&out, "1+0.05");
+}
+
+/// The games of a clock match: the PGN names the clock, no game was lost on time, and
+/// python-chess referees them.
+fn clock_games_are_sound(out: &Path, tc: &str) {
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
-    assert!(pgn.contains("[TimeControl \"1+0.05\"]"), "{pgn}");
+    assert!(pgn.contains(&format!("[TimeControl \"{tc}\"]")), "{pgn}");
     let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
     assert!(!games.contains("time forfeit"), "{games}");
-    referee(&out);
+    referee(out);
 }
 
 /// cutechess's `tc=MOVES/BASE+INC`: a period's base is added again after every MOVES moves, and
@@ -370,11 +376,7 @@ fn a_clock_of_periods_refills_each_period_and_tells_uci_players_moves_to_go() {
         .arg(&out)
         .assert()
         .success();
-    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
-    assert!(pgn.contains("[TimeControl \"10/1+0.05\"]"), "{pgn}");
-    let games = std::fs::read_to_string(out.join("games.csv")).unwrap();
-    assert!(!games.contains("time forfeit"), "{games}");
-    referee(&out);
+    clock_games_are_sound(&out, "10/1+0.05");
     harness()
         .args(["match", "--limit", "tc=0/1", "--set", "see=false,true"])
         .assert()
