@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Regenerates results/cross-engine/ on the protocol written in its README (#33): each heuristic
+# the builtin engine and Toga II share, toggled inside `modern` and inside Toga's defaults — nodes
+# at equal depth, Elo at a fixed budget and under one clock — then a round robin that places
+# `fischerle` and `modern` on one scale with Toga II, Ethereal, Stockfish and three Stockfish
+# anchors of calibrated strength. Every part is resumable; run one alone by name. About 1.5 hours
+# on 2 cores.
+#
+#   scripts/cross-engine.sh               # everything
+#   scripts/cross-engine.sh fixed         # one part: book nodes fixed clock strength table
+source "$(dirname "$0")/lib.sh"
+out=results/cross-engine
+work=target/cross-engine
+snapshot_harness
+
+toga=$(command -v toga2 || echo /usr/games/toga2)
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
+stockfish=$(command -v stockfish || echo /usr/games/stockfish)
+book=$work/openings.epd
+
+# NAME|OURS|TOGA: each engine's `--set`, the heuristic on first, off second.
+HEURISTICS=(
+  "null_move|null_move=on,off|uci.NullMove Pruning=Always,Never"
+  "futility|futility=on,off|uci.Futility Pruning=true,false"
+  "delta|qsearch.delta=200,off|uci.Delta Pruning=true,false"
+  "lmr|lmr=on,off|uci.History Pruning=true,false"
+)
+FIXED_NODES=10000
+TOGA_DEPTH=6
+FIXED_PAIRS=100
+CLOCK=2+0.02
+CLOCK_PAIRS=50
+STRENGTH_PAIRS=8
+
+# Made like suites/openings.epd, from a seed no study used.
+part_book() {
+  [ -f "$book" ] || "$harness" suite make --selfplay 1600 --seed 2028 --random-plies 8 \
+    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 \
+    --out "$book"
+}
+
+ours() { echo "$1" | cut -d'|' -f2; }
+theirs() { echo "$1" | cut -d'|' -f3; }
+
+part_nodes() {
+  # The heuristics table's positions (scripts/heuristics.sh, nodes_samples), made the same way.
+  for phase in middlegame endgame; do
+    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 4 \
+      --id-prefix "sample-$phase"
+  done
+  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 \
+    --id-prefix sample-sts
+  local positions=(--suite "$suites/wac.epd" --suite "$work/sample-sts.epd"
+    --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd")
+  # Ours: null move is new; the others are results/heuristics/nodes-modern (same positions,
+  # depth and bench signature: the same node counts).
+  grid nodes/ours-null_move c00 --preset modern --set "$(ours "${HEURISTICS[0]}")" --depth 6 \
+    "${positions[@]}"
+  for entry in "${HEURISTICS[@]}"; do
+    grid "nodes/toga-${entry%%|*}" c00 --engine "uci:$toga" --set uci.Hash=16 \
+      --set "$(theirs "$entry")" --depth 8 "${positions[@]}"
+  done
+}
+
+part_fixed() {
+  part_book
+  for entry in "${HEURISTICS[@]}"; do
+    local name=${entry%%|*}
+    play "fixed/ours-$name" --preset modern --set "$(ours "$entry")" \
+      --limit "nodes=$FIXED_NODES" --pairs "$FIXED_PAIRS" --openings "$book" --seed 0
+    play "fixed/toga-$name" --engine "uci:$toga" --set uci.Hash=16 --set "$(theirs "$entry")" \
+      --limit "depth=$TOGA_DEPTH" --pairs "$FIXED_PAIRS" --openings "$book" --seed 0
+  done
+}
+
+part_clock() {
+  part_book
+  for entry in "${HEURISTICS[@]}"; do
+    local name=${entry%%|*}
+    play "clock/ours-$name" --preset modern --set "$(ours "$entry")" \
+      --limit "tc=$CLOCK" --pairs "$CLOCK_PAIRS" --openings "$book" --seed 0
+    play "clock/toga-$name" --engine "uci:$toga" --set uci.Hash=16 --set "$(theirs "$entry")" \
+      --limit "tc=$CLOCK" --pairs "$CLOCK_PAIRS" --openings "$book" --seed 0
+  done
+}
+
+part_strength() {
+  part_book
+  local players=(--player fischerle:preset=fischerle --player modern:preset=modern
+    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16"
+    --player "ethereal-12:engine=uci:$ethereal,uci.Hash=16"
+    --player "stockfish-15.1:engine=uci:$stockfish,uci.Hash=16,uci.Threads=1")
+  local elo
+  for elo in 1800 2200 2600; do
+    players+=(--player "sf-elo-$elo:engine=uci:$stockfish,uci.Hash=16,uci.Threads=1,uci.UCI_LimitStrength=true,uci.UCI_Elo=$elo")
+  done
+  play strength "${players[@]}" --round-robin --baseline modern --limit "tc=$CLOCK" \
+    --pairs "$STRENGTH_PAIRS" --openings "$book" --seed 200
+}
+
+part_table() {
+  python3 scripts/cross_engine_table.py "$out" > "$out/table.md"
+  light_tables "$out"
+  shown_figures "$out"
+  compress_tables "$out"
+}
+
+run_parts "book nodes fixed clock strength table" "$@"
