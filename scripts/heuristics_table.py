@@ -15,8 +15,9 @@ import math
 import sys
 from pathlib import Path
 
-# The values that turn a switch off (scripts/heuristics.sh, off_value).
-OFF = ("off", "false", "always")
+# The values that turn a switch off (scripts/heuristics.sh, off_value; Toga II's `Never` in
+# scripts/cross-engine.sh).
+OFF = ("off", "false", "always", "never")
 
 
 def rows(path):
@@ -31,7 +32,7 @@ def rows(path):
 
 def is_off(values):
     """Whether a player or config named like `lmr=off` (its `--set` values) has the switch off."""
-    return values.rsplit("=", 1)[-1] in OFF
+    return values.rsplit("=", 1)[-1].lower() in OFF
 
 
 def per_suite(grid, invert):
@@ -66,16 +67,25 @@ def nodes(grid):
     }
 
 
-def elo(match):
-    """The switch's Elo (with against without) from a match's pairings.csv."""
+def elo_value(match):
+    """(Elo, 95 % half-width) of the switch (with against without) from a match's pairings.csv;
+    None when not played, the W-D-L text when the Elo is not finite."""
     path = match / "pairings.csv"
     if not path.exists():
-        return "-"
+        return None
     r = rows(path)[0]
     if not r["elo"]:
         return f"{r['wins']}-{r['draws']}-{r['losses']} (no finite Elo)"
     sign = -1 if is_off(r["second_name"]) else 1
-    return f"{sign * float(r['elo']) + 0.0:+.1f} ± {float(r['elo95']):.1f}"  # + 0.0: no "-0.0"
+    return sign * float(r["elo"]) + 0.0, float(r["elo95"])  # + 0.0: no "-0.0"
+
+
+def elo(match):
+    """The switch's Elo as the table shows it."""
+    value = elo_value(match)
+    if value is None or isinstance(value, str):
+        return value or "-"
+    return f"{value[0]:+.1f} ± {value[1]:.1f}"
 
 
 def table(root, grids, matches):

@@ -391,3 +391,40 @@ fn toga_options_with_spaces_are_checked_and_its_own_book_is_off_unless_asked() {
         serde_json::json!(["OwnBook", "false"])
     );
 }
+
+/// Toga II moves at once, at depth 1, when its clock is short: the match report says so instead
+/// of letting the result pass for its search.
+#[test]
+fn a_clock_too_short_for_toga_is_named_in_the_report() {
+    let toga = Path::new("/usr/games/toga2");
+    if !tools_available("toga2 clock test", toga.exists(), "Debian's toga2") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    harness()
+        .args([
+            "match",
+            "--engine",
+            "builtin",
+            "--engine",
+            "uci:/usr/games/toga2",
+        ])
+        .args([
+            "--set",
+            "uci.Hash=16",
+            "--limit",
+            "tc=0.5+0.005",
+            "--pairs",
+            "1",
+        ])
+        .args(["--max-plies", "60", "--threads", "1", "--quiet", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    assert!(
+        report.contains("**Shallow moves**: p01 (toga2")
+            && !report.contains("**Shallow moves**: p00"),
+        "only Toga is named:\n{report}"
+    );
+}

@@ -308,6 +308,41 @@ fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
         );
     }
     md.push('\n');
+    for p in &m.players {
+        let depths: Vec<i32> = moves
+            .iter()
+            .filter(|r| r.player == p.id)
+            .map(|r| r.depth)
+            .collect();
+        if let Some(share) = shallow_share(&depths) {
+            let _ = writeln!(
+                md,
+                "**Shallow moves**: {} ({}) reached only depth {SHALLOW_DEPTH} on {:.0} % of its {} moves under `{}`. Some engines move at once on a short clock (Toga II does under about 1 s left): its results then measure that rule, not its search — give a longer clock.\n",
+                p.id,
+                p.name,
+                share * 100.0,
+                depths.len(),
+                p.limit
+            );
+        }
+    }
+}
+
+/// A move that reached no more than this depth is shallow.
+const SHALLOW_DEPTH: i32 = 1;
+/// The share of shallow moves above which the report warns.
+const SHALLOW_SHARE: f64 = 0.1;
+/// Fewer moves than this say nothing about a player's habit.
+const SHALLOW_MIN_MOVES: usize = 20;
+
+/// The share of a player's moves that were shallow, when it is worth a warning.
+fn shallow_share(depths: &[i32]) -> Option<f64> {
+    if depths.len() < SHALLOW_MIN_MOVES {
+        return None;
+    }
+    let shallow = depths.iter().filter(|&&d| d <= SHALLOW_DEPTH).count();
+    let share = shallow as f64 / depths.len() as f64;
+    (share > SHALLOW_SHARE).then_some(share)
 }
 
 fn endings(md: &mut String, games: &[GameRow]) {
@@ -477,5 +512,26 @@ pub fn print_results(results: &[PairingResult]) {
             r.games.draws,
             r.games.losses
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_moving_at_depth_one_is_flagged_only_when_it_is_a_habit() {
+        let mut depths = vec![8; 90];
+        depths.extend([1; 10]);
+        assert_eq!(
+            shallow_share(&depths),
+            None,
+            "10 % is the limit, not a habit"
+        );
+        depths.extend([1; 10]);
+        let share = shallow_share(&depths).expect("20 of 110 moves at depth 1");
+        assert!((share - 20.0 / 110.0).abs() < 1e-12);
+        assert_eq!(shallow_share(&[1; 19]), None, "too few moves to say");
+        assert!(shallow_share(&[0; 20]).is_some(), "depth 0 counts too");
     }
 }
