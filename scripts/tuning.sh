@@ -6,7 +6,7 @@
 #
 #   scripts/tuning.sh                # everything (about 70 minutes on 2 cores)
 #   scripts/tuning.sh tune           # one part: book tune verify nodes clock focus
-#                                    #   focus_verify focus_nodes focus_clock focus_ablation
+#                                    #   focus_verify focus_nodes focus_clock focus_ablation toga
 source "$(dirname "$0")/lib.sh"
 out=results/tuning
 work=target/tuning
@@ -104,7 +104,31 @@ part_focus_ablation() {
   done
 }
 
-run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation" "$@"
+# The UCI tune (its protocol in the README): Toga II's futility margin from 400, under a clock.
+toga=$(command -v toga2 || echo /usr/games/toga2)
+TOGA_CLOCK=2+0.02
+part_toga() {
+  local dir=$out/toga
+  if [ ! -f "$dir/report.md" ]; then
+    if [ -f "$dir/manifest.json" ]; then
+      "$harness" tune --resume "$dir" --quiet
+    else
+      "$harness" tune --engine "uci:$toga" --set uci.Hash=16 \
+        --param "uci.Futility Margin=400,0,500,25,0.05" --iterations 120 \
+        --pairs-per-iteration 2 --limit "tc=$TOGA_CLOCK" --seed 2 --quiet --out "$dir"
+    fi
+  fi
+  [ -f "$dir/verify/pairings.csv" ] ||
+    "$harness" tune --resume "$dir" --verify 60 --verify-openings "$work/verify-openings.epd" --quiet
+  # How much there was to find: Toga's default margin against the start, the same openings.
+  play toga-default --engine "uci:$toga" --set uci.Hash=16 --set "uci.Futility Margin=400,100" \
+    --limit "tc=$TOGA_CLOCK" --pairs 60 --openings "$work/verify-openings.epd" --seed 0
+  grid toga-nodes c00 --engine "uci:$toga" --set uci.Hash=16 \
+    --set "uci.Futility Margin=400,$(sed -n 's/^"uci.Futility Margin" = //p' "$dir/tuned.toml")" \
+    --suite "$suites/wac.epd" --depth 8
+}
+
+run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation toga" "$@"
 compress_tables "$out"
 # The matches' per-move tables would take the study past 10 MB; games.csv keeps every result.
 light_tables "$out"
