@@ -4,6 +4,8 @@
 use cozy_chess::{util, Board, Color, Move, Piece};
 use thiserror::Error;
 
+use crate::variant::Variant;
+
 /// Why a FEN (or the four position fields of an EPD record) could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum FenError {
@@ -32,6 +34,17 @@ pub struct MoveError(pub String);
 /// assert_eq!(board.fullmove_number(), 1);
 /// ```
 pub fn parse_fen(fen: &str) -> Result<Board, FenError> {
+    let full = full_fields(fen)?;
+    let full: Vec<&str> = full.iter().map(String::as_str).collect();
+    if let Some(reason) = rights_problem(&full) {
+        return Err(invalid(fen, reason));
+    }
+    Board::from_fen(&full.join(" "), false)
+        .map_err(|e| invalid(fen, check_problem(&full).unwrap_or(e.to_string())))
+}
+
+/// A FEN's six fields (missing move counters as `0 1`), its placement and counters checked.
+pub(crate) fn full_fields(fen: &str) -> Result<Vec<String>, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() < 4 {
         return Err(FenError::TooFewFields(fields.len()));
@@ -39,19 +52,18 @@ pub fn parse_fen(fen: &str) -> Result<Board, FenError> {
     let mut full = fields[..fields.len().min(6)].to_vec();
     let defaults = ["0", "1"];
     full.extend_from_slice(&defaults[full.len() - 4..]);
-    let text = full.join(" ");
-    let invalid = |reason: String| FenError::Invalid {
+    let problem = placement_problem(full[0]).or_else(|| counters_problem(full[4], full[5]));
+    match problem {
+        Some(reason) => Err(invalid(fen, reason)),
+        None => Ok(full.into_iter().map(String::from).collect()),
+    }
+}
+
+fn invalid(fen: &str, reason: String) -> FenError {
+    FenError::Invalid {
         fen: crate::excerpt::excerpt(fen).into_owned(),
         reason,
-    };
-    let problem = placement_problem(full[0])
-        .or_else(|| rights_problem(&full))
-        .or_else(|| counters_problem(full[4], full[5]));
-    if let Some(reason) = problem {
-        return Err(invalid(reason));
     }
-    Board::from_fen(&text, false)
-        .map_err(|e| invalid(check_problem(&full).unwrap_or(e.to_string())))
 }
 
 /// The largest halfmove clock a position can hold (the board library's bound: a clock past 100
@@ -76,7 +88,7 @@ fn counters_problem(half: &str, full: &str) -> Option<String> {
 
 /// The piece on each square of a FEN's placement field (index = square, a1 = 0), or what is wrong
 /// with the field.
-fn placement(field: &str) -> Result<[Option<(Color, Piece)>; 64], String> {
+pub(crate) fn placement(field: &str) -> Result<[Option<(Color, Piece)>; 64], String> {
     let mut squares = [None; 64];
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
@@ -151,13 +163,13 @@ fn rights_problem(fields: &[&str]) -> Option<String> {
             'q' => (Color::Black, "e8", "a8"),
             other => {
                 return Some(format!(
-                    "expected castling rights from KQkq or -, found `{other}`"
+                    "expected castling rights from KQkq or - (standard chess; Shredder-FEN rights need the chess960 variant), found `{other}`"
                 ))
             }
         };
         if at(king) != Some((color, Piece::King)) || at(rook) != Some((color, Piece::Rook)) {
             return Some(format!(
-                "castling right `{right}` needs the {color:?} king on {king} and a rook on {rook} (standard chess, not Chess960)"
+                "castling right `{right}` needs the {color:?} king on {king} and a rook on {rook} (standard chess; a Chess960 position needs the chess960 variant)"
             ));
         }
     }
@@ -245,15 +257,28 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
 pub struct Position {
     board: Board,
     history: Vec<u64>,
+    variant: Variant,
 }
 
 impl Position {
-    /// A position with no history.
+    /// A standard-chess position with no history.
     pub fn new(board: Board) -> Self {
+        Self::with_variant(board, Variant::Standard)
+    }
+
+    /// A position of `variant` with no history: its moves are read and written in that
+    /// variant's UCI notation (the search's best move and PV too).
+    pub fn with_variant(board: Board, variant: Variant) -> Self {
         Self {
             board,
             history: Vec::new(),
+            variant,
         }
+    }
+
+    /// Which chess the position is.
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// Parses a FEN (4 to 6 fields).
@@ -271,9 +296,9 @@ impl Position {
         &self.history
     }
 
-    /// Plays a legal move given in UCI notation.
+    /// Plays a legal move given in the variant's UCI notation.
     pub fn play_uci(&mut self, text: &str) -> Result<(), MoveError> {
-        let mv = parse_uci_move(&self.board, text)?;
+        let mv = self.variant.parse_uci_move(&self.board, text)?;
         self.play(mv);
         Ok(())
     }

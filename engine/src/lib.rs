@@ -22,12 +22,14 @@ pub mod kpk;
 pub mod perft;
 pub mod search;
 pub mod uci;
+pub mod variant;
 
 pub use board::Position;
 pub use config::SearchConfig;
 pub use search::limits::Limits;
 pub use search::stats::{Iteration, SearchResult, SearchStats};
 pub use search::Searcher;
+pub use variant::Variant;
 
 /// The engine's name and version, as UCI `id name` and run manifests print it.
 pub const VERSION: &str = concat!("fischerle-lab ", env!("CARGO_PKG_VERSION"));

@@ -14,12 +14,13 @@ use std::time::Duration;
 
 use cozy_chess::{Board, Color};
 
-use crate::board::{parse_uci_move, uci_move, Position};
+use crate::board::Position;
 use crate::config::{SearchConfig, PRESETS};
 use crate::search::limits::Limits;
 use crate::search::score::mate_in_moves;
 use crate::search::stats::Iteration;
 use crate::search::Searcher;
+use crate::variant::Variant;
 
 /// The largest `Hash` the engine accepts, in MiB.
 const MAX_HASH_MB: usize = 4096;
@@ -38,6 +39,8 @@ pub struct Uci {
     out: Output,
     config: SearchConfig,
     position: Position,
+    /// `UCI_Chess960`: positions and moves in Chess960 notation.
+    variant: Variant,
     searcher: Option<Searcher>,
     running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
 }
@@ -51,6 +54,7 @@ impl Uci {
             searcher: Some(Searcher::new(config.clone())),
             config,
             position: Position::new(Board::default()),
+            variant: Variant::Standard,
             running: None,
         }
     }
@@ -113,6 +117,10 @@ impl Uci {
         );
         say(
             &self.out,
+            "option name UCI_Chess960 type check default false",
+        );
+        say(
+            &self.out,
             &format!(
                 "option name Preset type combo default fischerle var {}",
                 PRESETS.join(" var ")
@@ -126,11 +134,11 @@ impl Uci {
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
         }
-        self.position = Position::new(Board::default());
+        self.position = Position::with_variant(Board::default(), self.variant);
     }
 
     fn set_position(&mut self, args: &str) {
-        match parse_position(args) {
+        match parse_position(args, self.variant) {
             Ok((p, problem)) => {
                 self.position = p;
                 if let Some(problem) = problem {
@@ -163,6 +171,16 @@ impl Uci {
                 ))
             }
             "Preset" => SearchConfig::preset(&value).map(|c| config = c),
+            "UCI_Chess960" => {
+                return match value.as_str() {
+                    "true" => self.variant = Variant::Chess960,
+                    "false" => self.variant = Variant::Standard,
+                    _ => self.info(&format!(
+                        "UCI_Chess960 is true or false, found `{}`",
+                        crate::excerpt::excerpt(&value)
+                    )),
+                };
+            }
             key => config.set(key, &value),
         };
         match result {
@@ -176,7 +194,7 @@ impl Uci {
 
     fn go(&mut self, args: &str) {
         self.stop();
-        let limits = match parse_go(args, self.position.board()) {
+        let limits = match parse_go(args, &self.position) {
             Ok(l) => l,
             Err(e) => {
                 // A GUI waits for `bestmove` after every `go`: say what was wrong, then answer.
@@ -208,9 +226,9 @@ impl Uci {
             let result = searcher.search(&position, limits, |it| {
                 say(&out, &info_line(it, start.elapsed()))
             });
-            let best = result
-                .best_move
-                .map_or("0000".to_string(), |mv| uci_move(&root, mv));
+            let best = result.best_move.map_or("0000".to_string(), |mv| {
+                position.variant().uci_move(&root, mv)
+            });
             say(&out, &format!("bestmove {best}"));
             searcher
         });
@@ -247,20 +265,21 @@ fn info_line(it: &Iteration, elapsed: Duration) -> String {
 
 /// `startpos|fen <FEN> [moves m1 m2 …]`. An illegal move ends the list: the position after the
 /// legal moves before it is kept (as Stockfish does), with a message naming the move.
-fn parse_position(args: &str) -> Result<(Position, Option<String>), String> {
+fn parse_position(args: &str, variant: Variant) -> Result<(Position, Option<String>), String> {
     let (setup, moves) = match args.split_once("moves") {
         Some((s, m)) => (s.trim(), m.split_whitespace().collect()),
         None => (args.trim(), Vec::new()),
     };
-    let mut position = if setup == "startpos" {
-        Position::new(Board::default())
+    let board = if setup == "startpos" {
+        Board::default()
     } else if let Some(fen) = setup.strip_prefix("fen") {
-        Position::from_fen(fen.trim()).map_err(|e| e.to_string())?
+        variant.parse_fen(fen.trim()).map_err(|e| e.to_string())?
     } else {
         return Err(format!(
             "expected `position startpos` or `position fen <FEN>`, found `{args}`"
         ));
     };
+    let mut position = Position::with_variant(board, variant);
     for (i, mv) in moves.iter().enumerate() {
         if let Err(e) = position.play_uci(mv) {
             let problem = format!(
@@ -283,7 +302,8 @@ fn parse_setoption(args: &str) -> Option<(String, String)> {
 /// `go` arguments to limits. Clock times go through the time manager ([`Limits::clock`]). `mate N` stops at a mate in at
 /// most N moves and, without a depth, searches at most 2N − 1 plies (enough to see it);
 /// `searchmoves` takes the moves that follow it, up to the next keyword.
-fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
+fn parse_go(args: &str, position: &Position) -> Result<Limits, String> {
+    let board = position.board();
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut limits = Limits::default();
     let (mut time, mut inc, mut moves_to_go) = (None, 0u64, None);
@@ -315,8 +335,10 @@ fn parse_go(args: &str, board: &Board) -> Result<Limits, String> {
             ("searchmoves", _) => {
                 i += 1;
                 while let Some(text) = words.get(i).filter(|w| !GO_KEYWORDS.contains(w)) {
-                    let mv =
-                        parse_uci_move(board, text).map_err(|e| format!("`searchmoves`: {e}"))?;
+                    let mv = position
+                        .variant()
+                        .parse_uci_move(board, text)
+                        .map_err(|e| format!("`searchmoves`: {e}"))?;
                     limits.searchmoves.push(mv);
                     i += 1;
                 }
@@ -406,26 +428,30 @@ mod tests {
 
     #[test]
     fn position_with_castling_moves() {
-        let (p, problem) =
-            parse_position("startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1").unwrap();
+        let (p, problem) = parse_position(
+            "startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
+            Variant::Standard,
+        )
+        .unwrap();
         assert_eq!(p.board().king(Color::White), cozy_chess::Square::G1);
         assert_eq!(problem, None);
-        let (p, problem) = parse_position("startpos moves e2e4 e7e5 e2e5 g1f3").unwrap();
+        let (p, problem) =
+            parse_position("startpos moves e2e4 e7e5 e2e5 g1f3", Variant::Standard).unwrap();
         assert_eq!(p.history().len(), 2, "the legal prefix is kept");
         let problem = problem.unwrap();
         assert!(
             problem.contains("move 3") && problem.contains("e2e5"),
             "{problem}"
         );
-        assert!(parse_position("fen 8/8 w").is_err());
-        assert!(parse_position("garbage").is_err());
+        assert!(parse_position("fen 8/8 w", Variant::Standard).is_err());
+        assert!(parse_position("garbage", Variant::Standard).is_err());
     }
 
     #[test]
     fn go_arguments() {
-        let white = Board::default();
-        let mut black = Board::default();
-        black.play("e2e4".parse().unwrap());
+        let white = Position::new(Board::default());
+        let mut black = white.clone();
+        black.play_uci("e2e4").unwrap();
         let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", &white).unwrap();
         assert_eq!(l.soft_time, Some(Duration::from_millis(2750)));
         assert_eq!(l.movetime, Some(Duration::from_millis(8250)));
@@ -530,6 +556,29 @@ mod tests {
     fn go_searchmoves_plays_one_of_the_moves_given() {
         let text = session("position startpos\ngo depth 3 searchmoves a2a3 h2h3");
         assert!(["a2a3", "h2h3"].contains(&bestmove(&text)), "{text}");
+    }
+
+    #[test]
+    fn uci_chess960_reads_and_writes_castling_as_king_takes_rook() {
+        // King b1, rooks a1 and h1: long castling puts the king on c1, which in standard
+        // notation would read as a king step.
+        let fen = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+        let text = session(&format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo depth 2 searchmoves b1a1"
+        ));
+        assert_eq!(bestmove(&text), "b1a1", "{text}");
+        let after = session(&format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen} moves b1a1 b8h8\ngo depth 1"
+        ));
+        assert!(
+            !after.contains("expected a legal move"),
+            "both castlings are legal: {after}"
+        );
+        let standard = session(&format!("position fen {fen}\ngo depth 1"));
+        assert!(
+            standard.contains("need the chess960 variant"),
+            "a 960 FEN without the option is named: {standard}"
+        );
     }
 
     #[test]

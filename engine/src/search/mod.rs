@@ -26,9 +26,10 @@ pub mod tt;
 
 use cozy_chess::{Board, Move};
 
-use crate::board::{legal_moves, uci_move, Position};
+use crate::board::{legal_moves, Position};
 use crate::config::SearchConfig;
 use crate::eval::{Placement, Score};
+use crate::variant::Variant;
 use history::HistoryTable;
 use killers::KillerTable;
 use limits::{Clock, Limits};
@@ -225,7 +226,7 @@ impl<R: Recorder> Searcher<R> {
                 pv: self.pv.lines[0].clone(),
                 stats: SearchStats::default(),
             };
-            let iteration = self.record_iteration(root, &result, before);
+            let iteration = self.record_iteration(position, &result, before);
             on_iteration(&iteration);
             last_iteration = self.clock.elapsed() - started;
             if self.clock.mate_found(score) {
@@ -342,10 +343,11 @@ impl<R: Recorder> Searcher<R> {
 
     fn record_iteration(
         &mut self,
-        root: &Board,
+        position: &Position,
         result: &SearchResult,
         before: (u64, u64),
     ) -> Iteration {
+        let (root, variant) = (position.board(), position.variant());
         let iteration = Iteration {
             depth: result.depth,
             nodes: self.stats.nodes - before.0,
@@ -353,9 +355,9 @@ impl<R: Recorder> Searcher<R> {
             total_nodes: self.stats.nodes,
             time_ms: self.clock.elapsed().as_micros() as f64 / 1000.0,
             seldepth: self.stats.seldepth,
-            best_move: uci_move(root, result.pv[0]),
+            best_move: variant.uci_move(root, result.pv[0]),
             score: result.score,
-            pv: pv_to_uci(root, &result.pv),
+            pv: pv_in(variant, root, &result.pv),
         };
         self.stats.iterations.push(iteration.clone());
         iteration
@@ -448,13 +450,18 @@ fn table_for(
     Some(table)
 }
 
-/// A line of moves in UCI notation, played from `root`.
+/// A line of moves in (standard) UCI notation, played from `root`.
 pub fn pv_to_uci(root: &Board, pv: &[Move]) -> Vec<String> {
+    pv_in(Variant::Standard, root, pv)
+}
+
+/// A line of moves in `variant`'s UCI notation, played from `root`.
+pub fn pv_in(variant: Variant, root: &Board, pv: &[Move]) -> Vec<String> {
     let mut board = root.clone();
     pv.iter()
         .map_while(|&mv| {
             board.is_legal(mv).then(|| {
-                let text = uci_move(&board, mv);
+                let text = variant.uci_move(&board, mv);
                 board.play_unchecked(mv);
                 text
             })
