@@ -229,6 +229,11 @@ pub struct MatchArgs {
     /// all its moves).
     #[arg(long, value_name = "N")]
     pub plies: Option<usize>,
+    /// `standard` or `chess960` (also DFRC): a Chess960 match reads an EPD book of Shredder-FEN
+    /// or X-FEN positions, tells UCI players `UCI_Chess960` (refusing one that does not declare
+    /// it) and writes PGN with `[Variant "Chess960"]`.
+    #[arg(long, default_value = "standard", value_name = "VARIANT")]
+    pub variant: engine::Variant,
     /// Where in the book pair 1 starts: reruns with one seed play the same openings, shards
     /// with different seeds disjoint ones.
     #[arg(long, default_value_t = 0)]

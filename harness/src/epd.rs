@@ -8,8 +8,9 @@
 use std::path::Path;
 
 use cozy_chess::{Board, Move};
-use engine::board::{parse_fen, parse_uci_move};
+use engine::board::parse_uci_move;
 use engine::excerpt::excerpt;
+use engine::Variant;
 use thiserror::Error;
 
 /// A line of an EPD file that could not be read.
@@ -70,9 +71,10 @@ pub fn read_suite(path: &Path) -> std::io::Result<Suite> {
     Ok(parse_suite_bytes(&path.display().to_string(), &bytes))
 }
 
-/// Parses suite text; `file` names it in errors and default ids.
-pub fn parse_suite(file: &str, text: &str) -> Suite {
-    parse_suite_bytes(file, text.as_bytes())
+/// Parses suite text of a variant (Chess960 books: Shredder-FEN or X-FEN castling rights);
+/// `file` names it in errors and default ids.
+pub fn parse_suite_in(file: &str, text: &str, variant: Variant) -> Suite {
+    parse_lines(file, text.as_bytes(), variant)
 }
 
 /// Parses a suite's bytes one line at a time, so one bad byte costs one line, not the file: a UTF-8
@@ -80,6 +82,10 @@ pub fn parse_suite(file: &str, text: &str) -> Suite {
 /// control character (a NUL in an id would reach the CSVs) is reported with `file:line`. Comment
 /// lines (`#`) are skipped whatever their encoding.
 pub fn parse_suite_bytes(file: &str, bytes: &[u8]) -> Suite {
+    parse_lines(file, bytes, Variant::Standard)
+}
+
+fn parse_lines(file: &str, bytes: &[u8], variant: Variant) -> Suite {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let mut suite = Suite::default();
@@ -94,7 +100,7 @@ pub fn parse_suite_bytes(file: &str, bytes: &[u8]) -> Suite {
             if trimmed.is_empty() {
                 Ok(None)
             } else {
-                parse_record(file, line_no, trimmed).map(Some)
+                parse_record(file, line_no, trimmed, variant).map(Some)
             }
         });
         match parsed {
@@ -133,7 +139,12 @@ fn line_text(raw: &[u8]) -> Result<&str, String> {
     }
 }
 
-fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String> {
+fn parse_record(
+    file: &str,
+    line: usize,
+    text: &str,
+    variant: Variant,
+) -> Result<EpdRecord, String> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if tokens.len() < 4 {
         return Err(format!(
@@ -151,7 +162,9 @@ fn parse_record(file: &str, line: usize, text: &str) -> Result<EpdRecord, String
     };
     let counters = number(4) && number(5);
     let fen_len = if counters { 6 } else { 4 };
-    let board = parse_fen(&tokens[..fen_len].join(" ")).map_err(|e| e.to_string())?;
+    let board = variant
+        .parse_fen(&tokens[..fen_len].join(" "))
+        .map_err(|e| e.to_string())?;
     let rest = skip_tokens(text, fen_len);
     let ops = split_operations(rest)?;
     let best_moves = moves_of(&board, &ops, "bm")?;
@@ -318,6 +331,11 @@ pub fn parse_lenient_move(board: &Board, text: &str) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::board::parse_fen;
+
+    fn parse_suite(file: &str, text: &str) -> Suite {
+        parse_suite_bytes(file, text.as_bytes())
+    }
 
     #[test]
     fn a_stated_mate_length_is_read_from_dm_or_ce() {

@@ -777,3 +777,86 @@ fn a_match_in_shards_merged_is_the_unsharded_match() {
         .code(1)
         .stderr(contains("--shard plays fixed ranges"));
 }
+
+/// Chess960 and DFRC starts, in X-FEN (`KQkq`: the outermost rooks) and Shredder-FEN (files).
+const CHESS960_BOOK: &str = "\
+rkbnnqbr/pppppppp/8/8/8/8/PPPPPPPP/RKNBBQNR w KQkq - 0 1 id \"dfrc-1\";
+nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1 id \"960-2\";
+bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 id \"960-3\";
+rbbqnkrn/pppppppp/8/8/8/8/PPPPPPPP/BRNKRQNB w GAeb - 0 1 id \"dfrc-4\";
+";
+
+/// `--variant chess960`: the builtin engine against the project's engine over UCI (told
+/// `UCI_Chess960`) on Chess960 and DFRC starts; python-chess referees every game by Chess960's
+/// rules. A standard match refuses the book, and a UCI engine that cannot be told the notation is
+/// refused before any game.
+#[test]
+fn chess960_games_castle_king_takes_rook_and_are_refereed() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("960.epd");
+    std::fs::write(&book, CHESS960_BOOK).unwrap();
+    let run = dir.path().join("run");
+    let engine = format!("uci:{}", common::engine_binary().display());
+    let play = |out: &Path, extra: &[&str]| {
+        let mut cmd = harness();
+        cmd.args(["match", "--engine", "builtin", "--engine", &engine])
+            .args([
+                "--limit",
+                "nodes=1500",
+                "--pairs",
+                "4",
+                "--max-plies",
+                "120",
+            ])
+            .args(["--threads", "2", "--quiet", "--openings"])
+            .arg(&book)
+            .args(extra)
+            .arg("--out")
+            .arg(out);
+        cmd
+    };
+    play(&run, &["--variant", "chess960"]).assert().success();
+    let pgn = std::fs::read_to_string(run.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Variant \"Chess960\"]").count(), 8, "{pgn}");
+    assert!(pgn.contains("O-O"), "some game castles:\n{pgn}");
+    assert!(
+        pgn.contains("[FEN \"rkbnnqbr/pppppppp/8/8/8/8/PPPPPPPP/RKNBBQNR w HAha - 0 1\"]"),
+        "X-FEN rights are written as Shredder-FEN"
+    );
+    let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
+    assert!(
+        manifest.contains("\"UCI_Chess960\": \"true\""),
+        "{manifest}"
+    );
+    referee(&run);
+
+    play(&dir.path().join("standard"), &[])
+        .assert()
+        .failure()
+        .stderr(contains("no playable standard position"))
+        .stderr(contains("needs the chess960 variant"));
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/slow-uci");
+    harness()
+        .args(["match", "--engine", "builtin", "--engine"])
+        .arg(format!("uci:{}", slow.display()))
+        .args(["--variant", "chess960", "--openings"])
+        .arg(&book)
+        .arg("--out")
+        .arg(dir.path().join("slow"))
+        .assert()
+        .failure()
+        .stderr(contains("does not declare UCI_Chess960"));
+    harness()
+        .args([
+            "match",
+            "--set",
+            "preset=fischerle,plain",
+            "--variant",
+            "chess960",
+            "--out",
+        ])
+        .arg(dir.path().join("nobook"))
+        .assert()
+        .failure()
+        .stderr(contains("needs a book of Chess960 positions"));
+}

@@ -2,7 +2,8 @@
 its FEN, checks that every move is legal, that no game went on past an end by the rules, and that
 the result and the Termination tag agree with the final position, the recorded scores and the
 adjudication rules of manifest.json; and that games.csv lists the same games with the same
-results. Prints `N games refereed, M problems` and exits 1 on any problem."""
+results. Chess960 games (the manifest's book variant) must carry the Variant tag and are played by
+Chess960's rules. Prints `N games refereed, M problems` and exits 1 on any problem."""
 
 import csv
 import json
@@ -15,6 +16,9 @@ import chess.pgn
 run = sys.argv[1]
 manifest = json.load(open(f"{run}/manifest.json"))
 rules = manifest["rules"]
+# A Chess960 match: every game must say so, and python-chess then plays it by Chess960's rules
+# (castling king-takes-rook from Shredder-FEN rights).
+chess960 = manifest["book"].get("variant") == "chess960"
 rows = list(csv.DictReader(open(f"{run}/games.csv")))
 problems = []
 SCORE = re.compile(r"^([+-]M?)([0-9.]+)/")
@@ -49,6 +53,10 @@ def referee(n, game, row):
         problems.append(f"{where}: {game.errors}")
         return
     board = game.board()
+    if chess960 and (game.headers.get("Variant") != "Chess960" or not board.chess960):
+        problems.append(f"{where}: a Chess960 match's game without the Variant tag")
+    if not chess960 and board.chess960:
+        problems.append(f"{where}: a standard match's game read as Chess960")
     scores = []
     node = game
     while node.variations:

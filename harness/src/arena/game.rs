@@ -3,7 +3,7 @@
 
 use cozy_chess::{Color, Move};
 use engine::board::san_move;
-use engine::Position;
+use engine::{Position, Variant};
 
 use super::limits::{ClockState, MoveLimit};
 use super::openings::Opening;
@@ -34,8 +34,10 @@ pub struct PlayedMove {
 pub struct GameRecord {
     /// The opening's id.
     pub opening: String,
-    /// The start position (FEN).
+    /// The start position (FEN; Shredder-FEN in Chess960).
     pub start_fen: String,
+    /// Which chess the game was.
+    pub variant: Variant,
     /// The moves.
     pub moves: Vec<PlayedMove>,
     /// The result.
@@ -62,7 +64,8 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
     let mut sides = [white, black];
     let mut record = GameRecord {
         opening: opening.id.clone(),
-        start_fen: opening.board.to_string(),
+        start_fen: opening.variant.fen(&opening.board),
+        variant: opening.variant,
         moves: Vec::new(),
         outcome: Outcome::Draw,
         termination: Termination::MaxPlies,
@@ -80,7 +83,7 @@ pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameR
         _ => None,
     });
     let mut made = [0u32; 2];
-    let mut position = Position::new(opening.board.clone());
+    let mut position = Position::with_variant(opening.board.clone(), opening.variant);
     let mut moves: Vec<Move> = Vec::new();
     let mut scores: Vec<Option<i32>> = Vec::new();
     loop {

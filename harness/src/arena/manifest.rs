@@ -34,7 +34,7 @@ pub struct ManifestBook {
     pub sha256: String,
     /// Its playable positions.
     pub openings: usize,
-    /// Its order and, for PGN, plies.
+    /// Its order, for PGN plies, and its variant (when not standard).
     #[serde(default, flatten)]
     pub options: super::openings::BookOptions,
 }

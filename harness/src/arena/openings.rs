@@ -14,7 +14,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::epd::parse_suite;
+use engine::Variant;
+
+use crate::epd::parse_suite_in;
 use crate::suite_make::pgn;
 
 /// One start position.
@@ -24,6 +26,8 @@ pub struct Opening {
     pub id: String,
     /// The position the game starts from.
     pub board: Board,
+    /// Which chess it is (the book's).
+    pub variant: Variant,
 }
 
 /// A book and where it came from.
@@ -63,6 +67,13 @@ pub struct BookOptions {
     /// PGN books: the position after this many plies of each game (default: all its moves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plies: Option<usize>,
+    /// Standard chess or Chess960 (`--variant`); recorded only when not standard.
+    #[serde(default, skip_serializing_if = "is_standard")]
+    pub variant: Variant,
+}
+
+fn is_standard(variant: &Variant) -> bool {
+    *variant == Variant::Standard
 }
 
 /// The project's opening book, built into the binary (see `suites/README.md`).
@@ -107,10 +118,16 @@ impl Book {
                 "--plies applies to PGN books; {source} is read as EPD (each record is a position)"
             );
         }
+        if pgn && options.variant != Variant::Standard {
+            bail!(
+                "{source}: a {} book is read from EPD (Shredder-FEN or X-FEN castling rights), not PGN",
+                options.variant
+            );
+        }
         let (openings, problems, too_short) = if pgn {
             from_pgn(source, text, options.plies)
         } else {
-            let (o, p) = from_epd(source, text);
+            let (o, p) = from_epd(source, text, options.variant);
             (o, p, 0)
         };
         let mut playable: Vec<Opening> = openings
@@ -118,7 +135,13 @@ impl Book {
             .filter(|o| o.board.status() == GameStatus::Ongoing)
             .collect();
         if playable.is_empty() {
-            bail!("the opening book {source} has no playable position");
+            let first = problems
+                .first()
+                .map_or(String::new(), |p| format!(" (first problem: {p})"));
+            bail!(
+                "the opening book {source} has no playable {} position{first}",
+                options.variant
+            );
         }
         let sha256 = crate::plan::sha256_hex(text.as_bytes());
         if options.order == Order::Random {
@@ -142,14 +165,15 @@ impl Book {
     }
 }
 
-fn from_epd(source: &str, text: &str) -> (Vec<Opening>, Vec<String>) {
-    let suite = parse_suite(source, text);
+fn from_epd(source: &str, text: &str, variant: Variant) -> (Vec<Opening>, Vec<String>) {
+    let suite = parse_suite_in(source, text, variant);
     let openings = suite
         .records
         .into_iter()
         .map(|r| Opening {
             id: r.id,
             board: r.board,
+            variant,
         })
         .collect();
     (
@@ -176,6 +200,7 @@ fn from_pgn(source: &str, text: &str, plies: Option<usize>) -> (Vec<Opening>, Ve
             board.map(|b| Opening {
                 id: format!("{source} game {}", g.number),
                 board: b.clone(),
+                variant: Variant::Standard,
             })
         })
         .collect();
@@ -224,6 +249,7 @@ mod tests {
         let options = BookOptions {
             order: Order::Sequential,
             plies: Some(2),
+            variant: Variant::Standard,
         };
         let book = Book::parse_with("b.pgn", pgn, options).unwrap();
         assert_eq!(
@@ -247,6 +273,7 @@ mod tests {
         let random = BookOptions {
             order: Order::Random,
             plies: None,
+            variant: Variant::Standard,
         };
         let ids = |b: &Book| b.openings.iter().map(|o| o.id.clone()).collect::<Vec<_>>();
         let a = Book::parse_with("r.epd", &epd, random).unwrap();

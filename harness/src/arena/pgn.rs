@@ -2,6 +2,7 @@
 //! White, Black, Result, SetUp/FEN (the opening), TimeControl, Termination and the opening's id,
 //! and after every move a comment with its player's report: score/depth, seldepth, nodes, time.
 
+use engine::Variant;
 use std::fmt::Write as _;
 
 use engine::search::score::mate_in_moves;
@@ -28,7 +29,7 @@ pub struct Header<'a> {
 /// One game as PGN text, ending with a blank line.
 pub fn write(header: &Header, game: &GameRecord) -> String {
     let mut out = String::new();
-    let tags = [
+    let mut tags = vec![
         ("Event", header.event.to_string()),
         ("Site", "fischerle-lab harness match".to_string()),
         ("Date", header.date.to_string()),
@@ -43,6 +44,10 @@ pub fn write(header: &Header, game: &GameRecord) -> String {
         ("Opening", game.opening.clone()),
         ("PlyCount", game.moves.len().to_string()),
     ];
+    if game.variant == Variant::Chess960 {
+        // Where cutechess and python-chess look for it: right after the Result tag.
+        tags.insert(7, ("Variant", "Chess960".to_string()));
+    }
     for (tag, value) in tags {
         let _ = writeln!(out, "[{tag} \"{}\"]", escape(&value));
     }
@@ -123,6 +128,7 @@ mod tests {
     use crate::arena::game::PlayedMove;
     use crate::arena::player::MoveReport;
     use crate::arena::rules::{Outcome, Termination};
+    use engine::Variant;
 
     #[test]
     fn a_game_from_a_black_to_move_opening() {
@@ -138,6 +144,7 @@ mod tests {
         let game = GameRecord {
             opening: "b.epd:1".into(),
             start_fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+            variant: Variant::Standard,
             moves: vec![
                 PlayedMove {
                     san: "e5".into(),

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use cozy_chess::{Board, Move};
-use engine::board::{parse_uci_move, uci_move};
 use engine::{Position, SearchConfig, Searcher};
 
 use super::limits::{ClockState, MoveLimit};
@@ -204,13 +203,14 @@ fn uci_move_of(
     slack: UciBounds,
 ) -> Result<MoveReport, Fault> {
     let board = game.position.board();
-    let mut position = format!("fen {}", game.start);
+    let variant = game.position.variant();
+    let mut position = format!("fen {}", variant.fen(game.start));
     if !game.moves.is_empty() {
         position.push_str(" moves");
         let mut b = game.start.clone();
         for &mv in game.moves {
             position.push(' ');
-            position.push_str(&uci_move(&b, mv));
+            position.push_str(&variant.uci_move(&b, mv));
             b.play_unchecked(mv);
         }
     }
@@ -222,10 +222,13 @@ fn uci_move_of(
     let deadline = slack.deadline(time_ms);
     let go_args = limit.go_args(clock, board.side_to_move() == cozy_chess::Color::White);
     let start = Instant::now();
-    let outcome = go::search_from(engine, &position, board, &go_args, deadline, |_| false)
-        .map_err(Fault::of)?;
+    let outcome = go::search_from(engine, &position, game.position, &go_args, deadline, |_| {
+        false
+    })
+    .map_err(Fault::of)?;
     let search_ms = start.elapsed().as_secs_f64() * 1e3;
-    let mv = parse_uci_move(board, &outcome.best_move)
+    let mv = variant
+        .parse_uci_move(board, &outcome.best_move)
         .map_err(|_| Fault::Illegal(format!("`bestmove {}`", outcome.best_move)))?;
     let last = outcome.iterations.last();
     Ok(MoveReport {

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use engine::Variant;
 
 use crate::arena::ladder::Ladder;
 use crate::arena::limits::{MoveLimit, NpsScale};
@@ -192,7 +193,14 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     let options = BookOptions {
         order: args.order,
         plies: args.plies,
+        variant: args.variant,
     };
+    if args.variant == Variant::Chess960 {
+        if args.openings.is_none() {
+            bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
+        }
+        tell_chess960(&mut players, &points, &engines)?;
+    }
     let book = match &args.openings {
         Some(path) => Book::read_with(path, options)?,
         None => Book::builtin_with(options)?,
@@ -404,6 +412,39 @@ fn player_entry(
         description,
     }
 }
+
+/// A Chess960 match: every UCI player is told `UCI_Chess960 true` (castling written
+/// king-takes-rook, Shredder-FEN positions); an engine that does not declare it is refused.
+fn tell_chess960(
+    players: &mut [PlayerEntry],
+    points: &[GridPoint],
+    engines: &[EngineSpec],
+) -> Result<()> {
+    for (player, point) in players.iter_mut().zip(points) {
+        let Player::Uci { engine, .. } = &point.player else {
+            continue;
+        };
+        let spec = &engines[*engine];
+        let name = spec
+            .declared(UCI_CHESS960)
+            .map(|d| d.name.clone())
+            .with_context(|| {
+                format!(
+                    "--variant chess960: UCI engine `{}` does not declare {UCI_CHESS960}, so it cannot be told that castling is written king-takes-rook",
+                    spec.label()
+                )
+            })?;
+        if let PlayerKind::Uci { options, .. } = &mut player.kind {
+            options.retain(|(k, _)| k != &name);
+            options.push((name.clone(), "true".into()));
+        }
+        player.description["options"][&name] = serde_json::Value::String("true".into());
+    }
+    Ok(())
+}
+
+/// The UCI option that switches an engine to Chess960 notation.
+const UCI_CHESS960: &str = "UCI_Chess960";
 
 /// `--limit [ID:]LIMIT`: without an id for every player, with one for that player (later wins).
 fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {

@@ -7,8 +7,7 @@
 use std::time::{Duration, Instant};
 
 use cozy_chess::Board;
-use engine::board::parse_uci_move;
-use engine::Iteration;
+use engine::{Iteration, Position};
 
 use super::client::{UciEngine, UciError};
 use super::info::{self, Info};
@@ -146,16 +145,17 @@ pub fn search(
     deadline: Deadline,
     early_stop: impl FnMut(&[Iteration]) -> bool,
 ) -> Result<GoOutcome, UciError> {
-    let position = format!("fen {board}");
-    search_from(engine, &position, board, go_args, deadline, early_stop)
+    let text = format!("fen {board}");
+    let position = Position::new(board.clone());
+    search_from(engine, &text, &position, go_args, deadline, early_stop)
 }
 
 /// As [`search`], with the `position` command's argument given (`fen F moves …`, so that the
-/// engine knows the game's history); `board` is the position it describes.
+/// engine knows the game's history); `at` is the position it describes, in its variant's notation.
 pub fn search_from(
     engine: &mut UciEngine,
     position: &str,
-    board: &Board,
+    at: &Position,
     go_args: &GoArgs,
     deadline: Deadline,
     mut early_stop: impl FnMut(&[Iteration]) -> bool,
@@ -191,7 +191,7 @@ pub fn search_from(
                     deadline.stop_after.as_millis()
                 )));
             }
-            outcome.best_move = best_move(board, rest)?;
+            outcome.best_move = best_move(at, rest)?;
             break;
         }
         let Some(parsed) = info::parse(&line) else {
@@ -253,11 +253,18 @@ fn record(outcome: &mut GoOutcome, info: Info) -> bool {
 }
 
 /// `bestmove X [ponder Y]`: X must be a legal move of the position.
-fn best_move(board: &Board, rest: &str) -> Result<String, UciError> {
+fn best_move(at: &Position, rest: &str) -> Result<String, UciError> {
     let mv = rest.split_whitespace().next().unwrap_or("");
-    parse_uci_move(board, mv)
+    let (board, variant) = (at.board(), at.variant());
+    variant
+        .parse_uci_move(board, mv)
         .map(|_| mv.to_string())
-        .map_err(|_| UciError::Garbage(format!("`bestmove {mv}` is not a legal move in {board}")))
+        .map_err(|_| {
+            UciError::Garbage(format!(
+                "`bestmove {mv}` is not a legal move in {}",
+                variant.fen(board)
+            ))
+        })
 }
 
 /// utime + stime of a process from `/proc/PID/stat`, in milliseconds (USER_HZ is 100 on Linux).
@@ -366,7 +373,7 @@ mod tests {
 
     #[test]
     fn bestmove_must_be_legal() {
-        let b = Board::default();
+        let b = Position::new(Board::default());
         assert_eq!(best_move(&b, " e2e4 ponder e7e5").unwrap(), "e2e4");
         assert!(best_move(&b, " e2e5")
             .unwrap_err()
