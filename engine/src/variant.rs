@@ -169,7 +169,7 @@ fn outermost_rook(
     let rooks = File::ALL
         .into_iter()
         .filter(|&f| at(f) == Some((color, Piece::Rook)) && (f > king) == short && f != king);
-    let file = if short { rooks.last() } else { rooks.min() }?;
+    let file = if short { rooks.max() } else { rooks.min() }?;
     Some(char::from(file))
 }
 
