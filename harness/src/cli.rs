@@ -511,6 +511,10 @@ pub struct SuiteMakeArgs {
     /// Candidates: this many games of the project's engine against itself from seeded openings.
     #[arg(long, value_name = "GAMES")]
     pub selfplay: Option<u64>,
+    /// Candidates: N double-Fischer-random start positions (a Chess960 book in Shredder-FEN):
+    /// all 921,600 (960 × 960) or a sample seeded by --seed. A source of its own.
+    #[arg(long, value_name = "N", conflicts_with_all = ["from_epd", "from_pgn", "selfplay", "select"])]
+    pub dfrc: Option<usize>,
     /// Candidates: the positions of a grid run whose node ratio between two configurations is at
     /// least --min-ratio (with --select-pair).
     #[arg(long, value_name = "RUN_DIR", requires = "select_pair")]
@@ -521,7 +525,7 @@ pub struct SuiteMakeArgs {
     /// Selection: least node ratio TO / FROM kept.
     #[arg(long, value_name = "FACTOR", default_value_t = 2.0)]
     pub min_ratio: f64,
-    /// Self-play: seed of the random opening plies.
+    /// Self-play: seed of the random opening plies; --dfrc: seed of the sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Self-play: uniformly random legal plies from the start position.

@@ -370,3 +370,62 @@ fn a_selection_keeps_exactly_the_positions_that_grow_by_the_ratio() {
             "no configuration `c07` (expected one of c00, c01)",
         ));
 }
+
+/// `--dfrc N`: a Chess960 book of double-Fischer-random starts in Shredder-FEN, seeded, that
+/// python-chess reads as Chess960 starts with all four castling rights; labelled by Stockfish
+/// told `UCI_Chess960` when a balance window is asked.
+#[test]
+fn dfrc_books_are_seeded_chess960_starts_that_python_chess_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let make = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        harness()
+            .args([
+                "suite",
+                "make",
+                "--dfrc",
+                "12",
+                "--seed",
+                "5",
+                "--threads",
+                "1",
+                "--out",
+            ])
+            .arg(&out)
+            .args(extra)
+            .assert()
+            .success();
+        out
+    };
+    let book = make("dfrc.epd", &["--unlabelled"]);
+    let again = make("again.epd", &["--unlabelled"]);
+    let body = |p: &Path| {
+        let text = std::fs::read_to_string(p).unwrap();
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(" id ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(body(&book), body(&again), "seeded");
+    assert_eq!(body(&book).len(), 12);
+    if common::tools_available("dfrc referee", common::python_has("chess"), "python-chess") {
+        let check = "import chess, sys\n\
+            for fen in open(sys.argv[1]).read().splitlines()[1:]:\n\
+            \x20   b = chess.Board(fen.split(' id ')[0] + ' 0 1', chess960=True)\n\
+            \x20   assert b.is_valid() and b.fullmove_number == 1, fen\n\
+            \x20   assert bin(b.castling_rights).count('1') == 4, fen\n\
+            \x20   assert b.fen(shredder=True).split()[2] == fen.split()[2], fen\n\
+            print('ok')\n";
+        let out = common::python(&["-c".as_ref(), check.as_ref(), book.as_os_str()], &[]);
+        assert!(out.contains("ok"), "{out}");
+    }
+    // The default reference is Debian's Stockfish.
+    if stockfish("dfrc balanced").is_some() {
+        let balanced = make(
+            "balanced.epd",
+            &["--balanced", "300", "--depth", "6", "--hash", "16"],
+        );
+        let text = std::fs::read_to_string(&balanced).unwrap();
+        assert!(text.contains("evaluated by Stockfish"), "{text}");
+    }
+}

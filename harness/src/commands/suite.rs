@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use crate::cli::SuiteMakeArgs;
 use crate::commands::CHECK_FAILED;
 use crate::epd::read_suite;
+use crate::suite_make::dfrc::Dfrc;
 use crate::suite_make::label::Reference;
 use crate::suite_make::select::Selection;
 use crate::suite_make::selfplay::SelfPlay;
@@ -90,6 +91,17 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
         };
         sources.push(Source::SelfPlay(play, games));
     }
+    if let Some(count) = args.dfrc {
+        sources.push(Source::Dfrc(Dfrc {
+            count,
+            seed: args.seed,
+        }));
+    }
+    let variant = if args.dfrc.is_some() {
+        engine::Variant::Chess960
+    } else {
+        engine::Variant::Standard
+    };
     if let (Some(run), Some(pair)) = (&args.select, &args.select_pair) {
         sources.push(Source::Selected(Selection::new(
             run.clone(),
@@ -123,10 +135,12 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
             margin: args.margin,
             balanced: args.balanced,
             timeout: Duration::from_secs(args.timeout),
+            variant,
         }),
         id_prefix,
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        variant,
     })
 }

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use cozy_chess::Board;
-use engine::board::{parse_uci_move, san_move};
+use engine::board::san_move;
+use engine::{Position, Variant};
 
 use crate::uci::client::{UciEngine, UciError};
 use crate::uci::go::{self, Deadline, GoArgs};
@@ -31,6 +32,8 @@ pub struct Reference {
     pub balanced: Option<i32>,
     /// How long one analysis may take before the engine counts as hung.
     pub timeout: Duration,
+    /// Chess960 positions: the engine is told `UCI_Chess960` and sent Shredder-FEN.
+    pub variant: Variant,
 }
 
 /// The reference's verdict on one position.
@@ -67,6 +70,15 @@ impl Reference {
             }
         }
         engine.set_option("MultiPV", "2")?;
+        if self.variant == Variant::Chess960 {
+            if !has(&engine, "UCI_Chess960") {
+                return Err(UciError::Unsupported(format!(
+                    "a reference for Chess960 positions must offer UCI_Chess960; `{}` does not",
+                    engine.identity.name
+                )));
+            }
+            engine.set_option("UCI_Chess960", "true")?;
+        }
         engine.sync(HANDSHAKE)?;
         Ok(engine)
     }
@@ -78,9 +90,10 @@ impl Reference {
             stop_after: self.timeout,
             grace: Duration::from_secs(2),
         };
-        let outcome = go::search(
+        let at = Position::with_variant(board.clone(), self.variant);
+        let outcome = go::search_at(
             engine,
-            board,
+            &at,
             &GoArgs {
                 depth: Some(self.depth),
                 ..GoArgs::default()
@@ -103,7 +116,10 @@ impl Reference {
         if !keep {
             return Ok(None);
         }
-        let mv = parse_uci_move(board, &outcome.best_move).expect("go::search checked it");
+        let mv = self
+            .variant
+            .parse_uci_move(board, &outcome.best_move)
+            .expect("go::search checked it");
         Ok(Some(Label {
             best_san: san_move(board, mv),
             best,

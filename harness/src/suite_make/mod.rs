@@ -3,9 +3,12 @@
 //! reference UCI engine at MultiPV 2 → an EPD suite of the positions whose best move beats the
 //! second by a margin, with `bm`, `id` and a `c0` saying where each came from and how it was
 //! labelled. Without a reference every candidate is kept, unlabelled (an unselected population).
+//! DFRC start positions (`--dfrc N`) make a Chess960 book: written in Shredder-FEN, and labelled
+//! by a reference told `UCI_Chess960`.
 //! Every step is seeded or fixed-depth with one thread, so the same command writes the same file
 //! (for the same engine builds).
 
+pub mod dfrc;
 pub mod label;
 pub mod pgn;
 pub mod phase;
@@ -39,6 +42,8 @@ pub enum Source {
     SelfPlay(SelfPlay, u64),
     /// The positions of a grid run whose node ratio between two configurations passes a bound.
     Selected(Selection),
+    /// Double Fischer random start positions (a Chess960 book).
+    Dfrc(dfrc::Dfrc),
 }
 
 /// A validated `suite make`.
@@ -64,6 +69,8 @@ pub struct MakePlan {
     pub id_prefix: String,
     /// Worker threads (one reference process each).
     pub threads: usize,
+    /// Standard chess, or Chess960 (DFRC starts): how positions are written and labelled.
+    pub variant: engine::Variant,
 }
 
 /// A position to label and where it came from.
@@ -233,6 +240,12 @@ fn collect(plan: &MakePlan) -> Result<(Vec<Group>, Vec<String>)> {
                     })
                 }));
             }
+            Source::Dfrc(dfrc) => groups.extend(
+                dfrc.starts()
+                    .map_err(anyhow::Error::msg)?
+                    .into_iter()
+                    .map(|(board, origin)| vec![Candidate { board, origin }]),
+            ),
             Source::Selected(selection) => groups.extend(
                 selection
                     .candidates()?
@@ -268,16 +281,16 @@ fn game_group(plan: &MakePlan, boards: &[Board], origin: impl Fn(usize) -> Strin
 fn unlabelled_record(plan: &MakePlan, n: usize, c: &Candidate) -> String {
     format!(
         "{} id \"{}.{n:03}\"; c0 \"{}; {}\";\n",
-        epd_fields(&c.board),
+        epd_fields(plan, &c.board),
         plan.id_prefix,
         c.origin,
         Phase::of(&c.board)
     )
 }
 
-/// The four position fields of an EPD line.
-fn epd_fields(board: &Board) -> String {
-    let fen = board.to_string();
+/// The four position fields of an EPD line (Shredder-FEN castling rights in Chess960).
+fn epd_fields(plan: &MakePlan, board: &Board) -> String {
+    let fen = plan.variant.fen(board);
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
@@ -290,7 +303,7 @@ fn record(
     c: &Candidate,
     l: &Label,
 ) -> String {
-    let fields = epd_fields(&c.board);
+    let fields = epd_fields(plan, &c.board);
     if let Some(window) = reference.balanced {
         return format!(
             "{} id \"{}.{n:03}\"; c0 \"{}; evaluated by {name} depth {}: best {} (balanced within {window} cp)\";\n",

@@ -145,9 +145,25 @@ pub fn search(
     deadline: Deadline,
     early_stop: impl FnMut(&[Iteration]) -> bool,
 ) -> Result<GoOutcome, UciError> {
-    let text = format!("fen {board}");
-    let position = Position::new(board.clone());
-    search_from(engine, &text, &position, go_args, deadline, early_stop)
+    search_at(
+        engine,
+        &Position::new(board.clone()),
+        go_args,
+        deadline,
+        early_stop,
+    )
+}
+
+/// As [`search`], for a position of any variant (its FEN and moves in that variant's notation).
+pub fn search_at(
+    engine: &mut UciEngine,
+    at: &Position,
+    go_args: &GoArgs,
+    deadline: Deadline,
+    early_stop: impl FnMut(&[Iteration]) -> bool,
+) -> Result<GoOutcome, UciError> {
+    let text = format!("fen {}", at.variant().fen(at.board()));
+    search_from(engine, &text, at, go_args, deadline, early_stop)
 }
 
 /// As [`search`], with the `position` command's argument given (`fen F moves …`, so that the
