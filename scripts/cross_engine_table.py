@@ -35,14 +35,20 @@ def node_grid(root, engine, name):
     return root / "nodes" / f"{engine}-{name}"
 
 
-def nps(grid):
-    """Nodes per second of the grid's first configuration (the engine as it plays), all positions."""
-    path = grid / "runs.csv"
-    if not path.exists() and not path.with_name("runs.csv.gz").exists():
+def nps(match):
+    """Nodes per second of the first player (the heuristic on) over every move of a clock match
+    (played on an otherwise idle machine; the node grids shared it with builds)."""
+    path = match / "games.csv"
+    if not path.exists() and not path.with_name("games.csv.gz").exists():
         return None
-    first = [r for r in rows(path) if r["config_id"] == "c00"]
-    seconds = sum(float(r["time_ms"]) for r in first) / 1000
-    return sum(int(r["nodes"]) for r in first) / seconds if seconds else None
+    nodes = seconds = 0.0
+    for g in rows(path):
+        for side in ("white", "black"):
+            if g[side] == "p00" and g[f"{side}_moves"] not in ("", "0"):
+                moves = int(g[f"{side}_moves"])
+                nodes += moves * float(g[f"{side}_mean_nodes"])
+                seconds += moves * float(g[f"{side}_mean_time_ms"]) / 1000
+    return nodes / seconds if seconds else None
 
 
 def p_value(value):
@@ -72,7 +78,7 @@ def measured(root):
             grid = node_grid(root, engine, name)
             out[engine, name] = {
                 "nodes": nodes(grid),
-                "nps": nps(grid),
+                "nps": nps(root / "clock" / f"{engine}-{name}"),
                 "fixed": elo_value(root / "fixed" / f"{engine}-{name}"),
                 "clock": elo_value(root / "clock" / f"{engine}-{name}"),
             }
@@ -138,9 +144,9 @@ def ablation_table(root):
     print("## Each shared heuristic, in both engines\n")
     print("With the heuristic against without it, toggled inside each engine as it plays. Nodes: "
           "paired geometric-mean ratio at equal depth over the same 1,437 positions (ours at "
-          "depth 6, Toga at depth 8), 95 % bootstrap interval; NPS: the engine's speed on them "
-          "(ours in-process, Toga over UCI — node counts mean different things in the two "
-          "engines, so compare ratios, not counts). Elo: ours at 10,000 nodes a move, Toga at "
+          "depth 6, Toga at depth 8), 95 % bootstrap interval; NPS: the engine's speed with the heuristic on, over "
+          "every move of its clock match (ours in-process, Toga as it reports over UCI — node "
+          "counts mean different things in the two engines, so compare ratios, not counts). Elo: ours at 10,000 nodes a move, Toga at "
           "depth 6 a move (it ignores `go nodes`), 100 pairs; both at 2 s + 0.02 s a game, 50 "
           "pairs; 95 % intervals from the pentanomial variance. * = significant after Holm "
           "across the table's Elo figures.\n")
@@ -161,6 +167,9 @@ def ablation_table(root):
     print("|---|---|---|---|")
     for name, label in HEURISTICS:
         print(f"| {label} | " + " | ".join(verdicts(table, name)) + " |")
+    print("\nThe fixed-budget verdicts compare unlike budgets: at a fixed depth (Toga) a pruning "
+          "can only cost play — it searches less of the same tree — while at fixed nodes (ours) "
+          "it can also buy depth. Only the clock column compares like with like.")
 
 
 def strength_table(root):
