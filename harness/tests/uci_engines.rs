@@ -428,3 +428,35 @@ fn a_clock_too_short_for_toga_is_named_in_the_report() {
         "only Toga is named:\n{report}"
     );
 }
+
+/// A `button` option is pressed with `=press` and sent without a value (the test engine crashes
+/// on `setoption name Clear Hash value …`); any other value is refused before any search.
+#[test]
+fn a_button_option_is_sent_without_a_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("start.epd");
+    std::fs::write(
+        &suite,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n",
+    )
+    .unwrap();
+    let grid = |value: &str| {
+        let mut cmd = harness();
+        cmd.arg("grid")
+            .arg("--engine")
+            .arg(format!("uci:{}", data("flaky-uci").display()))
+            .args(["--set", &format!("uci.Clear Hash={value}"), "--depth", "2"])
+            .args(["--threads", "1", "--quiet", "--suite"])
+            .arg(&suite)
+            .arg("--out")
+            .arg(dir.path().join(value));
+        cmd
+    };
+    grid("press").assert().success();
+    let rows = csv_rows(&dir.path().join("press/runs.csv"), &[]);
+    assert_eq!(cell(&rows[0], "failure"), "", "the engine took the button");
+    grid("yes")
+        .assert()
+        .failure()
+        .stderr(contains("is a button: expected `press`"));
+}

@@ -123,7 +123,8 @@ impl OptionDecl {
 
     /// `value` as the engine expects it for this option, or what was expected: a check takes
     /// `true`/`false`, a spin an integer within its bounds, a combo one of its values (any case;
-    /// sent as the engine spells it), a string anything; a button takes no value.
+    /// sent as the engine spells it), a string anything; a button is pressed (`press`): it is
+    /// sent without a value with the other options.
     pub fn accept(&self, value: &str) -> Result<String, String> {
         let name = &self.name;
         match self.kind.as_str() {
@@ -156,13 +157,19 @@ impl OptionDecl {
                         self.vars.join(", ")
                     )
                 }),
-            "button" => Err(format!(
-                "option `{name}` is a button: it takes no value and is not a setting"
-            )),
+            "button" => match value.to_ascii_lowercase().as_str() {
+                BUTTON_PRESS => Ok(BUTTON_PRESS.to_string()),
+                _ => Err(format!(
+                    "option `{name}` is a button: expected `{BUTTON_PRESS}` (it is sent without a value), found `{value}`"
+                )),
+            },
             _ => Ok(value.to_string()),
         }
     }
 }
+
+/// The value that presses a `button` option (`--set "uci.Clear Hash=press"`).
+pub const BUTTON_PRESS: &str = "press";
 
 /// A running engine.
 pub struct UciEngine {
@@ -290,7 +297,16 @@ impl UciEngine {
 
     /// `setoption name NAME value VALUE`.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), UciError> {
-        self.send(&format!("setoption name {name} value {value}"))
+        let button = self
+            .identity
+            .declared
+            .iter()
+            .any(|o| o.name == name && o.kind == "button");
+        if button {
+            self.send(&format!("setoption name {name}"))
+        } else {
+            self.send(&format!("setoption name {name} value {value}"))
+        }
     }
 
     /// `ucinewgame` and `isready`: what the harness sends before every position.
@@ -352,7 +368,8 @@ mod tests {
         assert_eq!(check.accept("FALSE").unwrap(), "false");
         assert!(check.accept("no").is_err());
         let button = OptionDecl::parse("Clear Hash type button");
-        assert!(button.accept("x").unwrap_err().contains("button"));
+        assert_eq!(button.accept("Press").unwrap(), "press");
+        assert!(button.accept("x").unwrap_err().contains("expected `press`"));
         let string = OptionDecl::parse("BookFile type string default performance.bin");
         assert_eq!(string.accept("a b.bin").unwrap(), "a b.bin");
     }
