@@ -114,15 +114,15 @@ part_toga() {
       "$harness" tune --resume "$dir" --quiet
     else
       "$harness" tune --engine "uci:$toga" --set uci.Hash=16 \
-        --param "uci.Futility Margin=400,0,500,25,0.05" --iterations 120 \
+        --param "uci.Futility Margin=400,0,500,25,0.05" --iterations 60 \
         --pairs-per-iteration 2 --limit "tc=$TOGA_CLOCK" --seed 2 --quiet --out "$dir"
     fi
   fi
   [ -f "$dir/verify/pairings.csv" ] ||
-    "$harness" tune --resume "$dir" --verify 60 --verify-openings "$work/verify-openings.epd" --quiet
+    "$harness" tune --resume "$dir" --verify 40 --verify-openings "$work/verify-openings.epd" --quiet
   # How much there was to find: Toga's default margin against the start, the same openings.
   play toga-default --engine "uci:$toga" --set uci.Hash=16 --set "uci.Futility Margin=400,100" \
-    --limit "tc=$TOGA_CLOCK" --pairs 60 --openings "$work/verify-openings.epd" --seed 0
+    --limit "tc=$TOGA_CLOCK" --pairs 40 --openings "$work/verify-openings.epd" --seed 0
   grid toga-nodes c00 --engine "uci:$toga" --set uci.Hash=16 \
     --set "uci.Futility Margin=400,$(sed -n 's/^"uci.Futility Margin" = //p' "$dir/tuned.toml")" \
     --suite "$suites/wac.epd" --depth 8
