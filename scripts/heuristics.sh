@@ -49,24 +49,14 @@ off_value() { # KEY: the value that turns KEY off
   esac
 }
 
-nodes_samples() { # every 4th position of the unselected populations, every 5th of STS
-  for phase in middlegame endgame; do
-    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 4 \
-      --id-prefix "sample-$phase"
-  done
-  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 \
-    --id-prefix sample-sts
-}
-
 part_nodes() {
-  nodes_samples
+  heuristic_positions
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
     [[ " ${MODERN_ONLY[*]} " == *" $name "* ]] && continue
     grid "nodes/$name" c00 --preset fischerle --set "$key=$(off_value "$key"),$value" --depth 6 \
-      --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
-      --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
+      "${positions[@]}"
   done
 }
 
@@ -98,13 +88,12 @@ toggled() { # NAME KEY VALUE: `--set` for modern as it is, then modern with the 
 }
 
 part_nodes_modern() {
-  nodes_samples
+  heuristic_positions
   for entry in "${SWITCHES[@]}"; do
     local name=${entry%%=*} setting=${entry#*=}
     local key=${setting%%=*} value=${setting#*=}
     grid "nodes-modern/$name" c00 --preset modern --set "$(toggled "$name" "$key" "$value")" --depth 6 \
-      --suite "$suites/wac.epd" --suite "$work/sample-sts.epd" \
-      --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd"
+      "${positions[@]}"
   done
 }
 

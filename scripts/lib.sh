@@ -7,6 +7,8 @@
 #   grid DIR BASELINE ARGS...   a grid into $out/DIR: skipped when reported, resumed when started
 #   play DIR ARGS...            a match into $out/DIR: the same
 #   make_suite FILE ARGS...     `harness suite make --unlabelled` into FILE unless it exists
+#   heuristic_positions         the heuristic table's 1,437 positions, as --suite arguments in
+#                               the array `positions` (samples made into $work)
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
 #   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
 #   light_tables DIR            drops the per-move tables (moves.csv, games.pgn) of matches under DIR
@@ -63,6 +65,20 @@ make_suite() {
   local file=$1
   shift
   [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
+}
+
+# The positions results/heuristics measures nodes on (and results/cross-engine after it): WAC,
+# every 5th STS position, every 4th of the project's unselected populations. Sets `positions`.
+heuristic_positions() {
+  local phase
+  for phase in middlegame endgame; do
+    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 4 \
+      --id-prefix "sample-$phase"
+  done
+  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 \
+    --id-prefix sample-sts
+  positions=(--suite "$suites/wac.epd" --suite "$work/sample-sts.epd"
+    --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd")
 }
 
 # "PART PART..." [PART...]: runs the function part_PART for each PART named after the list (all of
