@@ -43,15 +43,7 @@ ours() { echo "$1" | cut -d'|' -f2; }
 theirs() { echo "$1" | cut -d'|' -f3; }
 
 part_nodes() {
-  # The heuristics table's positions (scripts/heuristics.sh, nodes_samples), made the same way.
-  for phase in middlegame endgame; do
-    make_suite "$work/sample-$phase.epd" --from-epd "suites/unselected-$phase.epd" --sample 4 \
-      --id-prefix "sample-$phase"
-  done
-  make_suite "$work/sample-sts.epd" --from-epd "$suites/sts/sts1-15_v3.epd" --sample 5 \
-    --id-prefix sample-sts
-  local positions=(--suite "$suites/wac.epd" --suite "$work/sample-sts.epd"
-    --suite "$work/sample-middlegame.epd" --suite "$work/sample-endgame.epd")
+  heuristic_positions
   # Ours: null move is new; the others are results/heuristics/nodes-modern (same positions,
   # depth and bench signature: the same node counts).
   grid nodes/ours-null_move c00 --preset modern --set "$(ours "${HEURISTICS[0]}")" --depth 6 \
@@ -62,27 +54,21 @@ part_nodes() {
   done
 }
 
-part_fixed() {
+# DIR OURS_LIMIT TOGA_LIMIT PAIRS: each heuristic's match in both engines into DIR/ENGINE-NAME.
+ablations() {
   part_book
+  local entry name
   for entry in "${HEURISTICS[@]}"; do
-    local name=${entry%%|*}
-    play "fixed/ours-$name" --preset modern --set "$(ours "$entry")" \
-      --limit "nodes=$FIXED_NODES" --pairs "$FIXED_PAIRS" --openings "$book" --seed 0
-    play "fixed/toga-$name" --engine "uci:$toga" --set uci.Hash=16 --set "$(theirs "$entry")" \
-      --limit "depth=$TOGA_DEPTH" --pairs "$FIXED_PAIRS" --openings "$book" --seed 0
+    name=${entry%%|*}
+    play "$1/ours-$name" --preset modern --set "$(ours "$entry")" \
+      --limit "$2" --pairs "$4" --openings "$book" --seed 0
+    play "$1/toga-$name" --engine "uci:$toga" --set uci.Hash=16 --set "$(theirs "$entry")" \
+      --limit "$3" --pairs "$4" --openings "$book" --seed 0
   done
 }
 
-part_clock() {
-  part_book
-  for entry in "${HEURISTICS[@]}"; do
-    local name=${entry%%|*}
-    play "clock/ours-$name" --preset modern --set "$(ours "$entry")" \
-      --limit "tc=$CLOCK" --pairs "$CLOCK_PAIRS" --openings "$book" --seed 0
-    play "clock/toga-$name" --engine "uci:$toga" --set uci.Hash=16 --set "$(theirs "$entry")" \
-      --limit "tc=$CLOCK" --pairs "$CLOCK_PAIRS" --openings "$book" --seed 0
-  done
-}
+part_fixed() { ablations fixed "nodes=$FIXED_NODES" "depth=$TOGA_DEPTH" "$FIXED_PAIRS"; }
+part_clock() { ablations clock "tc=$CLOCK" "tc=$CLOCK" "$CLOCK_PAIRS"; }
 
 part_strength() {
   part_book
