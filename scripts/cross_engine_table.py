@@ -106,7 +106,7 @@ def direction(node):
     """-1 (fewer nodes), +1 (more) or 0 (interval contains 1) of a node grid's ratio."""
     if not node:
         return None
-    low, high = (float(x) for x in node[1]["ratio"].split("[")[1].rstrip("]").split(","))
+    low, high = node[1]["interval"]
     return -1 if high < 1 else 1 if low > 1 else 0
 
 

@@ -61,6 +61,7 @@ def nodes(grid):
     gained, lost = (p["lost"], p["gained"]) if invert else (p["gained"], p["lost"])
     return ratio, {
         "ratio": f"{ratio:.3f} [{low:.3f}, {high:.3f}]",
+        "interval": (low, high),
         "suites": per_suite(grid, invert),
         "time": f"{time:.3f}",
         "solved": f"+{gained} −{lost} (p {float(p['mcnemar_p']):.2g})",

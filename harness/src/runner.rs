@@ -179,7 +179,7 @@ fn uci_job(
         let deadline = plan.uci.deadline(plan.limits.movetime_ms);
         go::search(
             uci,
-            &record.board,
+            &Position::new(record.board.clone()),
             &plan.limits.go_args(),
             deadline,
             |its| {

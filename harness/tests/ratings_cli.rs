@@ -114,16 +114,7 @@ fn named_players_are_grid_rows() {
 fn players_that_cannot_be_told_apart_or_built_are_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never");
-    let refused = |args: &[&str], expected: &str| {
-        harness()
-            .arg("match")
-            .args(args)
-            .args(["--pairs", "1", "--out", out.to_str().unwrap()])
-            .assert()
-            .failure()
-            .stderr(contains(expected));
-        assert!(!out.exists(), "{args:?} started a run");
-    };
+    let refused = |args: &[&str], expected: &str| refused_match(&out, args, expected);
     refused(
         &["--player", "a:lmr=off", "--player", "a:preset=modern"],
         "two players are named `a`",
@@ -247,10 +238,10 @@ fn saturated_effects_match_the_reference_fit(out: &Path) {
     }
 }
 
-/// `match --preset modern ARGS` fails saying `expected` and leaves no run directory.
+/// `match ARGS` fails saying `expected` and leaves no run directory.
 fn refused_match(out: &Path, args: &[&str], expected: &str) {
     harness()
-        .args(["match", "--preset", "modern"])
+        .arg("match")
         .args(args)
         .args(["--pairs", "1", "--out", out.to_str().unwrap()])
         .assert()
@@ -263,7 +254,9 @@ fn refused_match(out: &Path, args: &[&str], expected: &str) {
 fn designs_that_cannot_be_played_are_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never");
-    let refused = |args: &[&str], expected: &str| refused_match(&out, args, expected);
+    let refused = |args: &[&str], expected: &str| {
+        refused_match(&out, &[&["--preset", "modern"], args].concat(), expected)
+    };
     refused(&["--factorial", "lmr"], "at least two factors");
     refused(
         &["--factorial", "lmr,singular,futility", "--fraction", "1"],
@@ -336,7 +329,9 @@ fn a_ladder_plays_each_rung_and_sets_the_effects_side_by_side() {
 fn ladders_that_cannot_be_compared_are_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never");
-    let refused = |args: &[&str], expected: &str| refused_match(&out, args, expected);
+    let refused = |args: &[&str], expected: &str| {
+        refused_match(&out, &[&["--preset", "modern"], args].concat(), expected)
+    };
     let design = ["--factorial", "lmr,singular"];
     refused(
         &[&design[..], &["--ladder", "nodes=1000"]].concat(),

@@ -145,6 +145,12 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         .enumerate()
         .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
         .collect();
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
     // Before any reordering: players[i] is points[i].
     if args.variant == Variant::Chess960 {
         if args.openings.is_none() {
@@ -152,7 +158,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         }
         tell_chess960(&mut players, &points, &engines)?;
     }
-    warn_oversubscribed(&players, &points, &engines, args.threads);
+    warn_oversubscribed(&players, &points, &engines, threads);
     if players.len() < 2 {
         bail!(
             "a match needs at least two players, found {}: give an axis (--set KEY=A,B), more engines (--engine) or named players (--player)",
@@ -191,12 +197,6 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     };
     if args.pairs == 0 {
         bail!("--pairs must be at least 1");
-    }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
     }
     let options = BookOptions {
         order: args.order,
@@ -453,10 +453,9 @@ fn warn_oversubscribed(
     players: &[PlayerEntry],
     points: &[GridPoint],
     engines: &[EngineSpec],
-    threads: Option<usize>,
+    games: usize,
 ) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let games = threads.unwrap_or(cores);
     for (player, point) in players.iter().zip(points) {
         let (Player::Uci { engine, .. }, PlayerKind::Uci { options, .. }) =
             (&point.player, &player.kind)

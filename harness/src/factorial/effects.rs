@@ -165,41 +165,16 @@ mod tests {
         crate::elo::ratings::simulate_round_robin(&rating, 1.0, pairs, seed)
     }
 
-    /// Coverage from known truth: a full 2^3 design (8 points, 3 main effects and 3
-    /// interactions), a round robin of 30 pairs per pairing, 800 simulations of 200 resamples:
-    /// the 95 % intervals must cover the true effects in 93–97 % of the 4,800 cases (93.9 %
-    /// here: percentile intervals run slightly short at 840 games; ±1.96 bootstrap se gave 94.6 %).
-    #[test]
-    fn effect_intervals_cover_the_truth_about_95_percent_of_the_time() {
+    /// The 95 % intervals' (covered, cases) over 800 simulated round robins of a full 2^3
+    /// design (3 main effects, 3 interactions) with `pairs` pairs per pairing, 200 resamples each;
+    /// `stratified`: whether the bootstrap resamples within pairings (≥ 30 pairs) or across.
+    fn coverage(pairs: usize, seed: u64, stratified: bool) -> (usize, usize) {
         let d = design(3, &[]);
         let truth = [40.0, -20.0, 10.0, 15.0, 0.0, -10.0];
         let (mut covered, mut cases) = (0, 0);
         for s in 0..800 {
-            let data = simulate(&d, &truth, 30, 5000 + s);
-            let b = Bootstrap {
-                resamples: 200,
-                seed: s,
-            };
-            for (e, t) in estimate(&d, &data, b).unwrap().iter().zip(truth) {
-                cases += 1;
-                covered += usize::from(e.elo_lo <= t && t <= e.elo_hi);
-            }
-        }
-        let rate = covered as f64 / cases as f64;
-        eprintln!("effect coverage {rate:.4} of {cases} intervals");
-        assert!((0.93..=0.97).contains(&rate), "coverage {rate}");
-    }
-
-    /// The same with 4 pairs per pairing (112 pairs in all), where the bootstrap resamples across
-    /// the match: resampling within pairings of 4 would give 3/4 of the variance.
-    #[test]
-    fn effect_intervals_cover_the_truth_with_few_pairs_per_pairing() {
-        let d = design(3, &[]);
-        let truth = [40.0, -20.0, 10.0, 15.0, 0.0, -10.0];
-        let (mut covered, mut cases) = (0, 0);
-        for s in 0..800 {
-            let data = simulate(&d, &truth, 4, 9000 + s);
-            assert!(!crate::elo::ratings::stratified(&data));
+            let data = simulate(&d, &truth, pairs, seed + s);
+            assert_eq!(crate::elo::ratings::stratified(&data), stratified);
             let b = Bootstrap {
                 resamples: 200,
                 seed: s,
@@ -212,6 +187,26 @@ mod tests {
                 covered += usize::from(e.elo_lo <= t && t <= e.elo_hi);
             }
         }
+        (covered, cases)
+    }
+
+    /// Coverage from known truth, 30 pairs per pairing: the 95 % intervals must cover the true
+    /// effects in 93–97 % of the 4,800 cases (93.9 % here: percentile intervals run slightly
+    /// short at 840 games; ±1.96 bootstrap se gave 94.6 %).
+    #[test]
+    fn effect_intervals_cover_the_truth_about_95_percent_of_the_time() {
+        let (covered, cases) = coverage(30, 5000, true);
+        assert_eq!(cases, 4800, "every simulated design is fitted");
+        let rate = covered as f64 / cases as f64;
+        eprintln!("effect coverage {rate:.4} of {cases} intervals");
+        assert!((0.93..=0.97).contains(&rate), "coverage {rate}");
+    }
+
+    /// The same with 4 pairs per pairing (112 pairs in all), where the bootstrap resamples across
+    /// the match: resampling within pairings of 4 would give 3/4 of the variance.
+    #[test]
+    fn effect_intervals_cover_the_truth_with_few_pairs_per_pairing() {
+        let (covered, cases) = coverage(4, 9000, false);
         let rate = covered as f64 / cases as f64;
         eprintln!("effect coverage (pooled) {rate:.4} of {cases} intervals");
         assert!(

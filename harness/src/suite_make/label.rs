@@ -91,7 +91,7 @@ impl Reference {
             grace: Duration::from_secs(2),
         };
         let at = Position::with_variant(board.clone(), self.variant);
-        let outcome = go::search_at(
+        let outcome = go::search(
             engine,
             &at,
             &GoArgs {

@@ -6,7 +6,6 @@
 
 use std::time::{Duration, Instant};
 
-use cozy_chess::Board;
 use engine::{Iteration, Position};
 
 use super::client::{UciEngine, UciError};
@@ -136,26 +135,9 @@ pub struct Deadline {
     pub grace: Duration,
 }
 
-/// Searches `board` with `go {go_args}`. `early_stop` is asked after each new iteration; when it
-/// says yes the engine is told to stop (a voluntary stop, not a hang).
+/// Searches `at` with `go {go_args}`, sent as its variant's FEN. `early_stop` is asked after each
+/// new iteration; when it says yes the engine is told to stop (a voluntary stop, not a hang).
 pub fn search(
-    engine: &mut UciEngine,
-    board: &Board,
-    go_args: &GoArgs,
-    deadline: Deadline,
-    early_stop: impl FnMut(&[Iteration]) -> bool,
-) -> Result<GoOutcome, UciError> {
-    search_at(
-        engine,
-        &Position::new(board.clone()),
-        go_args,
-        deadline,
-        early_stop,
-    )
-}
-
-/// As [`search`], for a position of any variant (its FEN and moves in that variant's notation).
-pub fn search_at(
     engine: &mut UciEngine,
     at: &Position,
     go_args: &GoArgs,
@@ -389,7 +371,7 @@ mod tests {
 
     #[test]
     fn bestmove_must_be_legal() {
-        let b = Position::new(Board::default());
+        let b = Position::new(cozy_chess::Board::default());
         assert_eq!(best_move(&b, " e2e4 ponder e7e5").unwrap(), "e2e4");
         assert!(best_move(&b, " e2e5")
             .unwrap_err()
