@@ -20,12 +20,13 @@ pub mod excerpt;
 pub mod interval;
 pub mod kpk;
 pub mod perft;
+pub mod position;
 pub mod search;
 pub mod uci;
 pub mod variant;
 
-pub use board::Position;
 pub use config::SearchConfig;
+pub use position::Position;
 pub use search::limits::Limits;
 pub use search::stats::{Iteration, SearchResult, SearchStats};
 pub use search::Searcher;

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use cozy_chess::{Board, Color};
 
-use crate::board::Position;
 use crate::config::{SearchConfig, PRESETS};
+use crate::position::Position;
 use crate::search::limits::Limits;
 use crate::search::score::mate_in_moves;
 use crate::search::stats::Iteration;

@@ -264,7 +264,7 @@ pub struct MatchArgs {
     /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
     /// Recipe: run the LTC only after the STC passed.
     #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
-    pub sprt_preset: Option<crate::commands::sprt::SprtPreset>,
+    pub sprt_preset: Option<crate::elo::sprt_setup::SprtPreset>,
     /// The SPRT's error rates and model.
     #[command(flatten)]
     pub sprt_options: SprtOptions,
@@ -413,6 +413,31 @@ pub struct RulesArgs {
     pub tb_adjudicate: bool,
 }
 
+impl RulesArgs {
+    /// The rules these arguments give.
+    pub fn rules(&self) -> anyhow::Result<crate::arena::rules::Rules> {
+        if self.max_plies == Some(0) {
+            anyhow::bail!("--max-plies must be at least 1");
+        }
+        Ok(crate::arena::rules::Rules {
+            max_plies: self.max_plies,
+            resign: self
+                .resign_score
+                .zip(self.resign_moves)
+                .map(|(score, moves)| crate::arena::rules::ResignRule { score, moves }),
+            draw: self.draw_score.zip(self.draw_moves).map(|(score, moves)| {
+                crate::arena::rules::DrawRule {
+                    score,
+                    moves,
+                    after: self.draw_after,
+                }
+            }),
+            time_margin_ms: self.time_margin,
+            tb_adjudicate: self.tb_adjudicate,
+        })
+    }
+}
+
 /// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).
 #[derive(Debug, Clone, Copy, Args)]
 pub struct SprtOptions {
@@ -425,6 +450,17 @@ pub struct SprtOptions {
     /// Scale of the hypotheses: `normalized` (t-values, fishtest's default) or `logistic`.
     #[arg(long, value_enum, default_value = "normalized")]
     pub model: crate::elo::sprt::EloModel,
+}
+
+impl SprtOptions {
+    /// The rates as the domain's.
+    pub fn rates(self) -> crate::elo::sprt_setup::SprtRates {
+        crate::elo::sprt_setup::SprtRates {
+            alpha: self.alpha,
+            beta: self.beta,
+            model: self.model,
+        }
+    }
 }
 
 /// `harness sprt`.

@@ -26,9 +26,10 @@ pub mod tt;
 
 use cozy_chess::{Board, Move};
 
-use crate::board::{legal_moves, Position};
+use crate::board::legal_moves;
 use crate::config::SearchConfig;
 use crate::eval::{Placement, Score};
+use crate::position::Position;
 use crate::variant::Variant;
 use history::HistoryTable;
 use killers::KillerTable;

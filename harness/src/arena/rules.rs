@@ -247,32 +247,6 @@ impl Rules {
     }
 }
 
-impl crate::cli::RulesArgs {
-    /// The rules these arguments give.
-    pub fn rules(&self) -> anyhow::Result<Rules> {
-        if self.max_plies == Some(0) {
-            anyhow::bail!("--max-plies must be at least 1");
-        }
-        Ok(Rules {
-            max_plies: self.max_plies,
-            resign: self
-                .resign_score
-                .zip(self.resign_moves)
-                .map(|(score, moves)| ResignRule { score, moves }),
-            draw: self
-                .draw_score
-                .zip(self.draw_moves)
-                .map(|(score, moves)| DrawRule {
-                    score,
-                    moves,
-                    after: self.draw_after,
-                }),
-            time_margin_ms: self.time_margin,
-            tb_adjudicate: self.tb_adjudicate,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

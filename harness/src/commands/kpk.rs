@@ -168,7 +168,9 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
         start.elapsed().as_secs_f64()
     );
     let run = ValidationRun {
-        args,
+        every: args.every,
+        compare_every: args.compare_every,
+        mutant: args.mutant,
         effort,
         validations: &validations,
         cycles,

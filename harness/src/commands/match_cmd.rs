@@ -518,6 +518,7 @@ fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
     if let Some(preset) = args.sprt_preset {
         return Ok(Some(preset.sprt()));
     }
-    let parse = |text: &String| super::sprt::parse("--sprt", text, args.sprt_options);
+    let parse =
+        |text: &String| crate::elo::sprt_setup::parse("--sprt", text, args.sprt_options.rates());
     args.sprt.as_ref().map(parse).transpose()
 }

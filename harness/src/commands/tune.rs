@@ -89,7 +89,11 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
             sprt: &args.verify_sprt,
         };
         match verify::run(&plan, &summary.theta, &verification, args.quiet)? {
-            Some(line) => println!("verification: {line}"),
+            Some(line) => {
+                // The tune's report shows its verifications.
+                report::write(&plan.out, &plan, &summary.theta)?;
+                println!("verification: {line}");
+            }
             None => {
                 let kept = "the verification's written pairs are complete";
                 return Ok(run_flow::interrupted("tune", &plan.out, kept));

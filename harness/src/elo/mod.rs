@@ -8,6 +8,7 @@ pub mod davidson;
 pub mod mle;
 pub mod ratings;
 pub mod sprt;
+pub mod sprt_setup;
 
 use serde::{Deserialize, Serialize};
 

@@ -13,7 +13,6 @@ use super::cycles::CycleSummary;
 use super::interval_gain::Pair;
 use super::table::{Placement, Tables};
 use super::validate::{move_text, truth, Effort, Outcome, Validation};
-use crate::cli::KpkValidateArgs;
 use crate::report::format::thousands;
 
 /// Per-position rows.
@@ -25,8 +24,12 @@ const EXAMPLES: usize = 5;
 
 /// One run's inputs and results.
 pub struct ValidationRun<'a> {
-    /// The command's arguments.
-    pub args: &'a KpkValidateArgs,
+    /// Every how many legal positions were validated (1: all).
+    pub every: u64,
+    /// Every how many legal positions were compared against the scalar search.
+    pub compare_every: u64,
+    /// The deliberately wrong rule put before the text's, if any.
+    pub mutant: Option<super::mutant::Mutant>,
     /// The effort per position.
     pub effort: Effort,
     /// Every validated position.
@@ -213,15 +216,15 @@ pub fn render(run: &ValidationRun) -> String {
          [win, win]; the rook pawn's corner [draw, draw]{}. After a promotion the KQK/KRK tables \
          are the validated endgames.\n\n",
         v.len(),
-        if run.args.every == 1 {
+        if run.every == 1 {
             "all legal KPK positions".to_string()
         } else {
-            format!("every {}th legal KPK position", run.args.every)
+            format!("every {}th legal KPK position", run.every)
         },
         run.seconds,
         run.effort.max_depth,
         thousands(run.effort.max_nodes as f64),
-        run.args.mutant.map_or(String::new(), |m| format!(
+        run.mutant.map_or(String::new(), |m| format!(
             "; and, asked first, the deliberately wrong rule `{}`",
             m.name()
         )),
@@ -293,7 +296,7 @@ fn cycles(md: &mut String, run: &ValidationRun) {
         c.rejected,
         c.unfounded,
         c.draws_refuted,
-        if run.args.every > 1 {
+        if run.every > 1 {
             " (A sample: support outside it counts as founded.)"
         } else {
             ""
@@ -397,7 +400,7 @@ fn comparison(md: &mut String, run: &ValidationRun) {
         "## What intervals buy\n\nEvery {}th legal position, both searches to the same depth with the rules: the interval search \
          (the rules above; iterative deepening, stopping at a point interval) and the engine's scalar search (`fischerle` with \
          `kpk.square`, `kpk.key_squares`, `kpk.rook_pawn` on; right when its score says won exactly when the table does).\n\n",
-        run.args.compare_every
+        run.compare_every
     ));
     md.push_str("| depth | positions | interval: decided | decided wrongly | interval nodes | scalar: right | scalar nodes | nodes scalar / interval |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let mut by_depth: BTreeMap<u16, Vec<&Pair>> = BTreeMap::new();

@@ -1,12 +1,11 @@
-//! A run directory as the report sees it: polars reads `runs.csv` and `iterations.csv` (schema
-//! inferred over every row, empty cells as nulls) into typed rows, and the manifest names the
-//! configurations in grid order.
+//! A run directory as the report sees it: `runs.csv` and `iterations.csv` read into typed rows
+//! (empty cells as missing values, a column numeric when all its cells are), and the manifest
+//! names the configurations in grid order.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use polars::prelude::{CsvReadOptions, DataFrame, DataType, SerReader};
 
 use crate::export::manifest::Manifest;
 use crate::run_dir::{column as col, ITERATIONS, ITERATIONS_READ, RUNS, RUNS_READ};
@@ -115,8 +114,8 @@ impl RunDir {
     /// Reads `manifest.json`, `runs.csv` and `iterations.csv` of `dir`.
     pub fn load(dir: &Path) -> Result<Self> {
         let manifest = Manifest::read(dir)?;
-        let runs = read_csv(&dir.join(RUNS))?;
-        let iterations = read_csv(&dir.join(ITERATIONS))?;
+        let runs = Table::read(&dir.join(RUNS))?;
+        let iterations = Table::read(&dir.join(ITERATIONS))?;
         let (failed, runs): (Vec<Run>, Vec<Run>) = runs_of(&runs, &manifest.axes)
             .with_context(|| format!("reading {}/{RUNS}", dir.display()))?
             .into_iter()
@@ -210,27 +209,136 @@ pub fn short_axis(axis: &str) -> &str {
     axis.rsplit('.').next().unwrap_or(axis)
 }
 
-/// A table of the run directory (plain or gzipped, see [`crate::run_dir::read_table`]).
-fn read_csv(path: &Path) -> Result<DataFrame> {
-    let bytes = crate::run_dir::read_table(path)?
-        .with_context(|| format!("reading {}: no such file", path.display()))?;
-    CsvReadOptions::default()
-        .with_has_header(true)
-        .with_infer_schema_length(None)
-        .into_reader_with_file_handle(std::io::Cursor::new(bytes))
-        .finish()
-        .with_context(|| format!("reading {}", path.display()))
+/// A CSV table of the run directory as text cells by column name. Types are read per column when
+/// asked for: an empty cell is a missing value, and a column is numeric when every non-empty cell
+/// parses as a number.
+struct Table {
+    path: PathBuf,
+    header: Vec<String>,
+    rows: Vec<csv::StringRecord>,
 }
 
-fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
-    let text = |name| strings(df, name);
+impl Table {
+    /// Reads a table (plain or gzipped, see [`crate::run_dir::read_table`]); an empty file is a
+    /// table of no columns and no rows.
+    fn read(path: &Path) -> Result<Self> {
+        let bytes = crate::run_dir::read_table(path)?
+            .with_context(|| format!("reading {}: no such file", path.display()))?;
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .from_reader(bytes.as_slice());
+        let header = reader
+            .headers()
+            .with_context(|| format!("reading the header of {}", path.display()))?
+            .iter()
+            .map(str::to_string)
+            .collect();
+        let rows = reader
+            .records()
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .with_context(|| format!("reading {}", path.display()))?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            header,
+            rows,
+        })
+    }
+
+    fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|c| c == name)
+    }
+
+    fn has_column(&self, name: &str) -> bool {
+        self.index(name).is_some()
+    }
+
+    fn cells<'a>(&'a self, name: &str) -> Result<impl Iterator<Item = &'a str> + 'a> {
+        let i = self
+            .index(name)
+            .with_context(|| format!("{}: no `{name}` column", self.path.display()))?;
+        Ok(self.rows.iter().map(move |r| r.get(i).unwrap_or("")))
+    }
+
+    fn strings(&self, name: &str) -> Result<Vec<String>> {
+        Ok(self.cells(name)?.map(str::to_string).collect())
+    }
+
+    fn floats(&self, name: &str) -> Result<Vec<Option<f64>>> {
+        self.cells(name)?
+            .enumerate()
+            .map(|(i, cell)| {
+                number(cell).with_context(|| {
+                    // Line 1 is the header.
+                    format!(
+                        "{} line {}: column `{name}` expected a number, found `{}`",
+                        self.path.display(),
+                        i + 2,
+                        excerpt(cell)
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn optional_floats(&self, name: &str) -> Result<Option<Vec<Option<f64>>>> {
+        self.has_column(name).then(|| self.floats(name)).transpose()
+    }
+
+    /// A column whose non-empty cells are all numbers and that has at least one.
+    fn is_numeric(&self, i: usize) -> bool {
+        let mut cells = self.rows.iter().map(|r| r.get(i).unwrap_or(""));
+        let mut any = false;
+        cells.all(|c| {
+            any |= !c.is_empty();
+            number(c).is_ok()
+        }) && any
+    }
+
+    fn flags(&self, name: &str) -> Result<Vec<bool>> {
+        self.cells(name)?
+            .map(|v| match v {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                other => bail!(
+                    "{}: column `{name}`: expected true or false, found `{}`",
+                    self.path.display(),
+                    excerpt(other)
+                ),
+            })
+            .collect()
+    }
+}
+
+/// An empty cell is a missing value; anything else must be a number.
+fn number(cell: &str) -> Result<Option<f64>> {
+    if cell.is_empty() {
+        return Ok(None);
+    }
+    let v: f64 = cell.parse()?;
+    Ok(Some(v))
+}
+
+/// At most 40 characters of a cell, for an error message.
+fn excerpt(cell: &str) -> String {
+    match cell.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &cell[..end]),
+        None => cell.to_string(),
+    }
+}
+
+fn runs_of(df: &Table, axes: &[String]) -> Result<Vec<Run>> {
+    let text = |name| df.strings(name);
     let (config, suite, position) = (
         text(col::CONFIG_ID)?,
         text(col::SUITE)?,
         text(col::POSITION_ID)?,
     );
-    let (solved, censored) = (flags(df, col::SOLVED)?, flags(df, col::CENSORED)?);
-    let num = |name| floats(df, name);
+    let (solved, censored) = (df.flags(col::SOLVED)?, df.flags(col::CENSORED)?);
+    let num = |name| df.floats(name);
     let (nodes, qnodes, time, cpu) = (
         num(col::NODES)?,
         num(col::QNODES)?,
@@ -243,14 +351,14 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
         num(col::DEPTH_TO_SOLUTION)?,
     );
     let (ebf, fhf) = (num(col::EBF)?, num(col::FAIL_HIGH_FIRST)?);
-    let root_moves = optional_floats(df, col::ROOT_MOVES)?;
+    let root_moves = df.optional_floats(col::ROOT_MOVES)?;
     let (points, max_points) = (
-        optional_floats(df, col::POINTS)?,
-        optional_floats(df, col::MAX_POINTS)?,
+        df.optional_floats(col::POINTS)?,
+        df.optional_floats(col::MAX_POINTS)?,
     );
     let optional_text = |name| -> Result<Vec<String>> {
-        if has_column(df, name) {
-            strings(df, name)
+        if df.has_column(name) {
+            df.strings(name)
         } else {
             Ok(vec![String::new(); df.height()])
         }
@@ -291,9 +399,11 @@ fn runs_of(df: &DataFrame, axes: &[String]) -> Result<Vec<Run>> {
 }
 
 /// The `minimal_*` cells of every row (none in runs made without them).
-fn minimal_of(df: &DataFrame) -> Result<Vec<Option<MinimalRun>>> {
+fn minimal_of(df: &Table) -> Result<Vec<Option<MinimalRun>>> {
     let column = |name| -> Result<Vec<Option<f64>>> {
-        Ok(optional_floats(df, name)?.unwrap_or_else(|| vec![None; df.height()]))
+        Ok(df
+            .optional_floats(name)?
+            .unwrap_or_else(|| vec![None; df.height()]))
     };
     let (main, qs, ms) = (
         column(col::OVER_MINIMAL_MAIN)?,
@@ -311,22 +421,26 @@ fn minimal_of(df: &DataFrame) -> Result<Vec<Option<MinimalRun>>> {
         .collect())
 }
 
-fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
+fn iterations_of(df: &Table) -> Result<Vec<IterationPoint>> {
+    // A run whose every search was stopped before its first iteration has no iterations.
+    if df.height() == 0 {
+        return Ok(Vec::new());
+    }
     let missing: Vec<&str> = ITERATIONS_READ
         .iter()
         .copied()
-        .filter(|c| !has_column(df, c))
+        .filter(|c| !df.has_column(c))
         .collect();
     if !missing.is_empty() {
         bail!("expected the columns {ITERATIONS_READ:?}; missing: {missing:?}");
     }
-    let text = |name| strings(df, name);
+    let text = |name| df.strings(name);
     let (config, suite, position) = (
         text(col::CONFIG_ID)?,
         text(col::SUITE)?,
         text(col::POSITION_ID)?,
     );
-    let num = |name| floats(df, name);
+    let num = |name| df.floats(name);
     let (depth, nodes, total, ebf, time) = (
         num(col::DEPTH)?,
         num(col::NODES)?,
@@ -349,56 +463,13 @@ fn iterations_of(df: &DataFrame) -> Result<Vec<IterationPoint>> {
 }
 
 /// Numeric columns that are neither named fields nor axes.
-fn counter_columns(df: &DataFrame, axes: &[String]) -> Result<Vec<(String, Vec<Option<f64>>)>> {
+fn counter_columns(df: &Table, axes: &[String]) -> Result<Vec<(String, Vec<Option<f64>>)>> {
     let mut out = Vec::new();
-    for column in df.columns() {
-        let name = column.name().as_str();
-        let skip = RUNS_READ.contains(&name) || axes.iter().any(|a| a == name);
-        if !skip && column.dtype().is_primitive_numeric() {
-            out.push((name.to_string(), floats(df, name)?));
+    for (i, name) in df.header.iter().enumerate() {
+        let skip = RUNS_READ.contains(&name.as_str()) || axes.iter().any(|a| a == name);
+        if !skip && df.is_numeric(i) {
+            out.push((name.clone(), df.floats(name)?));
         }
     }
     Ok(out)
-}
-
-fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>> {
-    let column = df
-        .column(name)
-        .with_context(|| format!("no `{name}` column"))?;
-    let cast = column.cast(&DataType::String)?;
-    Ok(cast
-        .str()?
-        .iter()
-        .map(|s| s.unwrap_or("").to_string())
-        .collect())
-}
-
-fn floats(df: &DataFrame, name: &str) -> Result<Vec<Option<f64>>> {
-    let column = df
-        .column(name)
-        .with_context(|| format!("no `{name}` column"))?;
-    let cast = column
-        .cast(&DataType::Float64)
-        .with_context(|| format!("column `{name}` is not numeric"))?;
-    Ok(cast.f64()?.iter().collect())
-}
-
-fn has_column(df: &DataFrame, name: &str) -> bool {
-    df.get_column_names().iter().any(|c| c.as_str() == name)
-}
-
-fn optional_floats(df: &DataFrame, name: &str) -> Result<Option<Vec<Option<f64>>>> {
-    has_column(df, name).then(|| floats(df, name)).transpose()
-}
-
-fn flags(df: &DataFrame, name: &str) -> Result<Vec<bool>> {
-    let values = strings(df, name)?;
-    values
-        .iter()
-        .map(|v| match v.as_str() {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            other => bail!("column `{name}`: expected true or false, found `{other}`"),
-        })
-        .collect()
 }

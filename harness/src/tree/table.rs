@@ -1,14 +1,18 @@
-//! A recorded tree on disk: one Arrow IPC file (`tree.arrow`), one row per node, ZSTD-compressed.
-//! Arrow IPC rather than Parquet because polars writes and reads it with the `ipc` feature alone
-//! (Parquet would add its own encoders to a cold build), Python reads it with `polars.read_ipc`
-//! or `pyarrow.feather`, and it is the format of the browser's Arrow tools.
+//! A recorded tree on disk: one Arrow IPC file (`tree.arrow`), one row per node, LZ4-compressed.
+//! Arrow IPC rather than Parquet because the `arrow-ipc` crate alone writes and reads it (Parquet
+//! would add its own encoders to a cold build), Python reads it with `polars.read_ipc` or
+//! `pyarrow.feather`, and it is the format of the browser's Arrow tools.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use polars::prelude::{
-    Column, DataFrame, IpcCompression, IpcReader, IpcWriter, SerReader, SerWriter,
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, Int32Array, RecordBatch, StringArray, UInt32Array,
 };
+use arrow_ipc::reader::FileReader;
+use arrow_ipc::writer::{FileWriter, IpcWriteOptions};
+use arrow_ipc::CompressionType;
 
 use super::TreeNode;
 
@@ -17,69 +21,89 @@ pub const TREE_FILE: &str = "tree.arrow";
 
 /// The rows as a table, one column per field (what acted on a node: one column per kind, and
 /// the words in `actions`).
-pub fn frame(nodes: &[TreeNode]) -> Result<DataFrame> {
-    let col = |name: &str| name.into();
+pub fn frame(nodes: &[TreeNode]) -> Result<RecordBatch> {
     macro_rules! column {
-        ($name:expr, $f:expr) => {
-            Column::new(col($name), nodes.iter().map($f).collect::<Vec<_>>())
+        ($name:expr, $array:ident, $f:expr) => {
+            (
+                $name,
+                Arc::new($array::from(nodes.iter().map($f).collect::<Vec<_>>())) as ArrayRef,
+            )
         };
     }
     let columns = vec![
-        column!("id", |n| n.id),
-        column!("parent", |n| n.parent),
-        column!("iteration", |n| n.iteration),
-        column!("path", |n| n.path.clone()),
-        column!("move_uci", |n| n.move_uci.clone()),
-        column!("move_san", |n| n.move_san.clone()),
-        column!("kind", |n| n.kind),
-        column!("probe", |n| n.probe),
-        column!("extension", |n| n.extension),
-        column!("ply", |n| n.ply),
-        column!("level", |n| n.level),
-        column!("alpha", |n| n.alpha),
-        column!("beta", |n| n.beta),
-        column!("expected", |n| n.expected),
-        column!("found", |n| n.found),
-        column!("static_eval", |n| n.static_eval),
-        column!("value", |n| n.value),
-        column!("best", |n| n.best.clone()),
-        column!("cutoff_move", |n| n.cutoff.as_ref().map(|c| c.0.clone())),
-        column!("cutoff_rank", |n| n.cutoff.as_ref().map(|c| c.1)),
-        column!("subtree", |n| n.subtree),
-        column!("dyn_left", |n| n.budget.0),
-        column!("triv_left", |n| n.budget.1),
-        column!("tt_cutoff", |n| n.counts.tt_cutoff),
-        column!("mate_distance", |n| n.counts.mate_distance),
-        column!("reverse_futility", |n| n.counts.reverse_futility),
-        column!("razoring", |n| n.counts.razoring),
-        column!("iir", |n| n.counts.iir),
-        column!("null_move", |n| n.counts.null_move),
-        column!("null_cutoff", |n| n.counts.null_cutoff),
-        column!("dynamic_level", |n| n.counts.dynamic_level),
-        column!("trivial_level", |n| n.counts.trivial_level),
-        column!("futility_prunes", |n| n.counts.futility_prunes),
-        column!("late_move_prunes", |n| n.counts.late_move_prunes),
-        column!("reductions", |n| n.counts.reductions),
-        column!("researches", |n| n.counts.researches),
-        column!("check_extensions", |n| n.counts.check_extensions),
-        column!("singular_extensions", |n| n.counts.singular_extensions),
-        column!("stand_pat", |n| n.counts.stand_pat),
-        column!("delta_prunes", |n| n.counts.delta_prunes),
-        column!("see_prunes", |n| n.counts.see_prunes),
-        column!("actions", |n| n.actions.clone()),
+        column!("id", UInt32Array, |n| n.id),
+        column!("parent", UInt32Array, |n| n.parent),
+        column!("iteration", Int32Array, |n| n.iteration),
+        column!("path", StringArray, |n| n.path.clone()),
+        column!("move_uci", StringArray, |n| n.move_uci.clone()),
+        column!("move_san", StringArray, |n| n.move_san.clone()),
+        column!("kind", StringArray, |n| n.kind),
+        column!("probe", StringArray, |n| n.probe),
+        column!("extension", StringArray, |n| n.extension),
+        column!("ply", UInt32Array, |n| n.ply),
+        column!("level", Int32Array, |n| n.level),
+        column!("alpha", Int32Array, |n| n.alpha),
+        column!("beta", Int32Array, |n| n.beta),
+        column!("expected", StringArray, |n| n.expected),
+        column!("found", StringArray, |n| n.found),
+        column!("static_eval", Int32Array, |n| n.static_eval),
+        column!("value", Int32Array, |n| n.value),
+        column!("best", StringArray, |n| n.best.clone()),
+        column!("cutoff_move", StringArray, |n| n
+            .cutoff
+            .as_ref()
+            .map(|c| c.0.clone())),
+        column!("cutoff_rank", UInt32Array, |n| n
+            .cutoff
+            .as_ref()
+            .map(|c| c.1)),
+        column!("subtree", UInt32Array, |n| n.subtree),
+        column!("dyn_left", UInt32Array, |n| n.budget.0),
+        column!("triv_left", UInt32Array, |n| n.budget.1),
+        column!("tt_cutoff", BooleanArray, |n| n.counts.tt_cutoff),
+        column!("mate_distance", BooleanArray, |n| n.counts.mate_distance),
+        column!("reverse_futility", BooleanArray, |n| n
+            .counts
+            .reverse_futility),
+        column!("razoring", BooleanArray, |n| n.counts.razoring),
+        column!("iir", BooleanArray, |n| n.counts.iir),
+        column!("null_move", BooleanArray, |n| n.counts.null_move),
+        column!("null_cutoff", BooleanArray, |n| n.counts.null_cutoff),
+        column!("dynamic_level", BooleanArray, |n| n.counts.dynamic_level),
+        column!("trivial_level", BooleanArray, |n| n.counts.trivial_level),
+        column!("futility_prunes", UInt32Array, |n| n.counts.futility_prunes),
+        column!("late_move_prunes", UInt32Array, |n| n
+            .counts
+            .late_move_prunes),
+        column!("reductions", UInt32Array, |n| n.counts.reductions),
+        column!("researches", UInt32Array, |n| n.counts.researches),
+        column!("check_extensions", UInt32Array, |n| n
+            .counts
+            .check_extensions),
+        column!("singular_extensions", UInt32Array, |n| n
+            .counts
+            .singular_extensions),
+        column!("stand_pat", BooleanArray, |n| n.counts.stand_pat),
+        column!("delta_prunes", UInt32Array, |n| n.counts.delta_prunes),
+        column!("see_prunes", UInt32Array, |n| n.counts.see_prunes),
+        column!("actions", StringArray, |n| n.actions.clone()),
     ];
-    DataFrame::new(nodes.len(), columns).context("building the tree's table")
+    RecordBatch::try_from_iter(columns).context("building the tree's table")
 }
 
 /// Writes the rows to `dir/tree.arrow`.
 pub fn write(dir: &Path, nodes: &[TreeNode]) -> Result<()> {
     let path = dir.join(TREE_FILE);
-    let mut df = frame(nodes)?;
+    let batch = frame(nodes)?;
     let file =
         std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-    IpcWriter::new(file)
-        .with_compression(Some(IpcCompression::default()))
-        .finish(&mut df)
+    let options =
+        IpcWriteOptions::default().try_with_compression(Some(CompressionType::LZ4_FRAME))?;
+    let mut writer = FileWriter::try_new_with_options(file, &batch.schema(), options)
+        .with_context(|| format!("writing {}", path.display()))?;
+    writer
+        .write(&batch)
+        .and_then(|()| writer.finish())
         .with_context(|| format!("writing {}", path.display()))
 }
 
@@ -88,21 +112,36 @@ pub fn write(dir: &Path, nodes: &[TreeNode]) -> Result<()> {
 pub fn read(dir: &Path) -> Result<Vec<TreeNode>> {
     let path = dir.join(TREE_FILE);
     let file = std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
-    let df = IpcReader::new(file)
-        .finish()
-        .with_context(|| format!("reading {}", path.display()))?;
-    rows_of(&df).with_context(|| format!("reading {}", path.display()))
+    let reader =
+        FileReader::try_new(file, None).with_context(|| format!("reading {}", path.display()))?;
+    let mut rows = Vec::new();
+    for batch in reader {
+        let batch = batch.with_context(|| format!("reading {}", path.display()))?;
+        rows.extend(rows_of(&batch).with_context(|| format!("reading {}", path.display()))?);
+    }
+    Ok(rows)
 }
 
-fn rows_of(df: &DataFrame) -> Result<Vec<TreeNode>> {
+/// A column of the table as its Arrow array type.
+fn column<'a, T: Array + 'static>(df: &'a RecordBatch, name: &str) -> Result<&'a T> {
+    df.column_by_name(name)
+        .with_context(|| format!("no `{name}` column"))?
+        .as_any()
+        .downcast_ref::<T>()
+        .with_context(|| format!("column `{name}` is not of the type written"))
+}
+
+fn rows_of(df: &RecordBatch) -> Result<Vec<TreeNode>> {
     let text = |name: &str| -> Result<Vec<Option<String>>> {
-        let column = df.column(name)?.str()?;
+        let column = column::<StringArray>(df, name)?;
         Ok(column.iter().map(|v| v.map(str::to_string)).collect())
     };
-    let unsigned =
-        |name: &str| -> Result<Vec<Option<u32>>> { Ok(df.column(name)?.u32()?.iter().collect()) };
-    let signed =
-        |name: &str| -> Result<Vec<Option<i32>>> { Ok(df.column(name)?.i32()?.iter().collect()) };
+    let unsigned = |name: &str| -> Result<Vec<Option<u32>>> {
+        Ok(column::<UInt32Array>(df, name)?.iter().collect())
+    };
+    let signed = |name: &str| -> Result<Vec<Option<i32>>> {
+        Ok(column::<Int32Array>(df, name)?.iter().collect())
+    };
     let (id, parent, subtree, ply) = (
         unsigned("id")?,
         unsigned("parent")?,
@@ -128,7 +167,7 @@ fn rows_of(df: &DataFrame) -> Result<Vec<TreeNode>> {
             .find(|w| v.as_deref() == Some(*w))
             .unwrap_or(words[0])
     };
-    Ok((0..df.height())
+    Ok((0..df.num_rows())
         .map(|i| TreeNode {
             id: id[i].unwrap_or(0),
             parent: parent[i],

@@ -8,8 +8,7 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use super::params::format_value;
-use super::run::PairScore;
-use super::spsa::{self, Param, Probe};
+use super::spsa::{self, PairScore, Param, Probe};
 use super::{TunePlan, Tuned};
 use crate::export::manifest::{git_commit, host};
 use crate::run_dir::MANIFEST;

@@ -13,7 +13,7 @@ use anyhow::Result;
 use cozy_chess::Color;
 
 use super::output::{IterationRow, TuneSink};
-use super::spsa::{self, Probe};
+use super::spsa::{self, PairScore, Probe};
 use super::TunePlan;
 use crate::arena::game::{self, GameRecord, Side};
 use crate::arena::player::{Player, PlayerKind};
@@ -35,17 +35,6 @@ pub struct TuneSummary {
     pub busy_ms: f64,
     /// Of which inside the players' searches, ms.
     pub search_ms: f64,
-}
-
-/// One pair from the θ+ side's point of view.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PairScore {
-    /// Games the + side won, drew and lost.
-    pub wdl: [u32; 3],
-    /// Time on the worker, ms.
-    busy_ms: f64,
-    /// Of which inside searches, ms.
-    search_ms: f64,
 }
 
 /// Plays iterations `from..=N` starting at `theta`.

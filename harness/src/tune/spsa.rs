@@ -154,6 +154,17 @@ pub fn update(params: &[Param], theta: &[f64], probe: &Probe, result: f64) -> Ve
         .collect()
 }
 
+/// One pair from the θ+ side's point of view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairScore {
+    /// Games the + side won, drew and lost.
+    pub wdl: [u32; 3],
+    /// Time on the worker, ms.
+    pub busy_ms: f64,
+    /// Of which inside searches, ms.
+    pub search_ms: f64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,8 @@ use crate::arena::limits::MoveLimit;
 use crate::arena::openings::Book;
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use crate::arena::player::PlayerKind;
-use crate::elo::sprt::{Decision, EloModel, Sprt};
+use crate::elo::sprt::{Decision, Sprt};
+use crate::elo::sprt_setup::SprtRates;
 use crate::run_flow::Ended;
 
 /// The verification's directory inside the tune's (at another limit than the tune's,
@@ -46,12 +47,7 @@ pub fn dir_of(plan: &TunePlan, limit: MoveLimit) -> String {
 
 /// Reads `--verify-sprt ELO0,ELO1` (fishtest's error rates, normalized Elo).
 pub fn parse_sprt(text: &str) -> Result<Sprt> {
-    let options = crate::cli::SprtOptions {
-        alpha: 0.05,
-        beta: 0.05,
-        model: EloModel::Normalized,
-    };
-    crate::commands::sprt::parse("--verify-sprt", text, options)
+    crate::elo::sprt_setup::parse("--verify-sprt", text, SprtRates::FISHTEST)
 }
 
 /// The verification's openings and where it enters them: `file` without the positions the tune's
@@ -145,8 +141,8 @@ pub fn plan_of(
     }
 }
 
-/// Plays (or resumes) the verification and adds it to the tune's report; returns its verdict
-/// (see [`verdict`]), `None` if a signal stopped it.
+/// Plays (or resumes) the verification; returns its verdict (see [`verdict`]), `None` if a
+/// signal stopped it.
 pub fn run(
     plan: &TunePlan,
     theta: &[f64],
@@ -160,9 +156,7 @@ pub fn run(
     if let Ended::Interrupted(_) = crate::arena::run::play(&match_plan, resume, quiet)? {
         return Ok(None);
     }
-    let line = verdict(&match_plan.out)?;
-    super::report::write(&plan.out, plan, theta)?;
-    Ok(Some(line))
+    verdict(&match_plan.out).map(Some)
 }
 
 /// The verification in `dir` in words: games, Elo with its interval, the SPRT's LLR and decision
