@@ -71,31 +71,79 @@ pub struct GridArgs {
     /// The plan: which configurations search which positions under which limits.
     #[command(flatten)]
     pub plan: PlanArgs,
-    /// Worker threads. Default: all logical CPUs.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Output, resume, threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
     /// How long UCI engines may take.
     #[command(flatten)]
     pub uci: crate::uci::bounds::UciBoundsArgs,
-    /// Output directory. Default `results/<timestamp>-<name>/`.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the run in DIR: jobs already in its runs.csv are skipped. Without plan arguments
-    /// (suites, grid, preset, axes, engines, limits, early stop), the plan is the one recorded in
-    /// DIR/manifest.json; with any, they must describe that same plan. Run options (threads, UCI
-    /// timeouts, --quiet) are always this command's.
-    #[arg(long, value_name = "DIR", conflicts_with = "out")]
-    pub resume: Option<PathBuf>,
     /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
     /// garbage); their old rows are removed. Without it, a failed job counts as done.
     #[arg(long, requires = "resume")]
     pub retry_failed: bool,
-    /// Print the plan and exit without searching.
+}
+
+/// How a run is carried out, shared by `grid`, `match` and `tune`: none of it changes a result.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Worker threads (games played at once in a match or tune). Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory. Default `results/<timestamp>-<name>/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Continue the run in DIR where it stopped, losing and repeating nothing. Without plan
+    /// arguments, the plan is the one recorded in DIR/manifest.json; with any, they must describe
+    /// that same plan (else it is refused, naming what differs). Run options (these, the UCI
+    /// bounds, and a tune's --verify) are always this command's.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Print the plan and exit without searching or playing.
     #[arg(long)]
     pub dry_run: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+impl RunArgs {
+    /// The run options of resuming `dir`: this command's, its threads falling back to the
+    /// recorded run's.
+    pub fn resuming(&self, dir: PathBuf, recorded: &RunArgs) -> RunArgs {
+        RunArgs {
+            resume: Some(dir),
+            out: None,
+            threads: self.threads.or(recorded.threads),
+            ..self.clone()
+        }
+    }
+}
+
+/// Who plays or searches, shared by `grid` and `match`: a base preset, a grid file, axes, engines
+/// and named players.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub struct PlayersArgs {
+    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`); overrides the
+    /// grid file's.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Grid file (TOML: name, preset, engines, suites, limits and the tables set, axes and
+    /// players); its configurations are the grid's rows or the match's players.
+    #[arg(long, value_name = "FILE.toml")]
+    pub grid: Option<PathBuf>,
+    /// An axis: `KEY=V1,V2,...` with a dotted SearchConfig key (repeatable). `off`/`on` switch an
+    /// optional heuristic; `--set preset=fischerle,plain` makes the preset an axis.
+    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// An engine (repeatable): `builtin` (the project's search, in-process, set by SearchConfig
+    /// axes) or `uci:PATH` (an external UCI engine, set by `uci.NAME` axes such as
+    /// `--set uci.Hash=16,64`). Default: the grid file's, else `builtin`.
+    #[arg(long = "engine", value_name = "builtin|uci:PATH")]
+    pub engines: Vec<String>,
+    /// A named player `NAME:KEY=V,KEY=V…` (repeatable; `preset=`, `engine=uci:PATH` choose its
+    /// base), after the grid file's `[[players]]`: with named players, they are the rows.
+    #[arg(long = "player", value_name = "NAME:KEY=V,...")]
+    pub players: Vec<String>,
 }
 
 /// The arguments that decide a grid's jobs and their results: a resumed run must have the same.
@@ -104,25 +152,9 @@ pub struct PlanArgs {
     /// EPD suite to run (repeatable). Default: the suites of the grid file, or the built-in suite.
     #[arg(long = "suite", value_name = "PATH")]
     pub suites: Vec<PathBuf>,
-    /// Base preset (`fischerle`, `seeds`, `plain`, `modern`); overrides the grid file's.
-    #[arg(long)]
-    pub preset: Option<String>,
-    /// Grid file (TOML: name, preset, suites, depth, node_cap and the tables set and axes).
-    #[arg(long, value_name = "FILE.toml")]
-    pub grid: Option<PathBuf>,
-    /// An axis: `KEY=V1,V2,...` with a dotted SearchConfig key (repeatable). `off`/`on` switch an
-    /// optional heuristic.
-    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
-    pub sets: Vec<String>,
-    /// An engine of the grid (repeatable): `builtin` (the project's search, in-process, set by
-    /// SearchConfig axes) or `uci:PATH` (an external UCI engine, set by `uci.NAME` axes such as
-    /// `--set uci.Hash=16,64`). Default: the grid file's, else `builtin`.
-    #[arg(long = "engine", value_name = "builtin|uci:PATH")]
-    pub engines: Vec<String>,
-    /// A named player `NAME:KEY=V,KEY=V…` (repeatable; `preset=`, `engine=uci:PATH` choose its
-    /// base), after the grid file's `[[players]]`: with named players, they are the grid's rows.
-    #[arg(long = "player", value_name = "NAME:KEY=V,...")]
-    pub players: Vec<String>,
+    /// Presets, grid file, axes, engines, named players.
+    #[command(flatten)]
+    pub who: PlayersArgs,
     /// Search every position to this depth.
     #[arg(long, group = "limit")]
     pub depth: Option<i32>,
@@ -177,23 +209,10 @@ impl PlanArgs {
 /// `harness match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Base preset of the builtin players (`fischerle`, `seeds`, `plain`, `modern`).
-    #[arg(long)]
-    pub preset: Option<String>,
-    /// Grid file: its configurations are the players (`[set]`, `[axes]`, `preset`, `engines`).
-    #[arg(long, value_name = "FILE.toml")]
-    pub grid: Option<PathBuf>,
-    /// An axis `KEY=V1,V2,...` (repeatable): each configuration of the grid is a player; the
-    /// first is the baseline. `--set preset=fischerle,plain` plays two presets.
-    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
-    pub sets: Vec<String>,
-    /// A player engine (repeatable): `builtin` or `uci:PATH` (its options as `uci.NAME` axes).
-    #[arg(long = "engine", value_name = "builtin|uci:PATH")]
-    pub engines: Vec<String>,
-    /// A named player `NAME:KEY=V,KEY=V…` (repeatable; `preset=`, `engine=uci:PATH` choose its
-    /// base), after the grid file's `[[players]]`: with named players, they are the players.
-    #[arg(long = "player", value_name = "NAME:KEY=V,...")]
-    pub players: Vec<String>,
+    /// The players: each configuration of the grid (the first is the baseline), or the named
+    /// players.
+    #[command(flatten)]
+    pub who: PlayersArgs,
     /// The baseline player (`p00`, …, or a named player's name). Default: the first.
     #[arg(long, value_name = "ID")]
     pub baseline: Option<String>,
@@ -268,28 +287,15 @@ pub struct MatchArgs {
     /// The SPRT's error rates and model.
     #[command(flatten)]
     pub sprt_options: SprtOptions,
-    /// Games played at once. Default: all logical CPUs.
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Name of the match (PGN Event, output directory).
     #[arg(long, default_value = "match")]
     pub name: String,
     /// How long UCI players may take.
     #[command(flatten)]
     pub uci: crate::uci::bounds::UciBoundsArgs,
-    /// Output directory. Default `results/<timestamp>-<name>/`.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the match in DIR after its last complete pair; alone, with the arguments
-    /// recorded in DIR/manifest.json.
-    #[arg(long, value_name = "DIR", conflicts_with = "out")]
-    pub resume: Option<PathBuf>,
-    /// Print the plan and exit.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// Output, resume (after the last complete pair), threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// `harness tune`.
@@ -357,29 +363,15 @@ pub struct TuneArgs {
         allow_hyphen_values = true
     )]
     pub verify_sprt: String,
-    /// Games played at once. Default: all logical CPUs.
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Name of the tune (output directory).
     #[arg(long, default_value = "tune")]
     pub name: String,
     /// How long a UCI engine may take.
     #[command(flatten)]
     pub uci: crate::uci::bounds::UciBoundsArgs,
-    /// Output directory. Default `results/<timestamp>-<name>/`.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Continue the tune in DIR after its last complete iteration. Without --param, with the
-    /// arguments recorded in DIR/manifest.json; with them, they must describe that same tune.
-    /// `--verify`, `--threads` and `--quiet` are always this command's.
-    #[arg(long, value_name = "DIR", conflicts_with = "out")]
-    pub resume: Option<PathBuf>,
-    /// Print the plan and exit.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// Output, resume (after the last complete iteration), threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// How games end (`match` and `tune`): a ply limit and adjudication.

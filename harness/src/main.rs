@@ -32,6 +32,7 @@ mod suites;
 mod tree;
 mod tune;
 mod uci;
+mod workers;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

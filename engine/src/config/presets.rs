@@ -132,6 +132,24 @@ impl SearchConfig {
         }
     }
 
+    /// A preset with `settings` (dotted key, value) applied in order, as `--set` and a grid's
+    /// `[set]` give them: the one way a named base and its changes become a configuration.
+    ///
+    /// ```
+    /// let c = engine::SearchConfig::with_settings("modern", [("see", "false")]).unwrap();
+    /// assert!(!c.see);
+    /// ```
+    pub fn with_settings<K: AsRef<str>, V: AsRef<str>>(
+        preset: &str,
+        settings: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<Self, ConfigError> {
+        let mut config = Self::preset(preset)?;
+        for (key, value) in settings {
+            config.set(key.as_ref(), value.as_ref())?;
+        }
+        Ok(config)
+    }
+
     /// Every optional heuristic switched on with its default parameters: where `key=on`, or a
     /// key inside a heuristic that is off, takes its values from.
     pub(super) fn everything_on() -> Self {

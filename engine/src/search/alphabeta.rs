@@ -113,7 +113,7 @@ impl<R: Recorder> Searcher<R> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(board, ply);
+            return self.static_eval(board, ply);
         }
 
         // Step 4. Mate-distance pruning: only the mates still possible from here matter.
@@ -293,6 +293,7 @@ impl<R: Recorder> Searcher<R> {
     pub(super) fn visit(&mut self, ply: usize) {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.stack[ply].static_eval = None;
         self.pv.clear(ply);
     }
 

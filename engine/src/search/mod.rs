@@ -168,11 +168,6 @@ impl<R: Recorder> Searcher<R> {
         &self.recorder
     }
 
-    /// The recorder, to change it between searches.
-    pub fn recorder_mut(&mut self) -> &mut R {
-        &mut self.recorder
-    }
-
     /// The recorder, with what it was told.
     pub fn into_recorder(self) -> R {
         self.recorder
@@ -364,6 +359,17 @@ impl<R: Recorder> Searcher<R> {
         iteration
     }
 
+    /// The static evaluation of the node at `ply` (`board`), evaluated on the node's first request
+    /// and kept in its frame for the steps after it.
+    fn static_eval(&mut self, board: &Board, ply: usize) -> Score {
+        if let Some(score) = self.stack[ply].static_eval {
+            return score;
+        }
+        let score = self.evaluate(board, ply);
+        self.stack[ply].static_eval = Some(score);
+        score
+    }
+
     /// The static evaluation of `board`, the position at `ply`, or a KPK rule's verdict where a
     /// switched-on rule decides.
     fn evaluate(&mut self, board: &Board, ply: usize) -> Score {
@@ -449,11 +455,6 @@ fn table_for(
     };
     table.set_replacement(tt.replacement);
     Some(table)
-}
-
-/// A line of moves in (standard) UCI notation, played from `root`.
-pub fn pv_to_uci(root: &Board, pv: &[Move]) -> Vec<String> {
-    pv_in(Variant::Standard, root, pv)
 }
 
 /// A line of moves in `variant`'s UCI notation, played from `root`.

@@ -53,7 +53,7 @@ impl<R: Recorder> Searcher<R> {
         let us = board.side_to_move();
         let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
         let (level, ply) = (node.level, node.ply);
-        if level < 2 || pieces.is_empty() || self.evaluate(board, ply) < node.beta {
+        if level < 2 || pieces.is_empty() || self.static_eval(board, ply) < node.beta {
             return false;
         }
         let Some(child) = board.null_move() else {
@@ -96,7 +96,7 @@ impl<R: Recorder> Searcher<R> {
         if level > max_level || node.is_pv() || beta.abs() >= MATE_BOUND {
             return None;
         }
-        let eval = self.evaluate(board, node.ply);
+        let eval = self.static_eval(board, node.ply);
         if eval - margin * level < beta {
             return None;
         }
@@ -116,7 +116,7 @@ impl<R: Recorder> Searcher<R> {
         if ply == 0 || in_check || level != 3 || alpha.abs() >= MATE_BOUND {
             return level;
         }
-        if self.evaluate(board, ply) + margin > alpha {
+        if self.static_eval(board, ply) + margin > alpha {
             return level;
         }
         self.stats.razorings += 1;
@@ -202,7 +202,7 @@ impl<R: Recorder> Searcher<R> {
         if ply == 0 || in_check || alpha.abs() >= MATE_BOUND {
             return None;
         }
-        Some(self.evaluate(board, ply) + margin)
+        Some(self.static_eval(board, ply) + margin)
     }
 
     /// How many moves are searched before late quiet moves are pruned: `base + level²` at a

@@ -91,7 +91,7 @@ impl<R: Recorder> Searcher<R> {
         // Step 3. Depth bound (QSMinSuchLevel).
         if level <= self.config.qsearch.min_level || ply >= MAX_PLY - 1 {
             self.stats.qs_depth_cutoffs += 1;
-            return self.evaluate(board, ply);
+            return self.static_eval(board, ply);
         }
 
         // Step 4. Stand pat ahead of the moves: outside check, a static evaluation that reaches
@@ -99,7 +99,7 @@ impl<R: Recorder> Searcher<R> {
         // starts there, from the first move that says so. The tree and the counts are the same as
         // testing it after ordering; only the work is saved.
         let in_check = !board.checkers().is_empty();
-        let stand_pat = (!in_check).then(|| self.evaluate(board, ply));
+        let stand_pat = (!in_check).then(|| self.static_eval(board, ply));
         if let Some(score) = stand_pat.filter(|&s| s >= beta) {
             self.record(Action::StandPat);
             if entry {
@@ -125,7 +125,7 @@ impl<R: Recorder> Searcher<R> {
             if legal == 0 {
                 mated_in(ply)
             } else {
-                self.evaluate(board, ply)
+                self.static_eval(board, ply)
             }
         } else {
             let node = QsNode {
@@ -164,14 +164,14 @@ impl<R: Recorder> Searcher<R> {
                 start_of(board, moves)
             };
             if !self.count_entry(start) {
-                return self.evaluate(board, ply);
+                return self.static_eval(board, ply);
             }
         }
 
         // Step 6. Stand pat: outside check the side to move may decline every capture.
         let mut best = -INFINITY;
         if !in_check {
-            best = stand_pat.unwrap_or_else(|| self.evaluate(board, ply));
+            best = stand_pat.unwrap_or_else(|| self.static_eval(board, ply));
             if best >= beta {
                 self.record(Action::StandPat);
                 return best;

@@ -19,6 +19,9 @@ pub(crate) struct Frame {
     pub placement: Placement,
     /// The move that led to the position at this ply: `None` at the root and after a null move.
     pub previous: Option<Move>,
+    /// The static evaluation of the node at this ply once a step has asked for it (Stockfish's
+    /// `ss->staticEval`): the pruning steps share one evaluation. Cleared when a node is entered.
+    pub static_eval: Option<Score>,
 }
 
 /// What a main-search node is told by its parent.

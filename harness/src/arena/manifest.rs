@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::plan::{MatchPlan, Schedule};
 use super::rules::Rules;
 use crate::elo::sprt::Sprt;
-use crate::export::manifest::{git_commit, host};
 use crate::run_dir::MANIFEST;
 
 /// One player as recorded.
@@ -42,18 +41,11 @@ pub struct ManifestBook {
 /// A match's manifest.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MatchManifest {
-    /// The command line.
-    pub command: Vec<String>,
+    /// Command, build and machine.
+    #[serde(flatten)]
+    pub provenance: crate::export::provenance::Provenance,
     /// The match's name.
     pub name: String,
-    /// Engine name and version.
-    pub engine_version: String,
-    /// `git rev-parse HEAD`, if any.
-    pub git_commit: Option<String>,
-    /// The engine build's bench signature.
-    pub bench_signature: u64,
-    /// Host and CPUs.
-    pub host: String,
     /// Games played at once.
     pub threads: usize,
     /// The day the match started (the PGN `Date`).
@@ -95,12 +87,8 @@ impl MatchManifest {
     /// The manifest of `plan`, started on `date`.
     pub fn new(plan: &MatchPlan, date: &str) -> Self {
         Self {
-            command: std::env::args().collect(),
+            provenance: crate::export::provenance::Provenance::here(),
             name: plan.name.clone(),
-            engine_version: engine::VERSION.to_string(),
-            git_commit: git_commit(),
-            bench_signature: crate::bench::SIGNATURE,
-            host: host(),
             threads: plan.threads,
             date: date.to_string(),
             players: plan
@@ -172,8 +160,8 @@ impl MatchManifest {
         check("shard", self.shard == other.shard);
         check(
             "engine build (bench signature)",
-            self.bench_signature == other.bench_signature
-                && self.engine_version == other.engine_version,
+            self.provenance.bench_signature == other.provenance.bench_signature
+                && self.provenance.engine_version == other.provenance.engine_version,
         );
         out
     }

@@ -183,15 +183,15 @@ fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
         "{} games in {} pairs; engine {} (bench {}), commit {}; openings {} ({} positions, sha256 {}) from offset {}; {} threads on {}.\n",
         games.len(),
         games.len() / 2,
-        m.engine_version,
-        m.bench_signature,
-        m.git_commit.as_deref().unwrap_or("-"),
+        m.provenance.engine_version,
+        m.provenance.bench_signature,
+        m.provenance.git_commit.as_deref().unwrap_or("-"),
         m.book.source,
         m.book.openings,
         &m.book.sha256[..12.min(m.book.sha256.len())],
         m.seed,
         m.threads,
-        m.host
+        m.provenance.host
     );
     let _ = writeln!(md, "| player | name | limit |\n|---|---|---|");
     for p in &m.players {

@@ -30,23 +30,23 @@ const DEFAULT_DEPTH: i32 = 6;
 pub fn run(args: GridArgs) -> Result<ExitCode> {
     let args = with_recorded_plan(args)?;
     let plan = build_plan(&args)?;
-    if args.dry_run {
+    if args.run.dry_run {
         print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
-    let resume = args.resume.is_some();
+    let resume = args.run.resume.is_some();
     let planned = || plan.jobs().iter().map(|j| plan.job_key(j)).collect();
     let ended = run_flow::run(
         &plan.out,
         resume,
-        |_| Manifest::new(&plan, crate::bench::SIGNATURE),
+        |_| Manifest::new(&plan),
         |recorded: Option<&Manifest>| match recorded {
             Some(_) => Sink::resume(&plan.out, &plan.axes, args.retry_failed, &planned()),
             None => Sink::create(&plan.out, &plan.axes),
         },
         |sink| {
             announce(&plan, sink.done_count());
-            crate::runner::run(&plan, sink, args.quiet)
+            crate::runner::run(&plan, sink, args.run.quiet)
         },
     )?;
     if let Ended::Interrupted(()) = ended {
@@ -82,14 +82,14 @@ fn announce(plan: &Plan, done: usize) {
 /// those describe the plan (and `run` checks it is the recorded one). Run options are this
 /// command's either way.
 fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
-    let Some(dir) = &args.resume else {
+    let Some(dir) = &args.run.resume else {
         return Ok(args);
     };
     if args.plan != PlanArgs::none() {
         return Ok(args);
     }
     let manifest = Manifest::read(dir)?;
-    let command = crate::cli::recorded(dir, &manifest.command)?;
+    let command = crate::cli::recorded(dir, &manifest.provenance.command)?;
 
     let crate::cli::Command::Grid(recorded) = command else {
         bail!(
@@ -147,16 +147,12 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
     }
     check_tables(points.iter().filter_map(|p| p.config()))?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let threads = crate::workers::resolve(args.run.threads)?;
     let out = args
+        .run
         .resume
         .clone()
-        .or_else(|| args.out.clone())
+        .or_else(|| args.run.out.clone())
         .unwrap_or_else(|| default_out(&spec.name));
     let mut plan = Plan {
         name: spec.name.clone(),
@@ -198,11 +194,11 @@ fn shard_part(plan: &Plan, shard: Shard, cost_from: Option<&Path>) -> Result<Sha
 }
 
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
-    let base = match &args.plan.grid {
+    let base = match &args.plan.who.grid {
         Some(path) => grid_file(path)?,
-        None if args.plan.sets.is_empty()
+        None if args.plan.who.sets.is_empty()
             && args.plan.suites.is_empty()
-            && args.plan.players.is_empty() =>
+            && args.plan.who.players.is_empty() =>
         {
             GridSpec::from_toml(DEFAULT_GRID).expect("the built-in grid is valid")
         }
@@ -214,10 +210,10 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
     };
     with_overrides(
         base,
-        args.plan.preset.as_deref(),
-        &args.plan.sets,
-        &args.plan.engines,
-        &args.plan.players,
+        args.plan.who.preset.as_deref(),
+        &args.plan.who.sets,
+        &args.plan.who.engines,
+        &args.plan.who.players,
     )
 }
 

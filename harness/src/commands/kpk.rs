@@ -197,7 +197,7 @@ fn prepare(
     let out = out.map_or_else(|| crate::run_dir::default_out(name), Path::to_path_buf);
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
+        .num_threads(crate::workers::resolve(threads)?)
         .build()?;
     let start = Instant::now();
     let tables = Tables::build();

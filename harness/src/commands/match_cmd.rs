@@ -36,7 +36,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|s| ladder_plan(&args, &plan, s))
         .transpose()?;
-    if args.dry_run {
+    if args.run.dry_run {
         print!("{}", plan.describe());
         if let Some(d) = &plan.factorial {
             println!("design      {}", d.describe());
@@ -57,7 +57,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     if let Some(ladder) = ladder {
         return run_ladder(&args, plan, ladder);
     }
-    let ended = crate::arena::run::play(&plan, args.resume.is_some(), args.quiet)?;
+    let ended = crate::arena::run::play(&plan, args.run.resume.is_some(), args.run.quiet)?;
     let summary = match ended {
         Ended::Completed(summary) => summary,
         Ended::Interrupted(summary) => {
@@ -88,12 +88,12 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
 
 /// `--resume DIR` alone continues with the arguments recorded in DIR's manifest.
 fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
-    let Some(dir) = args.resume.clone() else {
+    let Some(dir) = args.run.resume.clone() else {
         return Ok(args);
     };
     let command = match Ladder::read(&dir)? {
         Some(ladder) => ladder.command,
-        None => MatchManifest::read(&dir)?.command,
+        None => MatchManifest::read(&dir)?.provenance.command,
     };
     let command = crate::cli::recorded(&dir, &command)?;
 
@@ -104,18 +104,14 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
         );
     };
     Ok(MatchArgs {
-        resume: Some(dir),
-        out: None,
-        quiet: args.quiet,
-        dry_run: args.dry_run,
-        threads: args.threads.or(recorded.threads),
+        run: args.run.resuming(dir, &recorded.run),
         ..*recorded
     })
 }
 
 /// Validates everything before the first game.
 fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
-    let base = match &args.grid {
+    let base = match &args.who.grid {
         Some(path) => grid_file(path)?,
         None => GridSpec {
             name: args.name.clone(),
@@ -125,10 +121,10 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     };
     let mut spec = with_overrides(
         base,
-        args.preset.as_deref(),
-        &args.sets,
-        &args.engines,
-        &args.players,
+        args.who.preset.as_deref(),
+        &args.who.sets,
+        &args.who.engines,
+        &args.who.players,
     )?;
     let factorial = factorial_design(args, &spec)?;
     if let Some(design) = &factorial {
@@ -145,12 +141,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         .enumerate()
         .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
         .collect();
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let threads = crate::workers::resolve(args.run.threads)?;
     // Before any reordering: players[i] is points[i].
     if args.variant == Variant::Chess960 {
         if args.openings.is_none() {
@@ -237,9 +228,10 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         sprt: sprt(args)?,
         threads,
         out: args
+            .run
             .resume
             .clone()
-            .or_else(|| args.out.clone())
+            .or_else(|| args.run.out.clone())
             .unwrap_or_else(|| default_out(&args.name)),
         range,
         shard: args.shard,
@@ -263,6 +255,7 @@ fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
         bail!("--nps-scale expects the reference's nodes per second, above 0; found {reference}");
     }
     let recorded = args
+        .run
         .resume
         .as_ref()
         .and_then(|dir| MatchManifest::read(dir).ok())
@@ -304,10 +297,10 @@ fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitC
         p.out = Ladder::rung_dir(&plan.out, rung);
         p.players.iter_mut().for_each(|player| player.limit = limit);
         let resume = p.out.join(crate::run_dir::MANIFEST).exists();
-        if !args.quiet {
+        if !args.run.quiet {
             println!("== rung {rung} → {}", p.out.display());
         }
-        if let Ended::Interrupted(_) = crate::arena::run::play(&p, resume, args.quiet)? {
+        if let Ended::Interrupted(_) = crate::arena::run::play(&p, resume, args.run.quiet)? {
             let kept = "every written pair of every rung is complete";
             return Ok(run_flow::interrupted("match", &plan.out, kept));
         }
@@ -455,7 +448,7 @@ fn warn_oversubscribed(
     engines: &[EngineSpec],
     games: usize,
 ) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::workers::logical_cpus();
     for (player, point) in players.iter().zip(points) {
         let (Player::Uci { engine, .. }, PlayerKind::Uci { options, .. }) =
             (&point.player, &player.kind)

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::export::provenance::Provenance;
 use anyhow::{bail, Context, Result};
 
 use crate::arena::manifest::MatchManifest;
@@ -212,7 +213,10 @@ fn concatenate<'a>(dirs: impl IntoIterator<Item = &'a Path>, name: &str, out: &P
 fn merged_manifest(shards: &[ShardDir]) -> Manifest {
     let first = &shards[0].manifest;
     Manifest {
-        command: without_shard_options(&first.command),
+        provenance: Provenance {
+            command: without_shard_options(&first.provenance.command),
+            ..first.provenance.clone()
+        },
         shard: None,
         merged_from: shards.iter().map(|s| s.dir.display().to_string()).collect(),
         threads: shards.iter().map(|s| s.manifest.threads).sum(),
@@ -318,7 +322,10 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
     std::fs::write(args.out.join(GAMES_PGN), pgn)
         .with_context(|| format!("writing {}", args.out.join(GAMES_PGN).display()))?;
     MatchManifest {
-        command: without_shard_options(&first.command),
+        provenance: Provenance {
+            command: without_shard_options(&first.provenance.command),
+            ..first.provenance.clone()
+        },
         shard: None,
         merged_from: dirs().map(|d| d.display().to_string()).collect(),
         threads: shards.iter().map(|s| s.1.threads).sum(),

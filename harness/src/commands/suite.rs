@@ -138,9 +138,7 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
             variant,
         }),
         id_prefix,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: crate::workers::resolve(args.threads)?,
         variant,
     })
 }

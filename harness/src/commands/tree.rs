@@ -214,19 +214,22 @@ fn position_fen(args: &TreeArgs) -> Result<String> {
 
 /// `--preset` with every `--set` applied.
 fn configuration(args: &TreeArgs) -> Result<SearchConfig> {
-    let mut config = SearchConfig::preset(&args.preset)?;
-    for set in &args.sets {
-        let (key, value) = set
-            .split_once('=')
-            .with_context(|| format!("--set expects KEY=VALUE, found `{set}`"))?;
-        if value.contains(',') {
-            bail!(
-                "--set {set}: a tree is one configuration, give one value (a grid takes several)"
-            );
-        }
-        config.set(key, value)?;
-    }
-    Ok(config)
+    let settings = args
+        .sets
+        .iter()
+        .map(|set| {
+            let (key, value) = set
+                .split_once('=')
+                .with_context(|| format!("--set expects KEY=VALUE, found `{set}`"))?;
+            if value.contains(',') {
+                bail!(
+                    "--set {set}: a tree is one configuration, give one value (a grid takes several)"
+                );
+            }
+            Ok((key, value))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(SearchConfig::with_settings(&args.preset, settings)?)
 }
 
 /// `--under`'s moves, each checked to be legal where it is played.
@@ -295,7 +298,7 @@ fn write_manifest(
         "nodes_searched": searched,
         "nodes_kept": kept,
         "engine_version": env!("CARGO_PKG_VERSION"),
-        "git_commit": crate::export::manifest::git_commit(),
+        "git_commit": crate::export::provenance::git_commit(),
         "bench_signature": crate::bench::SIGNATURE,
     });
     write_file(

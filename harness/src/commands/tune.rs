@@ -23,13 +23,13 @@ const TUNE_UCI_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120
 pub fn run(args: TuneArgs) -> Result<ExitCode> {
     let args = with_recorded_args(args)?;
     let plan = build_plan(&args)?;
-    if args.dry_run {
+    if args.run.dry_run {
         print!("{}", describe(&plan));
         return Ok(ExitCode::SUCCESS);
     }
     let ended = run_flow::run(
         &plan.out,
-        args.resume.is_some(),
+        args.run.resume.is_some(),
         |_| TuneManifest::new(&plan),
         |recorded| match recorded {
             Some(_) => TuneSink::resume(&plan.out, &plan.params),
@@ -45,7 +45,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
                 plan.threads,
                 plan.out.display()
             );
-            crate::tune::run::run(&plan, sink, from, theta, args.quiet)
+            crate::tune::run::run(&plan, sink, from, theta, args.run.quiet)
         },
     )?;
     let summary = match ended {
@@ -88,7 +88,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
             openings: args.verify_openings.as_deref(),
             sprt: &args.verify_sprt,
         };
-        match verify::run(&plan, &summary.theta, &verification, args.quiet)? {
+        match verify::run(&plan, &summary.theta, &verification, args.run.quiet)? {
             Some(line) => {
                 // The tune's report shows its verifications.
                 report::write(&plan.out, &plan, &summary.theta)?;
@@ -112,11 +112,11 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
 /// command's.
 fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
     let plan_given = !args.params.is_empty() || args.grid.is_some();
-    let Some(dir) = args.resume.clone().filter(|_| !plan_given) else {
+    let Some(dir) = args.run.resume.clone().filter(|_| !plan_given) else {
         return Ok(args);
     };
     let manifest = TuneManifest::read(&dir)?;
-    let command = crate::cli::recorded(&dir, &manifest.command)?;
+    let command = crate::cli::recorded(&dir, &manifest.provenance.command)?;
 
     let crate::cli::Command::Tune(recorded) = command else {
         bail!(
@@ -125,11 +125,7 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
         );
     };
     Ok(TuneArgs {
-        resume: Some(dir),
-        out: None,
-        quiet: args.quiet,
-        dry_run: args.dry_run,
-        threads: args.threads.or(recorded.threads),
+        run: args.run.resuming(dir, &recorded.run),
         verify: args.verify,
         verify_openings: args.verify_openings,
         verify_limit: args.verify_limit,
@@ -227,12 +223,7 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
     if let Some(text) = &args.verify_limit {
         parse_limit(text, "--verify-limit")?;
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let threads = crate::workers::resolve(args.run.threads)?;
     let book = match &args.openings {
         Some(path) => Book::read(path)?,
         None => Book::builtin()?,
@@ -254,9 +245,10 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
         rules: args.rules.rules()?,
         threads,
         out: args
+            .run
             .resume
             .clone()
-            .or_else(|| args.out.clone())
+            .or_else(|| args.run.out.clone())
             .unwrap_or_else(|| default_out(&args.name)),
     })
 }
@@ -309,12 +301,8 @@ fn tuned_player(
         }
         _ => {
             let preset = args.preset.as_deref().unwrap_or("fischerle");
-            let mut config = engine::SearchConfig::preset(preset)?;
-            for (key, value) in fixed {
-                config
-                    .set(key, value)
-                    .with_context(|| format!("--set {key}={value}"))?;
-            }
+            let config = engine::SearchConfig::with_settings(preset, fixed.iter().cloned())
+                .context("--preset and --set")?;
             config.validate().context("the configuration tuned")?;
             let base = Base::Builtin(Box::new(config.clone()));
             Ok((Tuned::Builtin(config), base, preset.to_string()))

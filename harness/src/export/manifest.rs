@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::engines::EngineSpec;
+use crate::export::provenance::Provenance;
 use crate::grid::Player;
 use crate::plan::{JobLimits, Plan};
 use crate::run_dir::MANIFEST;
@@ -13,20 +14,13 @@ use crate::run_dir::MANIFEST;
 /// The manifest of a run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Manifest {
-    /// The command line.
-    pub command: Vec<String>,
+    /// Command, build and machine.
+    #[serde(flatten)]
+    pub provenance: crate::export::provenance::Provenance,
     /// Experiment name.
     pub name: String,
-    /// Engine name and version.
-    pub engine_version: String,
-    /// `git rev-parse HEAD` of the working directory, if any.
-    pub git_commit: Option<String>,
-    /// Bench signature of the engine build (node total of `harness bench`).
-    pub bench_signature: u64,
     /// Worker threads.
     pub threads: usize,
-    /// Host name and logical CPUs.
-    pub host: String,
     /// Axis keys.
     pub axes: Vec<String>,
     /// Configurations: id, axis values and the full resolved configuration.
@@ -93,15 +87,11 @@ pub struct ManifestSuite {
 
 impl Manifest {
     /// The manifest of a plan.
-    pub fn new(plan: &Plan, bench_signature: u64) -> Self {
+    pub fn new(plan: &Plan) -> Self {
         Self {
-            command: std::env::args().collect(),
+            provenance: Provenance::here(),
             name: plan.name.clone(),
-            engine_version: engine::VERSION.to_string(),
-            git_commit: git_commit(),
-            bench_signature,
             threads: plan.threads,
-            host: host(),
             axes: plan.axes.clone(),
             configs: plan
                 .points
@@ -188,13 +178,13 @@ impl Manifest {
         differ("limits", self.limits.to_string(), other.limits.to_string());
         differ(
             "bench signature",
-            self.bench_signature.to_string(),
-            other.bench_signature.to_string(),
+            self.provenance.bench_signature.to_string(),
+            other.provenance.bench_signature.to_string(),
         );
         differ(
             "engine",
-            self.engine_version.clone(),
-            other.engine_version.clone(),
+            self.provenance.engine_version.clone(),
+            other.provenance.engine_version.clone(),
         );
         differ("sharding", cut(self), cut(other));
         out
@@ -204,8 +194,8 @@ impl Manifest {
     /// (the commit): shards to be merged must come from one build, a resumed run need not.
     pub fn build_differences(&self, other: &Manifest) -> Vec<String> {
         let (a, b) = (
-            self.git_commit.clone().unwrap_or_default(),
-            other.git_commit.clone().unwrap_or_default(),
+            self.provenance.git_commit.clone().unwrap_or_default(),
+            other.provenance.git_commit.clone().unwrap_or_default(),
         );
         if a == b {
             return Vec::new();
@@ -243,26 +233,6 @@ fn player_json(plan: &Plan, player: &Player) -> serde_json::Value {
 
 fn limits_json(limits: &JobLimits) -> serde_json::Value {
     serde_json::to_value(limits).expect("limits serialise")
-}
-
-/// `git rev-parse HEAD` in the working directory, if it is a checkout.
-pub fn git_commit() -> Option<String> {
-    let out = std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
-
-/// Host name and logical CPUs.
-pub fn host() -> String {
-    let name = std::fs::read_to_string("/etc/hostname")
-        .map(|s| s.trim().to_string())
-        .unwrap_or_else(|_| "unknown".into());
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!("{name} ({cpus} logical CPUs)")
 }
 
 impl crate::run_flow::RecordedPlan for Manifest {

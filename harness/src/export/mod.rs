@@ -2,5 +2,6 @@
 //! the start). `summary.csv`, `report.md` and the figures come from `report`, at the end.
 
 pub mod manifest;
+pub mod provenance;
 pub mod rows;
 pub mod sink;

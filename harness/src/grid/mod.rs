@@ -457,17 +457,15 @@ impl GridSpec {
     }
 
     fn base(&self, preset: &str) -> Result<SearchConfig, GridError> {
-        let mut config = SearchConfig::preset(preset).map_err(|reason| GridError::Config {
-            context: "preset".to_string(),
+        let settings = self
+            .fixed
+            .iter()
+            .filter(|(k, _)| !k.starts_with(UCI_KEY))
+            .map(|(k, v)| (k, v));
+        SearchConfig::with_settings(preset, settings).map_err(|reason| GridError::Config {
+            context: format!("preset {preset} and [set]"),
             reason,
-        })?;
-        for (key, value) in self.fixed.iter().filter(|(k, _)| !k.starts_with(UCI_KEY)) {
-            config.set(key, value).map_err(|reason| GridError::Config {
-                context: format!("[set] {key}"),
-                reason,
-            })?;
-        }
-        Ok(config)
+        })
     }
 }
 

@@ -14,6 +14,7 @@ use super::interval_gain::Pair;
 use super::table::{Placement, Tables};
 use super::validate::{move_text, truth, Effort, Outcome, Validation};
 use crate::report::format::thousands;
+use crate::report::stats::quantile;
 
 /// Per-position rows.
 pub const VALIDATION_CSV: &str = "validation.csv";
@@ -183,22 +184,16 @@ pub fn meta_check(run: &ValidationRun) -> BTreeMap<&'static str, MetaCheck> {
     by_rule
 }
 
-fn quantile(sorted: &[u64], q: f64) -> u64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
-
 fn effort_row(label: &str, mut nodes: Vec<u64>) -> String {
     nodes.sort_unstable();
     let total: u64 = nodes.iter().sum();
+    let as_f64: Vec<f64> = nodes.iter().map(|&n| n as f64).collect();
     format!(
         "| {label} | {} | {} | {} | {} | {} | {} |\n",
         nodes.len(),
-        thousands(quantile(&nodes, 0.5) as f64),
-        thousands(quantile(&nodes, 0.9) as f64),
-        thousands(quantile(&nodes, 0.99) as f64),
+        thousands(quantile(&as_f64, 0.5).unwrap_or(0.0)),
+        thousands(quantile(&as_f64, 0.9).unwrap_or(0.0)),
+        thousands(quantile(&as_f64, 0.99).unwrap_or(0.0)),
         thousands(nodes.last().copied().unwrap_or(0) as f64),
         thousands(total as f64)
     )

@@ -118,6 +118,7 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
     let mut md = String::new();
     let commit = |r: &RunDir| {
         r.manifest
+            .provenance
             .git_commit
             .clone()
             .unwrap_or_else(|| "unknown".into())
@@ -129,7 +130,7 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
             "- {role}: `{}`, commit {}, bench {}",
             run.dir.display(),
             commit(run),
-            run.manifest.bench_signature
+            run.manifest.provenance.bench_signature
         );
     }
     md.push('\n');

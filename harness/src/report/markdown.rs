@@ -34,15 +34,19 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
 fn header(md: &mut String, run: &RunDir, baseline: &str) {
     let m = &run.manifest;
     let _ = writeln!(md, "# Report: {}\n", m.name);
-    let _ = writeln!(md, "- command: `{}`", m.command.join(" "));
+    let _ = writeln!(md, "- command: `{}`", m.provenance.command.join(" "));
     let _ = writeln!(
         md,
         "- engine: {}, commit {}, bench signature {}",
-        m.engine_version,
-        m.git_commit.as_deref().unwrap_or("unknown"),
-        m.bench_signature
+        m.provenance.engine_version,
+        m.provenance.git_commit.as_deref().unwrap_or("unknown"),
+        m.provenance.bench_signature
     );
-    let _ = writeln!(md, "- host: {}, {} worker threads", m.host, m.threads);
+    let _ = writeln!(
+        md,
+        "- host: {}, {} worker threads",
+        m.provenance.host, m.threads
+    );
     let _ = writeln!(md, "- limits: `{}`", m.limits);
     for s in &m.suites {
         let _ = writeln!(

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use super::params::format_value;
 use super::spsa::{self, PairScore, Param, Probe};
 use super::{TunePlan, Tuned};
-use crate::export::manifest::{git_commit, host};
 use crate::run_dir::MANIFEST;
 
 /// The iterations, one row each.
@@ -258,16 +257,9 @@ pub fn tuned_toml(plan: &TunePlan, theta: &[f64]) -> String {
 /// A tune's `manifest.json`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TuneManifest {
-    /// The command line.
-    pub command: Vec<String>,
-    /// The engine's version.
-    pub engine_version: String,
-    /// The commit built, when known.
-    pub git_commit: Option<String>,
-    /// `harness bench`'s node count of this build.
-    pub bench_signature: u64,
-    /// The machine.
-    pub host: String,
+    /// Command, build and machine.
+    #[serde(flatten)]
+    pub provenance: crate::export::provenance::Provenance,
     /// Games played at once (does not change the results).
     pub threads: usize,
     /// Everything that decides the trajectory.
@@ -282,11 +274,7 @@ impl TuneManifest {
             Tuned::Uci(base) => serde_json::json!({"uci": base.path, "options": base.options}),
         };
         Self {
-            command: std::env::args().collect(),
-            engine_version: engine::VERSION.to_string(),
-            git_commit: git_commit(),
-            bench_signature: crate::bench::SIGNATURE,
-            host: host(),
+            provenance: crate::export::provenance::Provenance::here(),
             threads: plan.threads,
             plan: serde_json::json!({
                 "name": plan.name,
@@ -330,10 +318,10 @@ impl crate::run_flow::RecordedPlan for TuneManifest {
             .collect(),
             _ => vec!["plan".into()],
         };
-        if self.bench_signature != planned.bench_signature {
+        if self.provenance.bench_signature != planned.provenance.bench_signature {
             out.push(format!(
                 "bench signature {} recorded, {} in this build",
-                self.bench_signature, planned.bench_signature
+                self.provenance.bench_signature, planned.provenance.bench_signature
             ));
         }
         out

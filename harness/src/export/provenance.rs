@@ -1,0 +1,52 @@
+//! Where and with what a run was made: the fields every manifest (grid, match, tune, tree) opens
+//! with, so that a result can be traced to a command, a build and a machine.
+
+use serde::{Deserialize, Serialize};
+
+/// The provenance of a run, flattened into its manifest's top level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The command line.
+    pub command: Vec<String>,
+    /// Engine name and version.
+    pub engine_version: String,
+    /// `git rev-parse HEAD` of the working directory, if it is a checkout.
+    pub git_commit: Option<String>,
+    /// Bench signature of the engine build (node total of `harness bench`).
+    pub bench_signature: u64,
+    /// Host name and logical CPUs.
+    pub host: String,
+}
+
+impl Provenance {
+    /// This process: its command line, this build and this machine.
+    pub fn here() -> Self {
+        Self {
+            command: std::env::args().collect(),
+            engine_version: engine::VERSION.to_string(),
+            git_commit: git_commit(),
+            bench_signature: crate::bench::SIGNATURE,
+            host: host(),
+        }
+    }
+}
+
+/// `git rev-parse HEAD` in the working directory, if it is a checkout.
+pub fn git_commit() -> Option<String> {
+    let out = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Host name and logical CPUs.
+pub fn host() -> String {
+    let name = std::fs::read_to_string("/etc/hostname")
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "unknown".into());
+    let cpus = crate::workers::logical_cpus();
+    format!("{name} ({cpus} logical CPUs)")
+}
