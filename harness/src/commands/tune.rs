@@ -69,7 +69,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     }
     if summary.pairs > 0 {
         println!(
-            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads (the pairs of an iteration wait for its last)",
+            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads (the games of an iteration wait for its last)",
             summary.pairs,
             summary.wall_s,
             2.0 * summary.pairs as f64 / summary.wall_s.max(1e-9) * 60.0,

@@ -1,4 +1,4 @@
-//! Running a tune: iterations in order, the game pairs of one iteration in parallel. Each worker
+//! Running a tune: iterations in order, the games of one iteration in parallel. Each worker
 //! keeps its two players (θ+ and θ−) between iterations, reconfigured to the new probes, so a
 //! UCI engine is started once per worker. A pair depends only on its probes and opening, so at
 //! fixed nodes or depth every iteration's result — and the whole trajectory — is the same for any
@@ -47,7 +47,10 @@ pub fn run(
 ) -> Result<TuneSummary> {
     let n = plan.schedule.iterations;
     let progress = Progress::new(n.saturating_sub(from - 1), quiet);
-    let workers = plan.threads.min(plan.pairs_per_iteration as usize).max(1);
+    let workers = plan
+        .threads
+        .min(2 * plan.pairs_per_iteration as usize)
+        .max(1);
     let slots: Vec<Mutex<[Option<Player>; 2]>> =
         (0..workers).map(|_| Mutex::new([None, None])).collect();
     let started = Instant::now();
@@ -73,15 +76,19 @@ pub fn run(
     Ok(summary)
 }
 
-/// The pairs of one iteration, in pair order (fewer if a signal stopped it).
+/// The pairs of one iteration, in pair order (fewer if a signal stopped it). The workers take
+/// games, not pairs, so that the iteration's barrier (the next probe needs this θ) waits for at
+/// most one game per worker: every game starts from an empty TT and history, so which worker plays
+/// it does not change its result.
 fn play_iteration(
     plan: &TunePlan,
     probe: &Probe,
     slots: &[Mutex<[Option<Player>; 2]>],
 ) -> Vec<PairScore> {
     let kinds = [plan.player(&probe.plus), plan.player(&probe.minus)];
+    let games = 2 * plan.pairs_per_iteration;
     let next = AtomicU64::new(0);
-    let results: Mutex<Vec<(u64, PairScore)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(u64, PlusGame)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for slot in slots {
             let (kinds, next, results) = (&kinds, &next, &results);
@@ -94,71 +101,88 @@ fn play_iteration(
                     }
                 }
                 loop {
-                    let j = next.fetch_add(1, Ordering::Relaxed);
-                    if j >= plan.pairs_per_iteration || crate::shutdown::requested() {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games || crate::shutdown::requested() {
                         return;
                     }
-                    let score = play_pair(plan, probe.k, j, &mut players, kinds);
-                    results.lock().expect("a worker panicked").push((j, score));
+                    let game = play_game(plan, probe.k, g, &mut players, kinds);
+                    results.lock().expect("a worker panicked").push((g, game));
                 }
             });
         }
     });
     let mut results = results.into_inner().expect("a worker panicked");
-    results.sort_by_key(|(j, _)| *j);
-    results.into_iter().map(|(_, s)| s).collect()
+    results.sort_by_key(|(g, _)| *g);
+    pairs_of(&results)
 }
 
-/// Pair `j` of iteration `k`: θ+ White, then Black, from the same opening.
-fn play_pair(
+/// The complete pairs among the games played (game 2j and 2j + 1 are pair j), in pair order.
+fn pairs_of(games: &[(u64, PlusGame)]) -> Vec<PairScore> {
+    let mut pairs = Vec::new();
+    for two in games.chunks_exact(2) {
+        let [(a, first), (b, second)] = two else {
+            unreachable!("chunks of two")
+        };
+        if *a != 2 * pairs.len() as u64 || *b != a + 1 {
+            break; // a signal left a gap: the pairs after it are incomplete
+        }
+        let mut wdl = [0; 3];
+        wdl[first.result] += 1;
+        wdl[second.result] += 1;
+        pairs.push(PairScore {
+            wdl,
+            busy_ms: first.busy_ms + second.busy_ms,
+            search_ms: first.search_ms + second.search_ms,
+        });
+    }
+    pairs
+}
+
+/// One game from θ+'s point of view.
+#[derive(Debug, Clone, Copy)]
+struct PlusGame {
+    /// 0 win, 1 draw, 2 loss for θ+.
+    result: usize,
+    busy_ms: f64,
+    search_ms: f64,
+}
+
+/// Game `g` of iteration `k`: the opening of pair g / 2, θ+ White in the even game and Black in
+/// the odd one.
+fn play_game(
     plan: &TunePlan,
     k: u64,
-    j: u64,
+    g: u64,
     players: &mut [Option<Player>; 2],
     kinds: &[PlayerKind; 2],
-) -> PairScore {
+) -> PlusGame {
     let start = Instant::now();
-    let opening = plan.opening(k, j);
+    let opening = plan.opening(k, g / 2);
     let [Some(plus), Some(minus)] = players else {
-        unreachable!("both players are made before the first pair")
+        unreachable!("both players are made before the first game")
     };
     let limit = plan.limit;
-    let first = game::play(
-        Side {
-            player: plus,
-            kind: &kinds[0],
-            limit,
-        },
-        Side {
-            player: minus,
-            kind: &kinds[1],
-            limit,
-        },
-        opening,
-        &plan.rules,
-    );
-    let second = game::play(
-        Side {
-            player: minus,
-            kind: &kinds[1],
-            limit,
-        },
-        Side {
-            player: plus,
-            kind: &kinds[0],
-            limit,
-        },
-        opening,
-        &plan.rules,
-    );
-    let mut wdl = [0; 3];
-    for (game, plus_colour) in [(&first, Color::White), (&second, Color::Black)] {
-        wdl[outcome_for(game.outcome, plus_colour)] += 1;
-    }
-    PairScore {
-        wdl,
+    let plus_side = Side {
+        player: plus,
+        kind: &kinds[0],
+        limit,
+    };
+    let minus_side = Side {
+        player: minus,
+        kind: &kinds[1],
+        limit,
+    };
+    let (record, plus_colour) = if g % 2 == 0 {
+        let record = game::play(plus_side, minus_side, opening, &plan.rules);
+        (record, Color::White)
+    } else {
+        let record = game::play(minus_side, plus_side, opening, &plan.rules);
+        (record, Color::Black)
+    };
+    PlusGame {
+        result: outcome_for(record.outcome, plus_colour),
         busy_ms: start.elapsed().as_secs_f64() * 1e3,
-        search_ms: [&first, &second].iter().map(|g| search_ms(g)).sum(),
+        search_ms: search_ms(&record),
     }
 }
 
