@@ -1,4 +1,4 @@
-//! The README's file list (*Files*) stays the map of the code: every `.rs` file of the workspace is
+//! The file list of docs/architecture.md (*Files*) stays the map of the code: every `.rs` file of the workspace is
 //! named on its directory's line, and every name there is a file.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,13 +12,13 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The README's *Files* block: directory → the `.rs` names on its line and continuation lines.
+/// The *Files* block of docs/architecture.md: directory → the `.rs` names on its line and continuation lines.
 fn listed() -> BTreeMap<String, BTreeSet<String>> {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root().join("docs/architecture.md")).expect("docs/architecture.md");
     let section = readme
-        .split("### Files")
+        .split("## Files")
         .nth(1)
-        .expect("README has a `### Files` section");
+        .expect("docs/architecture.md has a `## Files` section");
     let block = section
         .split("```")
         .nth(1)
@@ -75,7 +75,7 @@ fn every_source_file_is_on_the_readme_map_and_nothing_else() {
         let named = listed.get(dir).cloned().unwrap_or_default();
         for file in files.difference(&named) {
             problems.push(format!(
-                "{dir}/{file} is not named in the README's Files list"
+                "{dir}/{file} is not named in the architecture page's Files list"
             ));
         }
     }
@@ -83,7 +83,7 @@ fn every_source_file_is_on_the_readme_map_and_nothing_else() {
         let files = on_disk.get(dir).cloned().unwrap_or_default();
         for name in names.difference(&files) {
             problems.push(format!(
-                "the README's Files list names {dir}/{name}, which is no file"
+                "the architecture page's Files list names {dir}/{name}, which is no file"
             ));
         }
     }
