@@ -7,20 +7,39 @@
 # they were not run; set FISCHERLE_REQUIRE_SUITES=1 to make their absence a failure (CI does).
 source "$(dirname "$0")/lib.sh"
 
-python3 -c "import chess" 2>/dev/null || pip_install chess
-python3 -c "import polars, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null ||
-  pip_install -r notebooks/requirements.txt
-# The Gaviota tables for the KPK cross-check.
-[ -f /usr/share/gaviotatb/gtb4/kpk.gtb.cp4 ] || debian_install gaviotatb
-command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || debian_install stockfish
-# Toga II: an engine that declares its heuristics (combo, check and spin options) and an own book.
-[ -x /usr/games/toga2 ] || debian_install toga2
-# The real browser the tree viewer's test loads its page in (headless).
-[ -x /usr/bin/chromium ] || debian_install chromium
-# A single-node cluster for the scale-out tests.
-{ command -v slurmctld && command -v munged; } >/dev/null || debian_install slurm-wlm munge
+# The installs wait on the network and the disk, the test build on the CPU: on a fresh machine
+# they run side by side (about 1.5 min of installs hidden behind the build), and the tests start
+# once both are done. An install's failure fails the script.
+install_missing() {
+  python3 -c "import chess" 2>/dev/null || pip_install chess
+  python3 -c "import polars, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null ||
+    pip_install -r notebooks/requirements.txt
+  local debs=()
+  # The Gaviota tables for the KPK cross-check.
+  [ -f /usr/share/gaviotatb/gtb4/kpk.gtb.cp4 ] || debs+=(gaviotatb)
+  command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || debs+=(stockfish)
+  # Toga II: an engine that declares its heuristics (combo, check and spin options) and an own book.
+  [ -x /usr/games/toga2 ] || debs+=(toga2)
+  # The real browser the tree viewer's test loads its page in (headless).
+  [ -x /usr/bin/chromium ] || debs+=(chromium)
+  # A single-node cluster for the scale-out tests.
+  { command -v slurmctld && command -v munged; } >/dev/null || debs+=(slurm-wlm munge)
+  if [ ${#debs[@]} -gt 0 ]; then debian_install "${debs[@]}"; fi
+}
 
-export FISCHERLE_REQUIRE_TOOLS=1
+install_log=$(mktemp)
+install_missing >"$install_log" 2>&1 &
+installs=$!
 # The release profile, like the main command: the two commands share one build (see
 # harness/Cargo.toml on feature unification), and searches in tests run at full speed.
+cargo test --release --workspace --no-run "$@"
+if ! wait "$installs"; then
+  cat "$install_log" >&2
+  echo "installing the tests' tools failed" >&2
+  exit 1
+fi
+cat "$install_log"
+rm -f "$install_log"
+
+export FISCHERLE_REQUIRE_TOOLS=1
 cargo test --release --workspace "$@"

@@ -207,7 +207,11 @@ impl Uci {
             mate_search: self.config.mate_search || limits.mate.is_some(),
             ..self.config.clone()
         };
+        // In infinite mode the protocol lets a search end early (a mate, a lone move, the deepest
+        // depth) but not answer: `bestmove` waits for `stop`.
+        let infinite = args.split_whitespace().any(|w| w == "infinite");
         let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
         let limits = Limits {
             stop: Some(stop.clone()),
             ..limits
@@ -229,6 +233,9 @@ impl Uci {
             let best = result.best_move.map_or("0000".to_string(), |mv| {
                 position.variant().uci_move(&root, mv)
             });
+            while infinite && !stopped.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             say(&out, &format!("bestmove {best}"));
             searcher
         });
@@ -529,6 +536,22 @@ mod tests {
         uci.command("quit");
         let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
         text
+    }
+
+    #[test]
+    fn go_infinite_answers_only_after_stop() {
+        let buf = Shared::default();
+        let mut uci = Uci::new(Box::new(buf.clone()));
+        // A bare-kings draw: the search is over at once, the answer must still wait.
+        uci.command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        uci.command("go infinite");
+        std::thread::sleep(Duration::from_millis(200));
+        let before = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(!before.contains("bestmove"), "bestmove before stop: {before}");
+        uci.command("stop");
+        let after = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(after.contains("bestmove"), "no bestmove after stop: {after}");
+        uci.command("quit");
     }
 
     fn bestmove(text: &str) -> &str {

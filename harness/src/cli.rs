@@ -156,7 +156,7 @@ pub struct PlanArgs {
     #[command(flatten)]
     pub who: PlayersArgs,
     /// Search every position to this depth.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = depth, allow_hyphen_values = true)]
     pub depth: Option<i32>,
     /// Search every position for this many nodes.
     #[arg(long, group = "limit")]
@@ -171,7 +171,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "K")]
     pub solved_for: Option<usize>,
     /// The early stop applies only from this depth on.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = depth, allow_hyphen_values = true)]
     pub min_depth: i32,
     /// matetrack's solving rule for positions that state a mate length (`dm N` or `ce +MN`):
     /// solved means a mate in at most N moves, reported with a legal PV that ends in mate. Other
@@ -476,6 +476,16 @@ pub struct SprtCalcArgs {
     pub sprt: SprtOptions,
 }
 
+/// A search depth: a whole number of 1 or more (a negative one said as such, not taken for an
+/// option).
+fn depth(text: &str) -> Result<i32, String> {
+    match text.trim().parse::<i32>() {
+        Ok(d) if d >= 1 => Ok(d),
+        Ok(d) => Err(format!("a depth must be 1 or more, found {d}")),
+        Err(_) => Err(format!("expected a depth (a whole number of 1 or more), found `{text}`")),
+    }
+}
+
 /// Comma-separated result counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counts(pub Vec<u64>);
@@ -560,7 +570,7 @@ pub struct SuiteMakeArgs {
     #[arg(long, default_value_t = 6)]
     pub random_plies: usize,
     /// Self-play: search depth of every move.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = depth, allow_hyphen_values = true)]
     pub play_depth: i32,
     /// Self-play: longest game in plies.
     #[arg(long, default_value_t = 120)]
@@ -594,7 +604,7 @@ pub struct SuiteMakeArgs {
     #[arg(long, value_name = "PATH", default_value = "/usr/games/stockfish")]
     pub reference: PathBuf,
     /// Depth of the reference's analysis.
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = 14, value_parser = depth, allow_hyphen_values = true)]
     pub depth: i32,
     /// Least lead in centipawns of the best move over the second.
     #[arg(long, default_value_t = 150)]
@@ -621,7 +631,7 @@ pub struct SuiteMakeArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Search depth.
-    #[arg(long, default_value_t = crate::bench::DEPTH)]
+    #[arg(long, default_value_t = crate::bench::DEPTH, value_parser = depth, allow_hyphen_values = true)]
     pub depth: i32,
     /// Time the joint-ratings fit instead of the search: 64 players, about 100,000 simulated
     /// games, the fit and 1,000 bootstrap resamples.
@@ -652,7 +662,7 @@ pub struct TreeArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     /// Search to this depth (default 6 when no limit is given).
-    #[arg(long, value_name = "N", conflicts_with = "nodes")]
+    #[arg(long, value_name = "N", conflicts_with = "nodes", value_parser = depth, allow_hyphen_values = true)]
     pub depth: Option<i32>,
     /// Search this many nodes.
     #[arg(long, value_name = "N")]
@@ -805,7 +815,7 @@ pub struct KpkCheckArgs {
     #[arg(long = "set", value_name = "KEY=V1,V2,...")]
     pub sets: Vec<String>,
     /// Search depth (repeatable). Default: 1, 2 and 3.
-    #[arg(long = "depth")]
+    #[arg(long = "depth", value_parser = depth, allow_hyphen_values = true)]
     pub depths: Vec<i32>,
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]

@@ -34,6 +34,35 @@ pub fn default_out(name: &str) -> PathBuf {
     PathBuf::from("results").join(format!("{stamp}-{name}"))
 }
 
+/// Refuses to start a new run in `out` when it holds anything but a run's own files: a run never
+/// writes into a directory of someone else's (a `report.md` of another kind, notes, data). A run
+/// directory (one with a manifest) passes: its writer refuses it in its own words and points to
+/// `--resume`. A lock left alone by a run killed before its manifest counts as empty.
+pub fn check_fresh_out(out: &Path) -> Result<()> {
+    let entries = match std::fs::read_dir(out) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", out.display())),
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != crate::run_lock::LOCK_FILE)
+        .collect();
+    if names.is_empty() || names.iter().any(|n| n == MANIFEST) {
+        return Ok(());
+    }
+    names.sort();
+    let shown: Vec<String> = names.iter().take(5).map(|n| format!("`{n}`")).collect();
+    let more = names.len().saturating_sub(5);
+    anyhow::bail!(
+        "--out {} is not empty and is not a run directory (it holds {}{}): choose a new or empty directory",
+        out.display(),
+        shown.join(", "),
+        if more > 0 { format!(" and {more} more") } else { String::new() }
+    )
+}
+
 /// What committed results append to a large table they keep compressed (`runs.csv.gz`): readers
 /// take a table from it where the plain file is not there.
 pub const GZIP_SUFFIX: &str = ".gz";

@@ -42,6 +42,9 @@ pub fn run<M: RecordedPlan, S, T>(
     open_sink: impl FnOnce(Option<&M>) -> Result<S>,
     work: impl FnOnce(S) -> Result<T>,
 ) -> Result<Ended<T>> {
+    if !resume {
+        crate::run_dir::check_fresh_out(out)?;
+    }
     let _lock = RunLock::create_and_acquire(out)?;
     let sink = if resume {
         let recorded = M::read(out)?;

@@ -535,3 +535,76 @@ fn minimal_tree_needs_a_fixed_depth() {
             .stderr(contains("--minimal-tree measures a fixed-depth search"));
     }
 }
+
+#[test]
+fn a_run_whose_every_search_was_censored_still_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    harness()
+        .args(["grid", "--node-cap", "1", "--depth", "3", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("| c00 |"), "{report}");
+    let runs = csv_rows(&out.join("runs.csv"), &[]);
+    assert!(runs
+        .iter()
+        .all(|r| r.iter().any(|(h, v)| h == "censored" && v == "true")));
+}
+
+#[test]
+fn a_directory_that_is_not_a_run_is_never_written_into() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mine");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("report.md"), "my own notes\n").unwrap();
+    harness()
+        .args(["grid", "--depth", "1", "--quiet", "--suite"])
+        .arg(tiny())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains("is not empty and is not a run directory").and(contains("report.md")));
+    assert_eq!(
+        std::fs::read_to_string(out.join("report.md")).unwrap(),
+        "my own notes\n"
+    );
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
+}
+
+#[test]
+fn settings_that_would_repeat_or_drop_a_configuration_are_refused() {
+    let refused = |args: &[&str], message: &str| {
+        harness()
+            .args(["grid", "--suite"])
+            .arg(tiny())
+            .args(args)
+            .arg("--dry-run")
+            .assert()
+            .code(predicate::in_iter([1, 2]))
+            .stderr(contains(message));
+    };
+    refused(&["--set", "see=true,true"], "lists `true` twice");
+    refused(
+        &["--set", "see=true,false", "--set", "see=false"],
+        "is given twice",
+    );
+    refused(&["--depth", "-3"], "a depth must be 1 or more, found -3");
+    refused(&["--depth", "0"], "a depth must be 1 or more, found 0");
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("both.toml");
+    std::fs::write(&grid, "name = \"both\"\ndepth = 3\nnodes = 1000\n").unwrap();
+    harness()
+        .args(["grid", "--suite"])
+        .arg(tiny())
+        .arg("--grid")
+        .arg(&grid)
+        .arg("--dry-run")
+        .assert()
+        .code(1)
+        .stderr(contains("depth and nodes"));
+}

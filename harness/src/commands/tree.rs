@@ -49,6 +49,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| crate::run_dir::default_out("tree"));
+    crate::run_dir::check_fresh_out(&out)?;
     if out.join(TREE_FILE).exists() {
         bail!("{} already holds a tree: give another --out", out.display());
     }
@@ -112,6 +113,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| crate::run_dir::default_out("tree-diff"));
+    crate::run_dir::check_fresh_out(&out)?;
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     write_file(
         &out,

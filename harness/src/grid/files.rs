@@ -35,7 +35,14 @@ pub fn with_overrides(
     if let Some(preset) = preset {
         spec.preset = preset.to_string();
     }
+    let mut keys = std::collections::HashSet::new();
     for set in sets {
+        let key = set.split_once('=').map_or(set.as_str(), |(k, _)| k.trim());
+        if !keys.insert(key) {
+            anyhow::bail!(
+                "--set {key}=… is given twice: give one --set per key with every value (`--set {key}=V1,V2`)"
+            );
+        }
         spec.add_set(set)?;
     }
     for player in players {

@@ -48,6 +48,17 @@ pub enum GridError {
     /// Named players that cannot be told apart or built.
     #[error("{0}")]
     Players(String),
+    /// An axis lists a value twice: two identical configurations.
+    #[error("axis `{key}` lists `{value}` twice: two configurations would be the same (give each value once)")]
+    RepeatedValue {
+        /// The axis.
+        key: String,
+        /// The value given twice.
+        value: String,
+    },
+    /// A grid file names more than one kind of limit.
+    #[error("a grid file gives one limit, found {0}: keep one of depth, nodes and movetime")]
+    Limits(String),
     /// The preset or a key/value is not accepted by the engine.
     #[error("{context}: {reason}")]
     Config {
@@ -72,6 +83,20 @@ pub struct Axis {
     pub key: String,
     /// Values as text, as `SearchConfig::set` reads them.
     pub values: Vec<String>,
+}
+
+impl Axis {
+    /// Each value once: a repeated value would run the same configuration twice.
+    fn check_distinct(&self) -> Result<(), GridError> {
+        let mut seen = std::collections::HashSet::new();
+        match self.values.iter().find(|v| !seen.insert(v.as_str())) {
+            Some(value) => Err(GridError::RepeatedValue {
+                key: self.key.clone(),
+                value: value.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A grid before expansion.
@@ -203,7 +228,18 @@ impl GridSpec {
     /// Reads a grid file's text.
     pub fn from_toml(text: &str) -> Result<Self, GridError> {
         let file: GridFile = toml::from_str(text)?;
-        let axes = file
+        let limits: Vec<&str> = [
+            ("depth", file.depth.is_some()),
+            ("nodes", file.nodes.is_some()),
+            ("movetime", file.movetime.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect();
+        if limits.len() > 1 {
+            return Err(GridError::Limits(limits.join(" and ")));
+        }
+        let axes: Vec<Axis> = file
             .axes
             .iter()
             .map(|(key, v)| Axis {
@@ -211,6 +247,9 @@ impl GridSpec {
                 values: values_of(v),
             })
             .collect();
+        for axis in &axes {
+            axis.check_distinct()?;
+        }
         Ok(Self {
             name: file.name.unwrap_or_else(|| "grid".to_string()),
             preset: file.preset.unwrap_or_else(|| "fischerle".to_string()),
@@ -253,6 +292,7 @@ impl GridSpec {
             key: key.to_string(),
             values,
         };
+        axis.check_distinct()?;
         match self.axes.iter_mut().find(|a| a.key == key) {
             Some(existing) => *existing = axis,
             None => self.axes.push(axis),
