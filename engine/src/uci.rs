@@ -547,10 +547,16 @@ mod tests {
         uci.command("go infinite");
         std::thread::sleep(Duration::from_millis(200));
         let before = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
-        assert!(!before.contains("bestmove"), "bestmove before stop: {before}");
+        assert!(
+            !before.contains("bestmove"),
+            "bestmove before stop: {before}"
+        );
         uci.command("stop");
         let after = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
-        assert!(after.contains("bestmove"), "no bestmove after stop: {after}");
+        assert!(
+            after.contains("bestmove"),
+            "no bestmove after stop: {after}"
+        );
         uci.command("quit");
     }
 

@@ -482,7 +482,9 @@ fn depth(text: &str) -> Result<i32, String> {
     match text.trim().parse::<i32>() {
         Ok(d) if d >= 1 => Ok(d),
         Ok(d) => Err(format!("a depth must be 1 or more, found {d}")),
-        Err(_) => Err(format!("expected a depth (a whole number of 1 or more), found `{text}`")),
+        Err(_) => Err(format!(
+            "expected a depth (a whole number of 1 or more), found `{text}`"
+        )),
     }
 }
 

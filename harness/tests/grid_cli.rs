@@ -541,7 +541,15 @@ fn a_run_whose_every_search_was_censored_still_reports() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     harness()
-        .args(["grid", "--node-cap", "1", "--depth", "3", "--quiet", "--suite"])
+        .args([
+            "grid",
+            "--node-cap",
+            "1",
+            "--depth",
+            "3",
+            "--quiet",
+            "--suite",
+        ])
         .arg(tiny())
         .arg("--out")
         .arg(&out)

@@ -14,7 +14,8 @@ fn root() -> PathBuf {
 
 /// The *Files* block of docs/architecture.md: directory → the `.rs` names on its line and continuation lines.
 fn listed() -> BTreeMap<String, BTreeSet<String>> {
-    let readme = std::fs::read_to_string(root().join("docs/architecture.md")).expect("docs/architecture.md");
+    let readme =
+        std::fs::read_to_string(root().join("docs/architecture.md")).expect("docs/architecture.md");
     let section = readme
         .split("## Files")
         .nth(1)

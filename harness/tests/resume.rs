@@ -214,7 +214,9 @@ fn stale_files_in_a_fresh_output_directory_are_refused() {
         .args(grid_args(&out))
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("iterations.csv already exists"));
+        .stderr(predicates::str::contains(
+            "not a run directory (it holds `iterations.csv`)",
+        ));
 }
 
 #[test]

@@ -6,7 +6,6 @@
 //! 95 % interval and a Holm-adjusted p across the effects; `ladder.csv`, `report.md` and
 //! `ladder.png` in DIR.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -19,6 +18,7 @@ use crate::elo::{phi, Z95};
 use crate::factorial::effects::{holm, Effect};
 use crate::factorial::report::EFFECTS_CSV;
 use crate::report::figures;
+use crate::report::md_table::{Align, MdTable};
 
 /// The ladder's record in its directory (the command, for `--resume`, and the rungs).
 pub const LADDER_JSON: &str = "ladder.json";
@@ -282,40 +282,27 @@ fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str)
             .join(", "),
         trends.len()
     );
-    md += "| effect |";
-    for r in &ladder.rungs {
-        let _ = write!(md, " {r} |");
-    }
-    md += " per doubling | p (Holm) |\n|---|";
-    md += &"---|".repeat(ladder.rungs.len() + 2);
-    md.push('\n');
+    let mut table = MdTable::new()
+        .left("effect")
+        .columns(&ladder.rungs, Align::Left)
+        .columns(["per doubling", "p (Holm)"], Align::Left);
     for t in trends {
-        let _ = write!(
-            md,
-            "| {}{} |",
-            t.effect,
-            if t.p_holm < 0.05 { " **" } else { "" }
-        );
-        for rung in &ladder.rungs {
-            match rows
-                .iter()
+        let at_rungs = ladder.rungs.iter().map(|rung| {
+            rows.iter()
                 .find(|r| r.effect == t.effect && &r.rung == rung)
-            {
-                Some(r) => {
-                    let _ = write!(md, " {:+.1} [{:+.1}, {:+.1}] |", r.elo, r.elo_lo, r.elo_hi);
-                }
-                None => md += " – |",
-            }
-        }
-        let _ = writeln!(
-            md,
-            " {:+.1} ± {:.1} | {} |",
-            t.slope,
-            Z95 * t.se,
-            crate::report::format::pvalue(t.p_holm)
-        );
+                .map_or("–".to_string(), |r| {
+                    format!("{:+.1} [{:+.1}, {:+.1}]", r.elo, r.elo_lo, r.elo_hi)
+                })
+        });
+        let trend = [
+            format!("{:+.1} ± {:.1}", t.slope, Z95 * t.se),
+            crate::report::format::pvalue(t.p_holm),
+        ];
+        let effect = format!("{}{}", t.effect, if t.p_holm < 0.05 { " **" } else { "" });
+        table.row(std::iter::once(effect).chain(at_rungs).chain(trend));
     }
-    let _ = writeln!(md, "\n![{figure}]({figure}.png)");
+    md += &table.render();
+    md += &format!("\n![{figure}]({figure}.png)\n");
     md
 }
 

@@ -2,7 +2,6 @@
 //! (the baseline) = 0, from `games.csv` alone — `ratings.csv`, a report section with the LOS
 //! matrix, and `ratings.png`/`.svg`. The model and the bootstrap: [`crate::elo::ratings`].
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -12,6 +11,7 @@ use super::manifest::MatchManifest;
 use super::output::GameRow;
 use crate::elo::ratings::{joint_ratings, Bootstrap, JointRatings, Pair};
 use crate::report::figures;
+use crate::report::md_table::{Align, MdTable};
 
 /// The joint ratings' table.
 pub const RATINGS_CSV: &str = "ratings.csv";
@@ -119,11 +119,10 @@ fn bars(rows: &[RatingRow]) -> EloBars {
 
 fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str) -> String {
     let mut md = String::from("## Joint ratings\n\n");
-    let _ = writeln!(
-        md,
+    md.push_str(&format!(
         "All games on one scale: Bradley–Terry with Davidson's draws (draw parameter ν = {:.3}: \
          equal players draw {:.1} % of their games), maximum likelihood, `{}` = 0. 95 % intervals \
-         and LOS from {} bootstrap resamples of whole game pairs {}{}.\n",
+         and LOS from {} bootstrap resamples of whole game pairs {}{}.\n\n",
         r.nu,
         100.0 * r.nu / (2.0 + r.nu),
         m.players[0].name,
@@ -137,43 +136,46 @@ fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str
         } else {
             String::new()
         }
-    );
-    md += "| player | id | Elo | 95 % interval | games | score |\n|---|---|---:|---|---:|---:|\n";
+    ));
+    let mut table = MdTable::new()
+        .left("player")
+        .left("id")
+        .right("Elo")
+        .left("95 % interval")
+        .columns(["games", "score"], Align::Right);
     for row in rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {:+.1} | [{:+.1}, {:+.1}] | {} | {:.1} % |",
-            row.name,
-            row.id,
-            row.elo,
-            row.elo_lo,
-            row.elo_hi,
-            row.games,
-            100.0 * row.points / (row.games.max(1) as f64)
-        );
+        table.row([
+            row.name.clone(),
+            row.id.clone(),
+            format!("{:+.1}", row.elo),
+            format!("[{:+.1}, {:+.1}]", row.elo_lo, row.elo_hi),
+            row.games.to_string(),
+            format!("{:.1} %", 100.0 * row.points / (row.games.max(1) as f64)),
+        ]);
     }
-    md += "\nLikelihood of superiority (row above column, share of resamples):\n\n| |";
+    md.push_str(&table.render());
+    md.push_str("\nLikelihood of superiority (row above column, share of resamples):\n\n");
     let order: Vec<usize> = rows
         .iter()
         .filter_map(|row| m.players.iter().position(|p| p.id == row.id))
         .collect();
-    for &j in &order {
-        let _ = write!(md, " {} |", m.players[j].id);
-    }
-    md += "\n|---|";
-    md += &"---:|".repeat(order.len());
-    md.push('\n');
+    let id = |i: usize| m.players[i].id.clone();
+    // The corner and the diagonal are blank: a player is not compared with itself.
+    let mut matrix = MdTable::new()
+        .left("")
+        .columns(order.iter().map(|&j| id(j)), Align::Right)
+        .tight_empty_cells();
     for &i in &order {
-        let _ = write!(md, "| {} |", m.players[i].id);
-        for &j in &order {
+        let los = order.iter().map(|&j| {
             if i == j {
-                md += " |";
+                String::new()
             } else {
-                let _ = write!(md, " {:.3} |", r.los[i][j]);
+                format!("{:.3}", r.los[i][j])
             }
-        }
-        md.push('\n');
+        });
+        matrix.row(std::iter::once(id(i)).chain(los));
     }
-    let _ = writeln!(md, "\n![{figure}]({figure}.png)\n");
+    md.push_str(&matrix.render());
+    md.push_str(&format!("\n![{figure}]({figure}.png)\n\n"));
     md
 }

@@ -4,7 +4,6 @@
 //! move (nodes, depth, time: a blowup shows as a tail of move times or a loss of depth), how the
 //! games ended, and the forfeits. Figures: `elo.png`, and `llr_trace.png` with an SPRT.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -17,6 +16,7 @@ use crate::elo::sprt::Decision;
 use crate::elo::sprt_setup::describe;
 use crate::elo::{EloEstimate, Pentanomial, Trinomial};
 use crate::report::figures;
+use crate::report::md_table::{Align, MdTable};
 use crate::report::stats::quantile;
 
 /// One pairing's numbers.
@@ -178,9 +178,8 @@ fn write_pairings(dir: &Path, m: &MatchManifest, results: &[PairingResult]) -> R
 }
 
 fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
-    let _ = writeln!(
-        md,
-        "{} games in {} pairs; engine {} (bench {}), commit {}; openings {} ({} positions, sha256 {}) from offset {}; {} threads on {}.\n",
+    md.push_str(&format!(
+        "{} games in {} pairs; engine {} (bench {}), commit {}; openings {} ({} positions, sha256 {}) from offset {}; {} threads on {}.\n\n",
         games.len(),
         games.len() / 2,
         m.provenance.engine_version,
@@ -192,33 +191,37 @@ fn header(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
         m.seed,
         m.threads,
         m.provenance.host
-    );
-    let _ = writeln!(md, "| player | name | limit |\n|---|---|---|");
+    ));
+    let mut players = MdTable::new().columns(["player", "name", "limit"], Align::Left);
     for p in &m.players {
-        let _ = writeln!(md, "| {} | {} | {} |", p.id, p.name, p.limit);
+        players.row([p.id.clone(), p.name.clone(), p.limit.to_string()]);
     }
-    let _ = writeln!(md, "\nRules: {}.\n", m.rules);
+    md.push_str(&players.render());
+    md.push_str(&format!("\nRules: {}.\n\n", m.rules));
     if let Some(s) = m.nps_scale {
-        let _ = writeln!(
-            md,
+        md.push_str(&format!(
             "Clocks scaled to this machine (`--nps-scale`): reference {:.0} nodes/s, measured {:.0} \
-             (`harness bench`, median of 5): every time × {:.3} (the limits above are scaled).\n",
+             (`harness bench`, median of 5): every time × {:.3} (the limits above are scaled).\n\n",
             s.reference,
             s.measured,
             s.factor()
-        );
+        ));
     }
 }
 
 fn table(md: &mut String, m: &MatchManifest, results: &[PairingResult]) {
-    let _ = writeln!(
-        md,
-        "## Results\n\nThe second player's result against the first, by game pairs (each opening with both colours). Elo and nElo with 95 % intervals from the pentanomial variance; LOS = likelihood of superiority.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| pairing | pairs | W | D | L | draws | LL | LD | DD+WL | WD | WW | score | Elo | nElo | LOS | SPRT |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|"
-    );
+    md.push_str("## Results\n\nThe second player's result against the first, by game pairs (each opening with both colours). Elo and nElo with 95 % intervals from the pentanomial variance; LOS = likelihood of superiority.\n\n");
+    let mut table = MdTable::new()
+        .left("pairing")
+        .columns(
+            [
+                "pairs", "W", "D", "L", "draws", "LL", "LD", "DD+WL", "WD", "WW", "score",
+            ],
+            Align::Right,
+        )
+        .columns(["Elo", "nElo"], Align::Left)
+        .right("LOS")
+        .left("SPRT");
     for r in results {
         let c = r.pairs.counts();
         let (score, elo, nelo, los) = match &r.estimate {
@@ -242,43 +245,49 @@ fn table(md: &mut String, m: &MatchManifest, results: &[PairingResult]) {
             }
             _ => "-".into(),
         };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {:.1} % | {} | {} | {} | {} | {} | {score} | {elo} | {nelo} | {los} | {sprt} |",
-            r.name,
-            r.pairs.pairs(),
-            r.games.wins,
-            r.games.draws,
-            r.games.losses,
-            100.0 * r.games.draw_ratio(),
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            c[4]
+        let counts =
+            [r.pairs.pairs(), r.games.wins, r.games.draws, r.games.losses].map(|n| n.to_string());
+        let pentanomial = c.map(|n| n.to_string());
+        table.row(
+            std::iter::once(r.name.clone())
+                .chain(counts)
+                .chain([format!("{:.1} %", 100.0 * r.games.draw_ratio())])
+                .chain(pentanomial)
+                .chain([score, elo, nelo, los, sprt]),
         );
     }
+    md.push_str(&table.render());
     if let Some(s) = &m.sprt {
         for r in results {
-            let _ = writeln!(
-                md,
-                "\n`{}`:\n```\n{}```",
+            md.push_str(&format!(
+                "\n`{}`:\n```\n{}```\n",
                 r.name,
                 describe(s, &r.pairs.counts(), r.estimate.as_ref())
-            );
+            ));
         }
     }
     md.push('\n');
 }
 
 fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
-    let _ = writeln!(
-        md,
-        "## The searches, per move\n\nNodes and time per move (median, p90, p99, max) and depth reached (median, p10, p1, min), over every move each player made.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| player | moves | nodes p50 | p90 | p99 | max | time ms p50 | p90 | p99 | max | depth p50 | p10 | p1 | min |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    md.push_str("## The searches, per move\n\nNodes and time per move (median, p90, p99, max) and depth reached (median, p10, p1, min), over every move each player made.\n\n");
+    let mut table = MdTable::new().left("player").columns(
+        [
+            "moves",
+            "nodes p50",
+            "p90",
+            "p99",
+            "max",
+            "time ms p50",
+            "p90",
+            "p99",
+            "max",
+            "depth p50",
+            "p10",
+            "p1",
+            "min",
+        ],
+        Align::Right,
     );
     for p in &m.players {
         let own: Vec<&MoveRow> = moves.iter().filter(|r| r.player == p.id).collect();
@@ -288,11 +297,9 @@ fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
         let q = |xs: &[f64], p: f64, digits: usize| {
             quantile(xs, p).map_or("-".to_string(), |v| format!("{v:.digits$}"))
         };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            p.id,
-            own.len(),
+        table.row([
+            p.id.clone(),
+            own.len().to_string(),
             q(&nodes, 0.5, 0),
             q(&nodes, 0.9, 0),
             q(&nodes, 0.99, 0),
@@ -305,8 +312,9 @@ fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
             q(&depth, 0.1, 1),
             q(&depth, 0.01, 1),
             q(&depth, 0.0, 0),
-        );
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
     for p in &m.players {
         let depths: Vec<i32> = moves
@@ -315,15 +323,14 @@ fn move_stats(md: &mut String, m: &MatchManifest, moves: &[MoveRow]) {
             .map(|r| r.depth)
             .collect();
         if let Some(share) = shallow_share(&depths) {
-            let _ = writeln!(
-                md,
-                "**Shallow moves**: {} ({}) reached only depth {SHALLOW_DEPTH} on {:.0} % of its {} moves under `{}`. Some engines move at once on a short clock (Toga II does under about 1 s left): its results then measure that rule, not its search — give a longer clock.\n",
+            md.push_str(&format!(
+                "**Shallow moves**: {} ({}) reached only depth {SHALLOW_DEPTH} on {:.0} % of its {} moves under `{}`. Some engines move at once on a short clock (Toga II does under about 1 s left): its results then measure that rule, not its search — give a longer clock.\n\n",
                 p.id,
                 p.name,
                 share * 100.0,
                 depths.len(),
                 p.limit
-            );
+            ));
         }
     }
 }
@@ -353,28 +360,30 @@ fn endings(md: &mut String, games: &[GameRow]) {
             None => counts.push((g.termination.clone(), 1)),
         }
     }
-    let _ = writeln!(
-        md,
-        "## How the games ended\n\n| termination | games |\n|---|---:|"
-    );
+    md.push_str("## How the games ended\n\n");
+    let mut table = MdTable::new().left("termination").right("games");
     for (t, n) in &counts {
-        let _ = writeln!(md, "| {t} | {n} |");
+        table.row([t.clone(), n.to_string()]);
     }
+    md.push_str(&table.render());
     let forfeits: Vec<&GameRow> = games.iter().filter(|g| !g.reason.is_empty()).collect();
     if !forfeits.is_empty() {
-        let _ = writeln!(md, "\n### Forfeits\n\n| pair.game | white | black | result | reason |\n|---|---|---|---|---|");
+        md.push_str("\n### Forfeits\n\n");
+        let mut table = MdTable::new().columns(
+            ["pair.game", "white", "black", "result", "reason"],
+            Align::Left,
+        );
         for g in forfeits {
-            let _ = writeln!(
-                md,
-                "| {}.{} | {} | {} | {} | {} |",
-                g.pair,
-                g.game,
-                g.white,
-                g.black,
-                g.result,
-                g.reason.replace('|', "\\|")
-            );
+            // The reason quotes the engine; the table escapes a `|` in it.
+            table.row([
+                format!("{}.{}", g.pair, g.game),
+                g.white.clone(),
+                g.black.clone(),
+                g.result.clone(),
+                g.reason.clone(),
+            ]);
         }
+        md.push_str(&table.render());
     }
     md.push('\n');
 }
@@ -393,14 +402,18 @@ fn overruns(md: &mut String, m: &MatchManifest, games: &[GameRow]) {
     if lost == 0 && forgiven == 0 {
         return;
     }
-    let _ = writeln!(
-        md,
-        "## Clock overruns
-
-Time margin: {} ms. A forgiven overrun set the clock to 0; a larger \
-         one lost the game on time (its overrun is in the forfeit's reason).\n\n| player | \
-         forgiven overruns | largest forgiven, ms | games lost on time |\n|---|---:|---:|---:|",
+    md.push_str(&format!(
+        "## Clock overruns\n\nTime margin: {} ms. A forgiven overrun set the clock to 0; a larger \
+         one lost the game on time (its overrun is in the forfeit's reason).\n\n",
         m.rules.time_margin_ms
+    ));
+    let mut table = MdTable::new().left("player").columns(
+        [
+            "forgiven overruns",
+            "largest forgiven, ms",
+            "games lost on time",
+        ],
+        Align::Right,
     );
     for p in &m.players {
         let (mut count, mut max, mut lost) = (0, 0.0f64, 0);
@@ -421,8 +434,14 @@ Time margin: {} ms. A forgiven overrun set the clock to 0; a larger \
             };
             lost += usize::from(g.termination == "time forfeit" && loser == &p.id);
         }
-        let _ = writeln!(md, "| {} {} | {count} | {max:.1} | {lost} |", p.id, p.name);
+        table.row([
+            format!("{} {}", p.id, p.name),
+            count.to_string(),
+            format!("{max:.1}"),
+            lost.to_string(),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -480,9 +499,9 @@ fn figures_of(
             },
         )?);
     }
-    let _ = writeln!(md, "## Figures\n");
+    md.push_str("## Figures\n\n");
     for n in names {
-        let _ = writeln!(md, "![{n}]({n}.png)");
+        md.push_str(&format!("![{n}]({n}.png)\n"));
     }
     Ok(())
 }

@@ -208,13 +208,17 @@ fn grid_spec(args: &GridArgs) -> Result<GridSpec> {
             ..GridSpec::default()
         },
     };
-    with_overrides(
+    let spec = with_overrides(
         base,
         args.plan.who.preset.as_deref(),
         &args.plan.who.sets,
         &args.plan.who.engines,
         &args.plan.who.players,
-    )
+    )?;
+    for axis in &spec.axes {
+        axis.check_distinct()?;
+    }
+    Ok(spec)
 }
 
 /// Suites from `--suite`, else from the grid file, else the built-in ones.

@@ -2,7 +2,6 @@
 //! schedule, one row per effect with its interval and Holm-adjusted p), `effects.png` and, for
 //! each interaction that survives the correction, `interaction-A-B.png`.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -13,6 +12,7 @@ use crate::arena::figures::{EloBars, InteractionPlot};
 use crate::elo::ratings::{Bootstrap, Pair};
 use crate::report::figures;
 use crate::report::format::pvalue;
+use crate::report::md_table::{Align, MdTable};
 
 /// The effects table.
 pub const EFFECTS_CSV: &str = "effects.csv";
@@ -42,13 +42,12 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
             format!("{letter} `{}` ({} → {})", f.key, f.off, f.on)
         })
         .collect();
-    let _ = writeln!(
-        md,
+    md.push_str(&format!(
         " Factors: {}. Every point played every other (round robin). Model: rating = Σ βᵢxᵢ + \
          Σ βᵢⱼxᵢxⱼ with x = ±1, fitted by the joint-ratings likelihood; an effect is 2β in Elo \
          (a main effect: the mean rating with the factor at its second value minus at its first). \
          95 % intervals from 1,000 bootstrap resamples of game pairs {}; p from the bootstrap \
-         standard error, Holm-adjusted over all {} effects.{}\n",
+         standard error, Holm-adjusted over all {} effects.{}\n\n",
         factors.join(", "),
         crate::elo::ratings::scheme(crate::elo::ratings::stratified(pairings)),
         effects.len(),
@@ -59,29 +58,30 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
              interactions of three or more factors only (assumed negligible)."
                 .to_string()
         }
-    );
-    md += "| effect | Elo | 95 % interval | se | p | p (Holm) |\n|---|---:|---|---:|---:|---:|\n";
+    ));
+    let mut table = MdTable::new()
+        .left("effect")
+        .right("Elo")
+        .left("95 % interval")
+        .columns(["se", "p", "p (Holm)"], Align::Right);
     for e in &effects {
-        let _ = writeln!(
-            md,
-            "| {}{} | {:+.1} | [{:+.1}, {:+.1}] | {:.1} | {} | {} |",
-            e.effect,
-            if e.p_holm < ALPHA { " **" } else { "" },
-            e.elo,
-            e.elo_lo,
-            e.elo_hi,
-            e.se,
+        table.row([
+            format!("{}{}", e.effect, if e.p_holm < ALPHA { " **" } else { "" }),
+            format!("{:+.1}", e.elo),
+            format!("[{:+.1}, {:+.1}]", e.elo_lo, e.elo_hi),
+            format!("{:.1}", e.se),
             pvalue(e.p),
-            pvalue(e.p_holm)
-        );
+            pvalue(e.p_holm),
+        ]);
     }
+    md += &table.render();
     md += "\n** Holm-adjusted p < 0.05.\n\n";
     let mut names = vec![figures::save(dir, &bars(&effects))?];
     for plot in interactions(design, &effects, pairings) {
         names.push(figures::save(dir, &plot)?);
     }
     for n in names {
-        let _ = writeln!(md, "![{n}]({n}.png)");
+        md += &format!("![{n}]({n}.png)\n");
     }
     md.push('\n');
     Ok(md)

@@ -86,8 +86,9 @@ pub struct Axis {
 }
 
 impl Axis {
-    /// Each value once: a repeated value would run the same configuration twice.
-    fn check_distinct(&self) -> Result<(), GridError> {
+    /// Each value once: in a grid a repeated value would search the same configuration twice (a
+    /// match may repeat one, to give the copies different limits).
+    pub fn check_distinct(&self) -> Result<(), GridError> {
         let mut seen = std::collections::HashSet::new();
         match self.values.iter().find(|v| !seen.insert(v.as_str())) {
             Some(value) => Err(GridError::RepeatedValue {
@@ -247,9 +248,7 @@ impl GridSpec {
                 values: values_of(v),
             })
             .collect();
-        for axis in &axes {
-            axis.check_distinct()?;
-        }
+
         Ok(Self {
             name: file.name.unwrap_or_else(|| "grid".to_string()),
             preset: file.preset.unwrap_or_else(|| "fischerle".to_string()),
@@ -292,7 +291,6 @@ impl GridSpec {
             key: key.to_string(),
             values,
         };
-        axis.check_distinct()?;
         match self.axes.iter_mut().find(|a| a.key == key) {
             Some(existing) => *existing = axis,
             None => self.axes.push(axis),

@@ -10,6 +10,7 @@ use super::rules::{self, RuleCheck};
 use super::search::{Judgement, WIN_THRESHOLD};
 use super::table::{Placement, Tables};
 use crate::grid::GridPoint;
+use crate::report::md_table::{Align, MdTable};
 
 /// How one configuration at one depth did.
 #[derive(Debug, Clone, Default)]
@@ -113,7 +114,17 @@ pub fn render(rules: &[RuleCheck], runs: &[Run]) -> String {
         least {WIN_THRESHOLD} centipawns.\n\n", runs.first().map_or(0, |r| r.2.iter().filter(|j| j.index % 2 == 0).count()),
         runs.first().map_or(0, |r| r.2.iter().filter(|j| j.index % 2 == 1).count())));
     md.push_str("## Rules\n\nEach rule alone, on every position: how many it decides, and how many of those it gets wrong.\n\n");
-    md.push_str("| rule | decides (White to move) | decides (Black to move) | wrong | counterexamples |\n|---|---:|---:|---:|---|\n");
+    let mut table = MdTable::new()
+        .left("rule")
+        .columns(
+            [
+                "decides (White to move)",
+                "decides (Black to move)",
+                "wrong",
+            ],
+            Align::Right,
+        )
+        .left("counterexamples");
     for r in rules {
         let examples: Vec<String> = r
             .examples
@@ -121,42 +132,64 @@ pub fn render(rules: &[RuleCheck], runs: &[Run]) -> String {
             .take(3)
             .map(|(fen, v, truth)| format!("`{fen}` says {v:?}, is {truth}"))
             .collect();
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
-            r.rule,
-            r.decided_white,
-            r.decided_black,
-            r.wrong,
+        table.row([
+            r.rule.to_string(),
+            r.decided_white.to_string(),
+            r.decided_black.to_string(),
+            r.wrong.to_string(),
             if examples.is_empty() {
                 "—".into()
             } else {
                 examples.join("; ")
-            }
-        ));
+            },
+        ]);
     }
-    md.push_str("\n## Search\n\n| config | values | depth | wins judged draws (W / B to move) | draws judged wins (W / B) | won, White to move, move throws the win away | wrong in all |\n|---|---|---:|---:|---:|---:|---:|\n");
+    md.push_str(&table.render());
+    md.push_str("\n## Search\n\n");
+    let mut table = MdTable::new()
+        .columns(["config", "values"], Align::Left)
+        .columns(
+            [
+                "depth",
+                "wins judged draws (W / B to move)",
+                "draws judged wins (W / B)",
+                "won, White to move, move throws the win away",
+                "wrong in all",
+            ],
+            Align::Right,
+        );
     for (point, depth, judgements, m) in runs {
-        md.push_str(&format!(
-            "| {} | {} | {depth} | {} / {} | {} / {} | {} | {} of {} |\n",
-            point.id,
+        table.row([
+            point.id.clone(),
             point.values.join(" "),
-            m.wins_as_draws[0],
-            m.wins_as_draws[1],
-            m.draws_as_wins[0],
-            m.draws_as_wins[1],
-            m.lost_wins,
-            m.total_wrong(),
-            judgements.len()
-        ));
+            depth.to_string(),
+            format!("{} / {}", m.wins_as_draws[0], m.wins_as_draws[1]),
+            format!("{} / {}", m.draws_as_wins[0], m.draws_as_wins[1]),
+            m.lost_wins.to_string(),
+            format!("{} of {}", m.total_wrong(), judgements.len()),
+        ]);
     }
-    md.push_str("\nExamples:\n\n| config | depth | kind | FEN | score for White | move | true value |\n|---|---:|---|---|---:|---|---|\n");
+    md.push_str(&table.render());
+    md.push_str("\nExamples:\n\n");
+    let mut table = MdTable::new()
+        .left("config")
+        .right("depth")
+        .columns(["kind", "FEN"], Align::Left)
+        .right("score for White")
+        .columns(["move", "true value"], Align::Left);
     for (point, depth, _, m) in runs {
         for (kind, fen, score, mv, truth) in &m.examples {
-            md.push_str(&format!(
-                "| {} | {depth} | {kind} | `{fen}` | {score} | {mv} | {truth} |\n",
-                point.id
-            ));
+            table.row([
+                point.id.clone(),
+                depth.to_string(),
+                kind.clone(),
+                format!("`{fen}`"),
+                score.to_string(),
+                mv.clone(),
+                truth.clone(),
+            ]);
         }
     }
+    md.push_str(&table.render());
     md
 }

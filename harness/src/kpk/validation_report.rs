@@ -14,6 +14,7 @@ use super::interval_gain::Pair;
 use super::table::{Placement, Tables};
 use super::validate::{move_text, truth, Effort, Outcome, Validation};
 use crate::report::format::thousands;
+use crate::report::md_table::{Align, MdTable};
 use crate::report::stats::quantile;
 
 /// Per-position rows.
@@ -184,19 +185,20 @@ pub fn meta_check(run: &ValidationRun) -> BTreeMap<&'static str, MetaCheck> {
     by_rule
 }
 
-fn effort_row(label: &str, mut nodes: Vec<u64>) -> String {
+/// One row of the effort table: how many positions, the quantiles of their nodes, the total.
+fn effort_row(label: &str, mut nodes: Vec<u64>) -> [String; 7] {
     nodes.sort_unstable();
     let total: u64 = nodes.iter().sum();
     let as_f64: Vec<f64> = nodes.iter().map(|&n| n as f64).collect();
-    format!(
-        "| {label} | {} | {} | {} | {} | {} | {} |\n",
-        nodes.len(),
+    [
+        label.to_string(),
+        nodes.len().to_string(),
         thousands(quantile(&as_f64, 0.5).unwrap_or(0.0)),
         thousands(quantile(&as_f64, 0.9).unwrap_or(0.0)),
         thousands(quantile(&as_f64, 0.99).unwrap_or(0.0)),
         thousands(nodes.last().copied().unwrap_or(0) as f64),
-        thousands(total as f64)
-    )
+        thousands(total as f64),
+    ]
 }
 
 /// The Markdown report.
@@ -245,13 +247,9 @@ fn outcomes(md: &mut String, v: &[Validation]) {
         Outcome::Unresolved,
         Outcome::Searched,
     ];
-    md.push_str("| rule |");
-    for o in order {
-        md.push_str(&format!(" {} |", o.name()));
-    }
-    md.push_str("\n|---|");
-    md.push_str(&"---:|".repeat(order.len()));
-    md.push('\n');
+    let mut table = MdTable::new()
+        .left("rule")
+        .columns(order.map(Outcome::name), Align::Right);
     let mut by: BTreeMap<&str, BTreeMap<Outcome, usize>> = BTreeMap::new();
     for x in v {
         *by.entry(rule_of(x))
@@ -260,12 +258,10 @@ fn outcomes(md: &mut String, v: &[Validation]) {
             .or_default() += 1;
     }
     for (rule, counts) in &by {
-        md.push_str(&format!("| {rule} |"));
-        for o in order {
-            md.push_str(&format!(" {} |", counts.get(&o).copied().unwrap_or(0)));
-        }
-        md.push('\n');
+        let counts = order.map(|o| counts.get(&o).copied().unwrap_or(0).to_string());
+        table.row(std::iter::once(rule.to_string()).chain(counts));
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -302,18 +298,29 @@ fn cycles(md: &mut String, run: &ValidationRun) {
 fn meta(md: &mut String, run: &ValidationRun) {
     md.push_str("## Meta-check: the procedure against the table\n\nEvery claim of a rule, by whether the table says it is right, and what the procedure made of it. \
         *Flagged* = contradicted, better move, move fails or unfounded.\n\n");
-    md.push_str("| rule | wrong: flagged | wrong: confirmed (missed) | wrong: unresolved | right: flagged (false alarm) | right: confirmed | right: unresolved |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new().left("rule").columns(
+        [
+            "wrong: flagged",
+            "wrong: confirmed (missed)",
+            "wrong: unresolved",
+            "right: flagged (false alarm)",
+            "right: confirmed",
+            "right: unresolved",
+        ],
+        Align::Right,
+    );
     for (rule, m) in meta_check(run) {
-        md.push_str(&format!(
-            "| {rule} | {} | {} | {} | {} | {} | {} |\n",
+        let counts = [
             m.wrong_flagged,
             m.wrong_confirmed,
             m.wrong_unresolved,
             m.right_flagged,
             m.right_confirmed,
-            m.right_unresolved
-        ));
+            m.right_unresolved,
+        ];
+        table.row(std::iter::once(rule.to_string()).chain(counts.map(|n| n.to_string())));
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -340,21 +347,26 @@ fn undecided(md: &mut String, run: &ValidationRun) {
 }
 
 fn effort(md: &mut String, v: &[Validation]) {
-    md.push_str("## Effort (nodes per position, all its searches)\n\n| positions | count | median | p90 | p99 | max | total |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("## Effort (nodes per position, all its searches)\n\n");
+    let mut table = MdTable::new().left("positions").columns(
+        ["count", "median", "p90", "p99", "max", "total"],
+        Align::Right,
+    );
     let nodes =
         |f: &dyn Fn(&Validation) -> bool| v.iter().filter(|x| f(x)).map(|x| x.nodes).collect();
-    md.push_str(&effort_row(
+    table.row(effort_row(
         "decided by a rule",
         nodes(&|x| x.claim.is_some()),
     ));
-    md.push_str(&effort_row(
+    table.row(effort_row(
         "no rule, resolved",
         nodes(&|x| x.outcome == Outcome::Searched),
     ));
-    md.push_str(&effort_row(
+    table.row(effort_row(
         "unresolved",
         nodes(&|x| x.outcome == Outcome::Unresolved),
     ));
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -362,7 +374,19 @@ fn effort(md: &mut String, v: &[Validation]) {
 type Pick<'a> = &'a dyn Fn(&Validation) -> bool;
 
 fn examples(md: &mut String, run: &ValidationRun) {
-    md.push_str("## Examples\n\n| kind | FEN | rule | claim | outcome | search found | table |\n|---|---|---|---|---|---|---|\n");
+    md.push_str("## Examples\n\n");
+    let mut table = MdTable::new().columns(
+        [
+            "kind",
+            "FEN",
+            "rule",
+            "claim",
+            "outcome",
+            "search found",
+            "table",
+        ],
+        Align::Left,
+    );
     let kinds: [(&str, Pick); 3] = [
         ("wrong claim, flagged", &|v| {
             claim_right(run, v) == Some(false) && v.outcome.flags()
@@ -376,17 +400,18 @@ fn examples(md: &mut String, run: &ValidationRun) {
     ];
     for (kind, pick) in kinds {
         for v in run.validations.iter().filter(|v| pick(v)).take(EXAMPLES) {
-            md.push_str(&format!(
-                "| {kind} | `{}` | {} | {} | {} | {} | {} |\n",
-                fen(v.index),
-                rule_of(v),
-                name(v.claim.and_then(|k| k.interval.exact())),
-                v.outcome.name(),
-                name(v.found),
-                truth(run.tables, v.index).name()
-            ));
+            table.row([
+                kind.to_string(),
+                format!("`{}`", fen(v.index)),
+                rule_of(v).to_string(),
+                name(v.claim.and_then(|k| k.interval.exact())).to_string(),
+                v.outcome.name().to_string(),
+                name(v.found).to_string(),
+                truth(run.tables, v.index).name().to_string(),
+            ]);
         }
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -397,7 +422,19 @@ fn comparison(md: &mut String, run: &ValidationRun) {
          `kpk.square`, `kpk.key_squares`, `kpk.rook_pawn` on; right when its score says won exactly when the table does).\n\n",
         run.compare_every
     ));
-    md.push_str("| depth | positions | interval: decided | decided wrongly | interval nodes | scalar: right | scalar nodes | nodes scalar / interval |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new().columns(
+        [
+            "depth",
+            "positions",
+            "interval: decided",
+            "decided wrongly",
+            "interval nodes",
+            "scalar: right",
+            "scalar nodes",
+            "nodes scalar / interval",
+        ],
+        Align::Right,
+    );
     let mut by_depth: BTreeMap<u16, Vec<&Pair>> = BTreeMap::new();
     for p in run.pairs {
         by_depth.entry(p.depth).or_default().push(p);
@@ -412,14 +449,17 @@ fn comparison(md: &mut String, run: &ValidationRun) {
         let right = pairs.iter().filter(|p| p.scalar_right()).count();
         let inodes: u64 = pairs.iter().map(|p| p.interval_nodes).sum();
         let snodes: u64 = pairs.iter().map(|p| p.scalar_nodes).sum();
-        md.push_str(&format!(
-            "| {depth} | {n} | {} | {wrong} | {} | {} | {} | {:.2} |\n",
+        table.row([
+            depth.to_string(),
+            n.to_string(),
             crate::report::format::share(decided, n),
+            wrong.to_string(),
             thousands(inodes as f64),
             crate::report::format::share(right, n),
             thousands(snodes as f64),
-            snodes as f64 / inodes.max(1) as f64
-        ));
+            format!("{:.2}", snodes as f64 / inodes.max(1) as f64),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }

@@ -1,12 +1,11 @@
 //! Two runs of the same grid, compared configuration by configuration and position by position
 //! (before and after an engine change). Differences in what was run are listed, never ignored.
 
-use std::fmt::Write;
-
 use serde_json::Value;
 
 use super::data::RunDir;
 use super::format::{estimate, opt};
+use super::md_table::{Align, MdTable};
 use super::paired::{self, Paired};
 
 /// The comparison of `after` against `before`.
@@ -123,15 +122,14 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
             .clone()
             .unwrap_or_else(|| "unknown".into())
     };
-    let _ = writeln!(md, "# Comparison\n");
+    md.push_str("# Comparison\n\n");
     for (role, run) in [("first (baseline)", before), ("second", after)] {
-        let _ = writeln!(
-            md,
-            "- {role}: `{}`, commit {}, bench {}",
+        md.push_str(&format!(
+            "- {role}: `{}`, commit {}, bench {}\n",
             run.dir.display(),
             commit(run),
             run.manifest.provenance.bench_signature
-        );
+        ));
     }
     md.push('\n');
     if c.mismatches.is_empty() {
@@ -139,38 +137,57 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
     } else {
         md.push_str("## Mismatches\n\n");
         for m in &c.mismatches {
-            let _ = writeln!(md, "- {m}");
+            md.push_str(&format!("- {m}\n"));
         }
         md.push('\n');
     }
     md.push_str("Node ratio = second / first, paired by position; 95 % bootstrap interval of the geometric mean; \
         gained / lost = solved only by the second / only by the first; exact McNemar p.\n\n");
-    md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | solved first | solved second | gained | lost | McNemar p |\n");
-    md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new()
+        .left("config")
+        .left("values")
+        .right("pairs")
+        .left("geomean ratio [95 % CI]")
+        .columns(
+            [
+                "median ratio",
+                "faster",
+                "slower",
+                "≥×2",
+                "≥×10",
+                "solved first",
+                "solved second",
+                "gained",
+                "lost",
+                "McNemar p",
+            ],
+            Align::Right,
+        );
     for (id, p) in &c.paired {
-        let ci = estimate(p.geomean_ratio);
         let solved = |second: bool| {
             p.pairs
                 .iter()
                 .filter(|x| if second { x.solved } else { x.base_solved })
                 .count()
+                .to_string()
         };
-        let _ = writeln!(
-            md,
-            "| {id} | {} | {} | {ci} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
+        table.row([
+            id.clone(),
             before.label(id),
-            p.pairs.len(),
+            p.pairs.len().to_string(),
+            estimate(p.geomean_ratio),
             opt(p.median_ratio, 3),
-            p.faster,
-            p.slower,
-            p.at_least(2.0),
-            p.at_least(10.0),
+            p.faster.to_string(),
+            p.slower.to_string(),
+            p.at_least(2.0).to_string(),
+            p.at_least(10.0).to_string(),
             solved(false),
             solved(true),
-            p.gained,
-            p.lost,
-            p.mcnemar_p
-        );
+            p.gained.to_string(),
+            p.lost.to_string(),
+            format!("{:.3}", p.mcnemar_p),
+        ]);
     }
+    md.push_str(&table.render());
     md
 }

@@ -1,12 +1,11 @@
 //! `report.md`: the tables of a report, in the order a reader asks the questions (what ran, how
 //! did each configuration do, what is each worth against the baseline, how far from the limit).
 
-use std::fmt::Write;
-
 use super::data::RunDir;
 use super::depth::MinimalTreeRow;
 use super::depth_tail::{TailRow, FACTORS};
 use super::format::{estimate, opt, pvalue, share};
+use super::md_table::{Align, MdTable};
 use super::paired::{Pair, Paired};
 use super::selective::{SelectiveRow, MOVE_COUNTS};
 use super::steps::Step;
@@ -33,32 +32,35 @@ pub fn render(run: &RunDir, analysis: &Analysis, figures: &[String]) -> String {
 
 fn header(md: &mut String, run: &RunDir, baseline: &str) {
     let m = &run.manifest;
-    let _ = writeln!(md, "# Report: {}\n", m.name);
-    let _ = writeln!(md, "- command: `{}`", m.provenance.command.join(" "));
-    let _ = writeln!(
-        md,
-        "- engine: {}, commit {}, bench signature {}",
+    md.push_str(&format!("# Report: {}\n\n", m.name));
+    md.push_str(&format!(
+        "- command: `{}`\n",
+        m.provenance.command.join(" ")
+    ));
+    md.push_str(&format!(
+        "- engine: {}, commit {}, bench signature {}\n",
         m.provenance.engine_version,
         m.provenance.git_commit.as_deref().unwrap_or("unknown"),
         m.provenance.bench_signature
-    );
-    let _ = writeln!(
-        md,
-        "- host: {}, {} worker threads",
+    ));
+    md.push_str(&format!(
+        "- host: {}, {} worker threads\n",
         m.provenance.host, m.threads
-    );
-    let _ = writeln!(md, "- limits: `{}`", m.limits);
+    ));
+    md.push_str(&format!("- limits: `{}`\n", m.limits));
     for s in &m.suites {
-        let _ = writeln!(
-            md,
-            "- suite `{}`: {} positions from `{}` (sha256 {})",
+        md.push_str(&format!(
+            "- suite `{}`: {} positions from `{}` (sha256 {})\n",
             s.label,
             s.positions,
             s.source,
             &s.sha256[..12.min(s.sha256.len())]
-        );
+        ));
     }
-    let _ = writeln!(md, "- baseline: `{baseline}` ({})\n", run.label(baseline));
+    md.push_str(&format!(
+        "- baseline: `{baseline}` ({})\n\n",
+        run.label(baseline)
+    ));
 }
 
 fn summary(md: &mut String, rows: &[SummaryRow]) {
@@ -71,16 +73,31 @@ fn summary(md: &mut String, rows: &[SummaryRow]) {
         hung or spoke garbage (unsolved, left out of every other figure; reasons below). A dash: \
         the engine does not report it (UCI engines report nodes, depth and time only).\n\n",
     );
-    md.push_str("| config | values | solved | censored | failed | total nodes | geomean nodes | median nodes to solution | median time to solution | mean EBF | FHF | QS |\n");
-    md.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new().left("config").left("values").columns(
+        [
+            "solved",
+            "censored",
+            "failed",
+            "total nodes",
+            "geomean nodes",
+            "median nodes to solution",
+            "median time to solution",
+            "mean EBF",
+            "FHF",
+            "QS",
+        ],
+        Align::Right,
+    );
     for r in rows {
-        let cells = r.cells().join(" | ");
-        let _ = writeln!(
-            md,
-            "| {} | {} | {}/{} | {cells} |",
-            r.config_id, r.values, r.solved, r.positions
-        );
+        let mut cells = vec![
+            r.config_id.clone(),
+            r.values.clone(),
+            format!("{}/{}", r.solved, r.positions),
+        ];
+        cells.extend(r.cells());
+        table.row(cells);
     }
+    md.push_str(&table.render());
     md.push('\n');
     credit(md, rows);
 }
@@ -99,18 +116,21 @@ fn engine_speed(md: &mut String, run: &RunDir, rows: &[SummaryRow]) {
         "## Speed by engine\n\nEach engine counts nodes its own way (what is a node, whether \
          quiescence and TT probes count), so node counts and node limits compare searches within \
          one engine, not across engines: compare engines at equal time. Nodes per second over \
-         the configuration's searches:\n\n| config | engine | nodes per second |\n|---|---|---:|\n",
+         the configuration's searches:\n\n",
     );
+    let mut table = MdTable::new()
+        .left("config")
+        .left("engine")
+        .right("nodes per second");
     for r in rows {
         let nps = r.total_nodes as f64 / (r.total_time_ms / 1e3).max(1e-9);
-        let _ = writeln!(
-            md,
-            "| {} | {} | {:.0} |",
-            r.config_id,
-            run.engine_of(&r.config_id).unwrap_or("builtin"),
-            nps
-        );
+        table.row([
+            r.config_id.clone(),
+            run.engine_of(&r.config_id).unwrap_or("builtin").to_string(),
+            format!("{nps:.0}"),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -123,18 +143,22 @@ fn credit(md: &mut String, rows: &[SummaryRow]) {
     md.push_str(
         "Partial credit (STS `c7`/`c8`: points of the final move, 0 for a move not listed):\n\n",
     );
-    md.push_str("| config | values | points | of | score |\n|---|---|---:|---:|---:|\n");
+    let mut table = MdTable::new()
+        .left("config")
+        .left("values")
+        .columns(["points", "of", "score"], Align::Right);
     for r in rows {
         if let (Some(points), Some(max)) = (r.points, r.max_points) {
-            let _ = writeln!(
-                md,
-                "| {} | {} | {points:.0} | {max:.0} | {:.1} % |",
-                r.config_id,
-                r.values,
-                100.0 * points / max.max(1.0)
-            );
+            table.row([
+                r.config_id.clone(),
+                r.values.clone(),
+                format!("{points:.0}"),
+                format!("{max:.0}"),
+                format!("{:.1} %", 100.0 * points / max.max(1.0)),
+            ]);
         }
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -143,50 +167,68 @@ fn failures(md: &mut String, run: &RunDir) {
     if run.failed.is_empty() {
         return;
     }
-    let _ = writeln!(md, "## Failed jobs ({})\n", run.failed.len());
-    md.push_str("| config | suite | position | reason |\n|---|---|---|---|\n");
+    md.push_str(&format!("## Failed jobs ({})\n\n", run.failed.len()));
+    let mut table = MdTable::new().columns(["config", "suite", "position", "reason"], Align::Left);
     for r in &run.failed {
-        let reason = r.failure.replace('|', "\\|");
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {reason} |",
-            r.config, r.suite, r.position
-        );
+        // The reason is the engine's own words; the table escapes a `|` in them.
+        table.row([
+            r.config.clone(),
+            r.suite.clone(),
+            r.position.clone(),
+            r.failure.clone(),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
 fn ablation(md: &mut String, run: &RunDir, analysis: &Analysis) {
     let base = &analysis.baseline;
-    let _ = writeln!(
-        md,
-        "## Against the baseline `{base}` ({})\n",
+    md.push_str(&format!(
+        "## Against the baseline `{base}` ({})\n\n",
         run.label(base)
-    );
+    ));
     md.push_str("Paired by position. Node ratio = variant / baseline; the geometric mean has a 95 % \
         percentile-bootstrap interval (10,000 resamples of positions, fixed seed). Gained / lost: \
         solved by only the variant / only the baseline; p: exact two-sided McNemar test. A censored \
         search's nodes are a lower bound.\n\n");
-    md.push_str("| config | values | pairs | geomean ratio [95 % CI] | median ratio | faster | slower | ≥×2 | ≥×10 | ≥×100 | gained | lost | McNemar p |\n");
-    md.push_str("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new()
+        .left("config")
+        .left("values")
+        .right("pairs")
+        .left("geomean ratio [95 % CI]")
+        .columns(
+            [
+                "median ratio",
+                "faster",
+                "slower",
+                "≥×2",
+                "≥×10",
+                "≥×100",
+                "gained",
+                "lost",
+                "McNemar p",
+            ],
+            Align::Right,
+        );
     for (config, p) in &analysis.paired {
-        let _ = writeln!(
-            md,
-            "| {config} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        table.row([
+            config.clone(),
             run.label(config),
-            p.pairs.len(),
+            p.pairs.len().to_string(),
             ratio_ci(p),
             opt(p.median_ratio, 3),
-            p.faster,
-            p.slower,
-            p.at_least(2.0),
-            p.at_least(10.0),
-            p.at_least(100.0),
-            p.gained,
-            p.lost,
-            pvalue(p.mcnemar_p)
-        );
+            p.faster.to_string(),
+            p.slower.to_string(),
+            p.at_least(2.0).to_string(),
+            p.at_least(10.0).to_string(),
+            p.at_least(100.0).to_string(),
+            p.gained.to_string(),
+            p.lost.to_string(),
+            pvalue(p.mcnemar_p),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -203,19 +245,20 @@ fn heinz(md: &mut String, run: &RunDir, analysis: &Analysis) {
         "Nodes of the searches up to each depth, summed over the positions both completed; \
         solved = correct final move found and kept by that depth.\n\n",
     );
-    let cells = &analysis.heinz[0].1;
-    let _ = write!(md, "| config | values |");
-    for c in cells {
-        let _ = write!(md, " {} d{} |", c.suite, c.depth);
-    }
-    let _ = writeln!(md, "\n|---|---|{}", "---:|".repeat(cells.len()));
+    let mut table = MdTable::new().left("config").left("values").columns(
+        analysis.heinz[0]
+            .1
+            .iter()
+            .map(|c| format!("{} d{}", c.suite, c.depth)),
+        Align::Right,
+    );
     for (config, row) in &analysis.heinz {
-        let _ = write!(md, "| {config} | {} |", run.label(config));
-        for c in row {
-            let _ = write!(md, " {:+.1} % / {:+} |", c.delta_nodes_pct, c.delta_solved);
-        }
-        md.push('\n');
+        let cells = row
+            .iter()
+            .map(|c| format!("{:+.1} % / {:+}", c.delta_nodes_pct, c.delta_solved));
+        table.row([config.clone(), run.label(config)].into_iter().chain(cells));
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -228,32 +271,38 @@ fn selective(md: &mut String, run: &RunDir, rows: &[SelectiveRow]) {
         legal moves; trivial: a single legal move), the most levels inserted on one path (median over \
         positions / maximum), the share of main-search nodes lying below a dynamic level, and the \
         share of main-search nodes with exactly n legal moves.\n\n");
-    let _ = write!(md, "| config | values | dynamic levels | trivial levels | deepest extension (median / max) | nodes below a dynamic level |");
-    for n in MOVE_COUNTS {
-        let _ = write!(md, " {n} move{} |", if n == 1 { "" } else { "s" });
-    }
-    let _ = writeln!(
-        md,
-        "\n|---|---|---:|---:|---:|---:|{}",
-        "---:|".repeat(MOVE_COUNTS.count())
-    );
-    for r in rows {
-        let _ = write!(
-            md,
-            "| {} | {} | {:.0} | {:.0} | {:.0} / {:.0} | {:.1} % |",
-            r.config,
-            run.label(&r.config),
-            r.dyn_levels,
-            r.triv_levels,
-            r.median_max_extension,
-            r.max_extension,
-            100.0 * r.below_dyn_share
+    let mut table = MdTable::new()
+        .left("config")
+        .left("values")
+        .columns(
+            [
+                "dynamic levels",
+                "trivial levels",
+                "deepest extension (median / max)",
+                "nodes below a dynamic level",
+            ],
+            Align::Right,
+        )
+        .columns(
+            MOVE_COUNTS.map(|n| format!("{n} move{}", if n == 1 { "" } else { "s" })),
+            Align::Right,
         );
-        for share in &r.move_count_shares {
-            let _ = write!(md, " {:.2} % |", 100.0 * share);
-        }
-        md.push('\n');
+    for r in rows {
+        let counters = [
+            r.config.clone(),
+            run.label(&r.config),
+            format!("{:.0}", r.dyn_levels),
+            format!("{:.0}", r.triv_levels),
+            format!("{:.0} / {:.0}", r.median_max_extension, r.max_extension),
+            format!("{:.1} %", 100.0 * r.below_dyn_share),
+        ];
+        let shares = r
+            .move_count_shares
+            .iter()
+            .map(|share| format!("{:.2} %", 100.0 * share));
+        table.row(counters.into_iter().chain(shares));
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -274,26 +323,23 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
         let mut depths: Vec<i32> = of_suite.iter().map(|r| r.depth).collect();
         depths.sort_unstable();
         depths.dedup();
-        let _ = writeln!(md, "`{suite}`, b = {:.2}:\n", first.branching);
-        let _ = write!(md, "| config |");
-        for d in &depths {
-            let _ = write!(md, " d{d} |");
-        }
-        let _ = writeln!(md, "\n|---|{}", "---:|".repeat(depths.len()));
+        md.push_str(&format!("`{suite}`, b = {:.2}:\n\n", first.branching));
+        let mut table = MdTable::new()
+            .left("config")
+            .columns(depths.iter().map(|d| format!("d{d}")), Align::Right);
         for config in run.config_ids() {
-            let _ = write!(md, "| {config} |");
-            for d in &depths {
-                let cell = of_suite
-                    .iter()
-                    .find(|r| r.config == config && r.depth == *d);
-                let _ = write!(
-                    md,
-                    " {} |",
-                    cell.map_or("-".into(), |r| format!("{:.2}", r.ratio()))
-                );
-            }
-            md.push('\n');
+            let ratios: Vec<String> = depths
+                .iter()
+                .map(|d| {
+                    of_suite
+                        .iter()
+                        .find(|r| r.config == config && r.depth == *d)
+                        .map_or("-".into(), |r| format!("{:.2}", r.ratio()))
+                })
+                .collect();
+            table.row(std::iter::once(config).chain(ratios));
         }
+        md.push_str(&table.render());
         md.push('\n');
     }
 }
@@ -301,7 +347,7 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
 fn figure_list(md: &mut String, figures: &[String]) {
     md.push_str("## Figures\n\n");
     for f in figures {
-        let _ = writeln!(md, "![{f}]({f}.svg) ([PNG]({f}.png))\n");
+        md.push_str(&format!("![{f}]({f}.svg) ([PNG]({f}.png))\n\n"));
     }
 }
 
@@ -313,22 +359,51 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
     axes.dedup();
     for axis in axes {
         let of_axis: Vec<&Step> = steps.iter().filter(|s| s.axis == axis).collect();
-        let _ = writeln!(md, "## Steps along `{axis}`\n");
+        md.push_str(&format!("## Steps along `{axis}`\n\n"));
         md.push_str("Each configuration against its neighbour one value up this axis, all else equal, paired by \
             position: geometric-mean node and CPU-time ratios (95 % bootstrap intervals), median node ratio, \
             positions that grow at least ×2, ×10, ×100, solved gained/lost (exact McNemar p), and the \
             ≥×2 / ≥×10 counts suite by suite. Censored searches count with the nodes they spent (a lower bound).\n\n");
-        md.push_str("| other axes | step | pairs | geomean node ratio [95 % CI] | geomean CPU-time ratio [95 % CI] | median ratio | ≥×2 | ≥×10 | ≥×100 | censored after | gained | lost | McNemar p | ≥×2 / ≥×10 by suite |\n");
-        md.push_str("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        let mut table = MdTable::new()
+            .left("other axes")
+            .left("step")
+            .right("pairs")
+            .left("geomean node ratio [95 % CI]")
+            .left("geomean CPU-time ratio [95 % CI]")
+            .columns(
+                [
+                    "median ratio",
+                    "≥×2",
+                    "≥×10",
+                    "≥×100",
+                    "censored after",
+                    "gained",
+                    "lost",
+                    "McNemar p",
+                ],
+                Align::Right,
+            )
+            .left("≥×2 / ≥×10 by suite");
         for s in &of_axis {
             let p = &s.paired;
-            let time = estimate(p.geomean_time_ratio);
-            let by_suite = suites_breakdown(suites, p);
-            let _ = writeln!(md, "| {} | {} → {} | {} | {} | {time} | {} | {} | {} | {} | {} | {} | {} | {} | {by_suite} |",
-                or_all(&s.context), s.from, s.to, p.pairs.len(), ratio_ci(p), opt(p.median_ratio, 3),
-                p.at_least(2.0), p.at_least(10.0), p.at_least(100.0),
-                p.pairs.iter().filter(|x| x.censored).count(), p.gained, p.lost, pvalue(p.mcnemar_p));
+            table.row([
+                or_all(&s.context).to_string(),
+                format!("{} → {}", s.from, s.to),
+                p.pairs.len().to_string(),
+                ratio_ci(p),
+                estimate(p.geomean_time_ratio),
+                opt(p.median_ratio, 3),
+                p.at_least(2.0).to_string(),
+                p.at_least(10.0).to_string(),
+                p.at_least(100.0).to_string(),
+                p.pairs.iter().filter(|x| x.censored).count().to_string(),
+                p.gained.to_string(),
+                p.lost.to_string(),
+                pvalue(p.mcnemar_p),
+                suites_breakdown(suites, p),
+            ]);
         }
+        md.push_str(&table.render());
         growth_frequencies(md, suites, &of_axis);
         let worst: Vec<(&Step, &Pair)> = of_axis
             .iter()
@@ -346,20 +421,38 @@ fn steps(md: &mut String, suites: &[String], steps: &[Step]) {
             md.push_str("\nNo position grows ×2 or more in any step.\n\n");
             continue;
         }
-        let _ = writeln!(
-            md,
-            "\nThe largest growths of each step (up to {WORST_PER_STEP} with ratio ≥ ×2):\n"
-        );
-        md.push_str("| other axes | step | suite | position | nodes before | nodes after | ratio | CPU ms before | CPU ms after | FEN |\n");
-        md.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---|\n");
-        {
-            for (s, x) in worst {
-                let cap = if x.censored { " (censored)" } else { "" };
-                let _ = writeln!(md, "| {} | {} → {} | {} | {} | {:.0} | {:.0}{cap} | ×{:.1} | {:.0} | {:.0} | `{}` |",
-                    or_all(&s.context), s.from, s.to, x.suite, x.position, x.base_nodes, x.nodes, x.ratio(),
-                    x.base_cpu_ms, x.cpu_ms, if x.fen.is_empty() { "-" } else { &x.fen });
-            }
+        md.push_str(&format!(
+            "\nThe largest growths of each step (up to {WORST_PER_STEP} with ratio ≥ ×2):\n\n"
+        ));
+        let mut table = MdTable::new()
+            .columns(["other axes", "step", "suite", "position"], Align::Left)
+            .columns(
+                [
+                    "nodes before",
+                    "nodes after",
+                    "ratio",
+                    "CPU ms before",
+                    "CPU ms after",
+                ],
+                Align::Right,
+            )
+            .left("FEN");
+        for (s, x) in worst {
+            let cap = if x.censored { " (censored)" } else { "" };
+            table.row([
+                or_all(&s.context).to_string(),
+                format!("{} → {}", s.from, s.to),
+                x.suite.clone(),
+                x.position.clone(),
+                format!("{:.0}", x.base_nodes),
+                format!("{:.0}{cap}", x.nodes),
+                format!("×{:.1}", x.ratio()),
+                format!("{:.0}", x.base_cpu_ms),
+                format!("{:.0}", x.cpu_ms),
+                format!("`{}`", if x.fen.is_empty() { "-" } else { &x.fen }),
+            ]);
         }
+        md.push_str(&table.render());
         md.push('\n');
     }
 }
@@ -373,7 +466,10 @@ fn growth_frequencies(md: &mut String, suites: &[String], steps: &[&Step]) {
     md.push_str("\nHow often a position grows, step by step: the share of positions whose nodes grow at least \
         ×2, ×5, ×10 (count, per cent, 95 % Wilson interval), over all positions and suite by suite. A frequency \
         means something only on positions that were not selected for growing.\n\n");
-    md.push_str("| other axes | step | suite | pairs | ≥×2 | ≥×5 | ≥×10 |\n|---|---|---|---:|---|---|---|\n");
+    let mut table = MdTable::new()
+        .columns(["other axes", "step", "suite"], Align::Left)
+        .right("pairs")
+        .columns(["≥×2", "≥×5", "≥×10"], Align::Left);
     for s in steps {
         let all = std::iter::once(None).chain(suites.iter().map(Some));
         for suite in all {
@@ -386,22 +482,19 @@ fn growth_frequencies(md: &mut String, suites: &[String], steps: &[&Step]) {
             if of.is_empty() {
                 continue;
             }
-            let cells: Vec<String> = GROWTHS
+            let shares = GROWTHS
                 .iter()
-                .map(|&f| share(of.iter().filter(|x| x.ratio() >= f).count(), of.len()))
-                .collect();
-            let _ = writeln!(
-                md,
-                "| {} | {} → {} | {} | {} | {} |",
-                or_all(&s.context),
-                s.from,
-                s.to,
-                suite.map_or("**all**", |n| n.as_str()),
-                of.len(),
-                cells.join(" | ")
-            );
+                .map(|&f| share(of.iter().filter(|x| x.ratio() >= f).count(), of.len()));
+            let counts = [
+                or_all(&s.context).to_string(),
+                format!("{} → {}", s.from, s.to),
+                suite.map_or("**all**", |n| n.as_str()).to_string(),
+                of.len().to_string(),
+            ];
+            table.row(counts.into_iter().chain(shares));
         }
     }
+    md.push_str(&table.render());
 }
 
 /// The cost of completing each depth, step by step (from `iterations.csv`).
@@ -410,43 +503,54 @@ fn depth_tails(md: &mut String, rows: &[TailRow]) {
         return;
     }
     md.push_str("## Time to complete each depth, step by step\n\n");
-    let _ = writeln!(
-        md,
+    md.push_str(&format!(
         "For a search to a preselected depth (Fischerle's setting) the question is how often one move \
         takes several times as long. Per position: nodes and wall time until the iteration of that depth \
         completed, after the step over before; quantiles over positions (type 7) and the positions above \
         ×{} and ×{}. Times come from `iterations.csv` (each counted as at least 1 ms: shorter times are mostly timer and scheduling noise) and depend on the \
         machine; node ratios are exact. A search after the step cut by the node cap before the depth counts \
         with what it spent (a lower bound; column *cut*); a position whose search before the step was cut \
-        has no ratio and is left out (column *dropped*: the tail is then underestimated).\n",
+        has no ratio and is left out (column *dropped*: the tail is then underestimated).\n\n",
         FACTORS[0], FACTORS[1]
-    );
-    md.push_str("| other axes | step | depth | pairs | geomean node ratio | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | time >×5 | time >×10 | nodes >×5 | nodes >×10 | cut | dropped |\n");
-    md.push_str("|---|---|---:|---:|---:|---|---|---|---|---|---|---:|---:|\n");
+    ));
+    let mut table = MdTable::new()
+        .left("other axes")
+        .left("step")
+        .columns(["depth", "pairs", "geomean node ratio"], Align::Right)
+        .columns(
+            [
+                "node ratio p50 / p90 / p99 / max",
+                "time ratio p50 / p90 / p99 / max",
+                "time >×5",
+                "time >×10",
+                "nodes >×5",
+                "nodes >×10",
+            ],
+            Align::Left,
+        )
+        .columns(["cut", "dropped"], Align::Right);
     for r in rows {
         let q = |t: &super::depth_tail::Tail| {
             format!("{:.2} / {:.2} / {:.2} / {:.1}", t.p50, t.p90, t.p99, t.max)
         };
         let pct = |k: usize| format!("{k} ({:.1} %)", 100.0 * k as f64 / r.pairs.max(1) as f64);
-        let _ = writeln!(
-            md,
-            "| {} | {} → {} | {} | {} | {:.3} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            or_all(&r.context),
-            r.from,
-            r.to,
-            r.depth,
-            r.pairs,
-            r.geomean_nodes,
+        table.row([
+            or_all(&r.context).to_string(),
+            format!("{} → {}", r.from, r.to),
+            r.depth.to_string(),
+            r.pairs.to_string(),
+            format!("{:.3}", r.geomean_nodes),
             q(&r.nodes),
             q(&r.time),
             pct(r.time_over[0]),
             pct(r.time_over[1]),
             pct(r.nodes_over[0]),
             pct(r.nodes_over[1]),
-            r.censored,
-            r.dropped
-        );
+            r.censored.to_string(),
+            r.dropped.to_string(),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 

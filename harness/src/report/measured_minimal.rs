@@ -2,6 +2,7 @@
 //! its minimal tree the search's last iteration cost, main search and QS apart.
 
 use super::data::{MinimalRun, Run, RunDir};
+use super::md_table::{Align, MdTable};
 use super::stats::{geomean_ratio_ci, median, Estimate};
 
 /// One configuration on one suite.
@@ -64,7 +65,6 @@ fn row(config: &str, suite: &str, runs: &[&Run]) -> Option<MeasuredRow> {
 
 /// The section of `report.md` (nothing without rows).
 pub fn markdown(md: &mut String, run: &RunDir, rows: &[MeasuredRow]) {
-    use std::fmt::Write;
     if rows.is_empty() {
         return;
     }
@@ -75,20 +75,22 @@ pub fn markdown(md: &mut String, run: &RunDir, rows: &[MeasuredRow]) {
         Below: the last iteration's nodes over the minimal tree's, geometric mean over positions with a \
         95 % bootstrap interval. The last iteration has the TT and the earlier iterations' ordering, \
         so it can come in under 1.\n\n");
-    md.push_str("| config | suite | positions | main search | median | < 1 | QS | cost |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+    let mut table = MdTable::new().left("config").left("suite").columns(
+        ["positions", "main search", "median", "< 1", "QS", "cost"],
+        Align::Right,
+    );
     for r in rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.2} | {:.0} % | {} | {:.1} × |",
+        table.row([
             run.label(&r.config),
-            r.suite,
-            r.positions,
+            r.suite.clone(),
+            r.positions.to_string(),
             super::format::estimate(Some(r.main)),
-            r.median_main,
-            100.0 * r.below_one,
+            format!("{:.2}", r.median_main),
+            format!("{:.0} %", 100.0 * r.below_one),
             super::format::estimate(r.qs),
-            r.cost
-        );
+            format!("{:.1} ×", r.cost),
+        ]);
     }
+    md.push_str(&table.render());
     md.push_str("\n*cost*: the measurement's wall time over the search's.\n\n");
 }

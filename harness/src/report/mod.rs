@@ -10,6 +10,7 @@ pub mod figures;
 pub mod format;
 pub mod heinz;
 pub mod markdown;
+pub mod md_table;
 pub mod measured_minimal;
 pub mod paired;
 pub mod selective;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 use super::TreeNode;
+use crate::report::md_table::{Align, MdTable};
 use anyhow::{bail, Context, Result};
 
 /// One recording as the diff reads it.
@@ -214,74 +215,79 @@ fn growth_line(lines: &HashMap<String, Line>) -> Vec<String> {
 pub fn markdown(a: &Recording, b: &Recording, diff: &Diff, top: usize) -> String {
     let mut md = String::new();
     let root = &diff.lines[""];
-    let _ = writeln!(md, "# Tree diff\n");
-    let _ = writeln!(md, "- position: `{}`; limit: {}", a.fen, a.limit);
-    let _ = writeln!(
-        md,
-        "- before: `{}` ({}): {} nodes",
+    md.push_str("# Tree diff\n\n");
+    md.push_str(&format!("- position: `{}`; limit: {}\n", a.fen, a.limit));
+    md.push_str(&format!(
+        "- before: `{}` ({}): {} nodes\n",
         a.configuration, a.dir, root.before
-    );
-    let _ = writeln!(
-        md,
-        "- after: `{}` ({}): {} nodes ({:+}, × {:.2})\n",
+    ));
+    md.push_str(&format!(
+        "- after: `{}` ({}): {} nodes ({:+}, × {:.2})\n\n",
         b.configuration,
         b.dir,
         root.after,
         root.growth(),
         root.after as f64 / root.before.max(1) as f64
-    );
-    let _ = writeln!(md, "## Where the growth runs\n\nFrom the root, each step the line that grew most (while it carries at least a tenth of the growth). \"Decided differently\" marks the first node on a line whose level, kind or actions differ between the two searches.\n\n| line | before | after | growth | share of the growth | decided differently |\n|---|---:|---:|---:|---:|---|");
+    ));
+    md.push_str("## Where the growth runs\n\nFrom the root, each step the line that grew most (while it carries at least a tenth of the growth). \"Decided differently\" marks the first node on a line whose level, kind or actions differ between the two searches.\n\n");
+    let mut table = MdTable::new()
+        .left("line")
+        .columns(
+            ["before", "after", "growth", "share of the growth"],
+            Align::Right,
+        )
+        .left("decided differently");
     for path in &diff.growth_line {
         let l = &diff.lines[path];
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} | {:+} | {} | {} |",
-            shown(path),
-            l.before,
-            l.after,
-            l.growth(),
+        table.row([
+            format!("`{}`", shown(path)),
+            l.before.to_string(),
+            l.after.to_string(),
+            format!("{:+}", l.growth()),
             share(l.growth(), root.growth()),
-            if l.decided_differently() { "yes" } else { "" }
-        );
+            if l.decided_differently() { "yes" } else { "" }.to_string(),
+        ]);
     }
+    md.push_str(&table.render());
     if let Some(first) = diff
         .growth_line
         .iter()
         .map(|p| &diff.lines[p])
         .find(|l| l.decided_differently())
     {
-        let _ = writeln!(
-            md,
-            "\nThe first node on that line where the two searches decided differently: `{}`.\n",
+        md.push_str(&format!(
+            "\nThe first node on that line where the two searches decided differently: `{}`.\n\n",
             shown(&first.path)
-        );
-        let _ = writeln!(
-            md,
-            "- before: {}\n- after: {}\n",
+        ));
+        md.push_str(&format!(
+            "- before: {}\n- after: {}\n\n",
             decision_words(&first.decisions.0),
             decision_words(&first.decisions.1)
-        );
+        ));
     }
     let mut grown: Vec<&Line> = diff.lines.values().filter(|l| !l.path.is_empty()).collect();
     grown.sort_by_key(|l| (std::cmp::Reverse(l.growth()), l.path.clone()));
-    let _ = writeln!(md, "## The {top} lines that grew most\n\n| line | plies | before | after | growth | how the first node differs, before → after |\n|---|---:|---:|---:|---:|---|");
+    md.push_str(&format!("## The {top} lines that grew most\n\n"));
+    let mut table = MdTable::new()
+        .left("line")
+        .columns(["plies", "before", "after", "growth"], Align::Right)
+        .left("how the first node differs, before → after");
     for l in grown.iter().take(top) {
         let note = if l.decided_differently() {
             difference(&l.decisions)
         } else {
             String::new()
         };
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {} | {} | {:+} | {} |",
-            l.path,
-            l.path.split(' ').count(),
-            l.before,
-            l.after,
-            l.growth(),
-            note
-        );
+        table.row([
+            format!("`{}`", l.path),
+            l.path.split(' ').count().to_string(),
+            l.before.to_string(),
+            l.after.to_string(),
+            format!("{:+}", l.growth()),
+            note,
+        ]);
     }
+    md.push_str(&table.render());
     md
 }
 

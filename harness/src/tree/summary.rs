@@ -2,9 +2,9 @@
 //! (expected against found), and the share of the nodes that lie under each named step.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write;
 
 use super::TreeNode;
+use crate::report::md_table::{Align, MdTable};
 
 /// The file the summary is written to, beside the tree.
 pub const SUMMARY_FILE: &str = "tree.md";
@@ -54,14 +54,16 @@ struct Under {
 /// The Markdown summary of `nodes`.
 pub fn markdown(header: &Header, nodes: &[TreeNode]) -> String {
     let mut md = String::new();
-    let _ = writeln!(md, "# Search tree\n");
-    let _ = writeln!(md, "- position: `{}`", header.fen);
-    let _ = writeln!(md, "- configuration: `{}`", header.config);
-    let _ = writeln!(md, "- limit: {}; kept: {}", header.limit, header.kept);
+    md.push_str("# Search tree\n\n");
+    md.push_str(&format!("- position: `{}`\n", header.fen));
+    md.push_str(&format!("- configuration: `{}`\n", header.config));
+    md.push_str(&format!(
+        "- limit: {}; kept: {}\n",
+        header.limit, header.kept
+    ));
     let qs = nodes.iter().filter(|n| n.kind == "qs").count();
-    let _ = writeln!(
-        md,
-        "- nodes kept: {} ({} main search, {qs} QS), of {} the search counted{}\n",
+    md.push_str(&format!(
+        "- nodes kept: {} ({} main search, {qs} QS), of {} the search counted{}\n\n",
         nodes.len(),
         nodes.len() - qs,
         header.search_nodes,
@@ -70,7 +72,7 @@ pub fn markdown(header: &Header, nodes: &[TreeNode]) -> String {
         } else {
             ""
         }
-    );
+    ));
     by_ply(&mut md, nodes);
     by_level(&mut md, nodes);
     by_root_move(&mut md, nodes);
@@ -108,30 +110,40 @@ fn minimal_tree(md: &mut String, nodes: &[TreeNode], m: &Minimal) {
             format!("{:.2}", a as f64 / b as f64)
         }
     };
-    let _ = writeln!(md, "## Minimal tree (Knuth–Moore), measured
-
-The same search re-run to depth {}, the recorded best moves tried first at every node (with a perfect ordering alpha-beta visits exactly the minimal tree), without the TT (a minimal tree has no transpositions) and aspiration windows; distinct lines counted. It took {:.3} s.
-", m.depth, m.seconds);
-    let _ = writeln!(md, "- the search's last iteration: {} nodes ({sm} main, {sq} QS); the minimal tree: {} ({mm} main, {mq} QS): **{} ×** the minimal tree (main search {} ×)", sm + sq, mm + mq, ratio(sm + sq, mm + mq), ratio(sm, mm));
-    let _ = writeln!(md, "- the uniform-tree formula the grid report uses, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 with b = {} root moves: {formula:.0} nodes, against {mm} measured main-search nodes
-", m.root_moves);
-    let _ = writeln!(md, "| ply | search main | minimal main | ratio | search QS | minimal QS | ratio |\n|---:|---:|---:|---:|---:|---:|---:|");
+    md.push_str(&format!("## Minimal tree (Knuth–Moore), measured\n\n\
+        The same search re-run to depth {}, the recorded best moves tried first at every node (with a perfect ordering \
+        alpha-beta visits exactly the minimal tree), without the TT (a minimal tree has no transpositions) and aspiration \
+        windows; distinct lines counted. It took {:.3} s.\n\n", m.depth, m.seconds));
+    md.push_str(&format!("- the search's last iteration: {} nodes ({sm} main, {sq} QS); the minimal tree: {} ({mm} main, {mq} QS): **{} ×** the minimal tree (main search {} ×)\n", sm + sq, mm + mq, ratio(sm + sq, mm + mq), ratio(sm, mm)));
+    md.push_str(&format!("- the uniform-tree formula the grid report uses, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 with b = {} root moves: {formula:.0} nodes, against {mm} measured main-search nodes\n\n", m.root_moves));
+    let mut table = MdTable::new().columns(
+        [
+            "ply",
+            "search main",
+            "minimal main",
+            "ratio",
+            "search QS",
+            "minimal QS",
+            "ratio",
+        ],
+        Align::Right,
+    );
     for (ply, (s, mt)) in search
         .iter()
         .zip(m.by_ply.iter().chain(std::iter::repeat(&(0, 0))))
         .enumerate()
     {
-        let _ = writeln!(
-            md,
-            "| {ply} | {} | {} | {} | {} | {} | {} |",
-            s.0,
-            mt.0,
+        table.row([
+            ply.to_string(),
+            s.0.to_string(),
+            mt.0.to_string(),
             ratio(s.0, mt.0),
-            s.1,
-            mt.1,
-            ratio(s.1, mt.1)
-        );
+            s.1.to_string(),
+            mt.1.to_string(),
+            ratio(s.1, mt.1),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -149,18 +161,18 @@ fn by_ply(md: &mut String, nodes: &[TreeNode]) {
             row.0 += 1;
         }
     }
-    let _ = writeln!(
-        md,
-        "## Nodes by ply\n\n| ply | main | QS | all | share |\n|---:|---:|---:|---:|---:|"
-    );
+    md.push_str("## Nodes by ply\n\n");
+    let mut table = MdTable::new().columns(["ply", "main", "QS", "all", "share"], Align::Right);
     for (ply, (main, qs)) in rows {
-        let _ = writeln!(
-            md,
-            "| {ply} | {main} | {qs} | {} | {} |",
-            main + qs,
-            share(main + qs, nodes.len())
-        );
+        table.row([
+            ply.to_string(),
+            main.to_string(),
+            qs.to_string(),
+            (main + qs).to_string(),
+            share(main + qs, nodes.len()),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -169,11 +181,13 @@ fn by_level(md: &mut String, nodes: &[TreeNode]) {
     for n in nodes.iter().filter(|n| n.kind == "main") {
         *rows.entry(n.level).or_default() += 1;
     }
-    let _ = writeln!(md, "## Main-search nodes by level (remaining depth)\n\n| level | nodes | share |\n|---:|---:|---:|");
+    md.push_str("## Main-search nodes by level (remaining depth)\n\n");
+    let mut table = MdTable::new().columns(["level", "nodes", "share"], Align::Right);
     let main = rows.values().sum();
     for (level, count) in rows.iter().rev() {
-        let _ = writeln!(md, "| {level} | {count} | {} |", share(*count, main));
+        table.row([level.to_string(), count.to_string(), share(*count, main)]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -202,14 +216,21 @@ fn by_root_move(md: &mut String, nodes: &[TreeNode]) {
         rows[i].3 = n.found;
     }
     rows.sort_by_key(|row| std::cmp::Reverse(row.1));
-    let _ = writeln!(md, "## Nodes by root move\n\nValue from the root's side; what the move's node found (its own fail high is the root's fail low).\n\n| move | nodes | share | value | found |\n|---|---:|---:|---:|---|");
+    md.push_str("## Nodes by root move\n\nValue from the root's side; what the move's node found (its own fail high is the root's fail low).\n\n");
+    let mut table = MdTable::new()
+        .left("move")
+        .columns(["nodes", "share", "value"], Align::Right)
+        .left("found");
     for (name, count, value, found) in &rows {
-        let _ = writeln!(
-            md,
-            "| {name} | {count} | {} | {value} | {found} |",
-            share(*count, nodes.len())
-        );
+        table.row([
+            name.clone(),
+            count.to_string(),
+            share(*count, nodes.len()),
+            value.to_string(),
+            found.to_string(),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -218,17 +239,20 @@ fn by_type(md: &mut String, nodes: &[TreeNode]) {
     for n in nodes.iter().filter(|n| n.kind == "main") {
         *cells.entry((n.expected, n.found)).or_default() += 1;
     }
-    let _ = writeln!(md, "## Main-search nodes by type: expected (Knuth–Moore) against found\n\n| expected | fail-high | fail-low | exact |\n|---|---:|---:|---:|");
+    md.push_str("## Main-search nodes by type: expected (Knuth–Moore) against found\n\n");
+    let found = ["fail-high", "fail-low", "exact"];
+    let mut table = MdTable::new().left("expected").columns(found, Align::Right);
     for expected in ["pv", "cut", "all"] {
-        let cell = |found| cells.get(&(expected, found)).copied().unwrap_or(0);
-        let _ = writeln!(
-            md,
-            "| {expected} | {} | {} | {} |",
-            cell("fail-high"),
-            cell("fail-low"),
-            cell("exact")
-        );
+        let count = |found| {
+            cells
+                .get(&(expected, found))
+                .copied()
+                .unwrap_or(0)
+                .to_string()
+        };
+        table.row(std::iter::once(expected.to_string()).chain(found.map(count)));
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 
@@ -275,10 +299,18 @@ fn under_steps(md: &mut String, nodes: &[TreeNode]) {
         "a singular extension",
         "the quiescence search (QS nodes)",
     ];
-    let _ = writeln!(md, "## Nodes under each step\n\nA node counts under every step on its path (the shares overlap).\n\n| under | nodes | share |\n|---|---:|---:|");
+    md.push_str("## Nodes under each step\n\nA node counts under every step on its path (the shares overlap).\n\n");
+    let mut table = MdTable::new()
+        .left("under")
+        .columns(["nodes", "share"], Align::Right);
     for (name, total) in names.iter().zip(totals) {
-        let _ = writeln!(md, "| {name} | {total} | {} |", share(total, nodes.len()));
+        table.row([
+            name.to_string(),
+            total.to_string(),
+            share(total, nodes.len()),
+        ]);
     }
+    md.push_str(&table.render());
     md.push('\n');
 }
 

@@ -1,7 +1,6 @@
 //! A tune's `report.md`, one figure per parameter (θ against iterations, with the probes), and
 //! `tuned.toml`/`start.toml`, read back from `tune.csv` so the report is remade from the directory.
 
-use std::fmt::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -11,6 +10,7 @@ use plotters::prelude::*;
 use super::output::{tuned_toml, TUNED_TOML, TUNE_CSV};
 use super::TunePlan;
 use crate::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
+use crate::report::md_table::{Align, MdTable};
 
 /// The start player, a grid file (the verification's baseline).
 pub const START_TOML: &str = "start.toml";
@@ -78,9 +78,8 @@ fn markdown(
 ) -> String {
     let mut md = format!("# Tune `{}`\n\n", plan.name);
     let done = trajectories.first().map_or(0, |t| t.points.len());
-    let _ = writeln!(
-        md,
-        "- SPSA (fishtest's schedule, see `harness/src/tune/spsa.rs`): {done} of {} iterations, {} game pairs each, θ+ against θ−\n- limit: {}; openings: {} from offset {} ({} positions)\n- rules: {}\n",
+    md.push_str(&format!(
+        "- SPSA (fishtest's schedule, see `harness/src/tune/spsa.rs`): {done} of {} iterations, {} game pairs each, θ+ against θ−\n- limit: {}; openings: {} from offset {} ({} positions)\n- rules: {}\n\n",
         plan.schedule.iterations,
         plan.pairs_per_iteration,
         plan.limit,
@@ -88,32 +87,41 @@ fn markdown(
         plan.seed,
         plan.book.openings.len(),
         plan.rules
-    );
-    md.push_str("| parameter | start | final | mean of the last 10 % | drift (units of C_END) | range | C_END | R_END |\n|---|---:|---:|---:|---:|---|---:|---:|\n");
+    ));
+    let mut table = MdTable::new()
+        .left("parameter")
+        .columns(
+            [
+                "start",
+                "final",
+                "mean of the last 10 %",
+                "drift (units of C_END)",
+            ],
+            Align::Right,
+        )
+        .left("range")
+        .columns(["C_END", "R_END"], Align::Right);
     for (p, t) in plan.params.iter().zip(trajectories) {
         let tail = (t.points.len() / 10).max(1);
         let last: Vec<f64> = t.points.iter().rev().take(tail).map(|q| q.1).collect();
         let mean = last.iter().sum::<f64>() / last.len().max(1) as f64;
         let end = t.points.last().map_or(p.start, |q| q.1);
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {:.2} | {:.2} | {:+.2} | [{}, {}] | {} | {} |",
-            p.key,
-            p.start,
-            end,
-            mean,
-            (end - p.start) / p.c_end,
-            p.min,
-            p.max,
-            p.c_end,
-            p.r_end
-        );
+        table.row([
+            format!("`{}`", p.key),
+            p.start.to_string(),
+            format!("{end:.2}"),
+            format!("{mean:.2}"),
+            format!("{:+.2}", (end - p.start) / p.c_end),
+            format!("[{}, {}]", p.min, p.max),
+            p.c_end.to_string(),
+            p.r_end.to_string(),
+        ]);
     }
+    md.push_str(&table.render());
     md.push_str("\nDrift is (final − start) / C_END (fishtest #2181): a parameter that moved less than about one C_END has not shown a direction.\n\n");
-    let _ = writeln!(
-        md,
-        "The tuned player: `{TUNED_TOML}` (integers rounded); the start: `{START_TOML}`.\n"
-    );
+    md.push_str(&format!(
+        "The tuned player: `{TUNED_TOML}` (integers rounded); the start: `{START_TOML}`.\n\n"
+    ));
     md.push_str("## Verify on openings the tune never saw\n\n");
     let cycled = if plan.total_pairs() > plan.book.openings.len() as u64 {
         format!(
@@ -129,23 +137,22 @@ fn markdown(
             plan.seed
         )
     };
-    let _ = writeln!(md, "{cycled}\n\n```\n{}\n```\n", verify_commands(dir));
+    md.push_str(&format!(
+        "{cycled}\n\n```\n{}\n```\n\n",
+        verify_commands(dir)
+    ));
     for v in super::verify::dirs(dir) {
         let name = v
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
         match super::verify::verdict(&v) {
-            Ok(line) => {
-                let _ = writeln!(md, "### `{name}/`\n\n{line}.\n");
-            }
-            Err(e) => {
-                let _ = writeln!(md, "### `{name}/`\n\nnot finished ({e:#}).\n");
-            }
+            Ok(line) => md.push_str(&format!("### `{name}/`\n\n{line}.\n\n")),
+            Err(e) => md.push_str(&format!("### `{name}/`\n\nnot finished ({e:#}).\n\n")),
         }
     }
     for f in figures {
-        let _ = writeln!(md, "![{f}]({f}.svg)\n");
+        md.push_str(&format!("![{f}]({f}.svg)\n\n"));
     }
     md
 }

@@ -172,7 +172,7 @@ fn play_game(
         kind: &kinds[1],
         limit,
     };
-    let (record, plus_colour) = if g % 2 == 0 {
+    let (record, plus_colour) = if g.is_multiple_of(2) {
         let record = game::play(plus_side, minus_side, opening, &plan.rules);
         (record, Color::White)
     } else {
