@@ -80,7 +80,8 @@ pub fn write(dir: &Path, manifest: &MatchManifest, games: &[GameRow]) -> Result<
     }
     w.flush()?;
     let figure = figures::save(dir, &bars(&rows))?;
-    Ok(section(manifest, &rows, &ratings, &figure))
+    let unrated = crate::elo::ratings::unrated(players, &pairs);
+    Ok(section(manifest, &rows, &ratings, &figure, &unrated))
 }
 
 fn rows(manifest: &MatchManifest, games: &[GameRow], r: &JointRatings) -> Vec<RatingRow> {
@@ -117,7 +118,42 @@ fn bars(rows: &[RatingRow]) -> EloBars {
     }
 }
 
-fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str) -> String {
+/// The players the games cannot rate, in words (empty when every player has a finite place).
+fn unrated_note(m: &MatchManifest, unrated: &[Option<bool>]) -> String {
+    let named = |all_won: bool| -> Vec<String> {
+        unrated
+            .iter()
+            .zip(&m.players)
+            .filter(|(u, _)| **u == Some(all_won))
+            .map(|(_, p)| format!("`{}`", p.name))
+            .collect()
+    };
+    let (won, lost) = (named(true), named(false));
+    if won.is_empty() && lost.is_empty() {
+        return String::new();
+    }
+    let mut parts = Vec::new();
+    if !won.is_empty() {
+        parts.push(format!("{} won every game it played", won.join(", ")));
+    }
+    if !lost.is_empty() {
+        parts.push(format!("{} lost every game it played", lost.join(", ")));
+    }
+    format!(
+        "\n**Not rated by the data:** {}. Against every opponent met, the likelihood grows without \
+         end as such a rating runs off: its Elo and interval above are where the fit stopped, a bound \
+         at most, not an estimate. Play it against closer opponents (or give odds) to rate it.\n",
+        parts.join("; ")
+    )
+}
+
+fn section(
+    m: &MatchManifest,
+    rows: &[RatingRow],
+    r: &JointRatings,
+    figure: &str,
+    unrated: &[Option<bool>],
+) -> String {
     let mut md = String::from("## Joint ratings\n\n");
     md.push_str(&format!(
         "All games on one scale: Bradley–Terry with Davidson's draws (draw parameter ν = {:.3}: \
@@ -154,6 +190,7 @@ fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str
         ]);
     }
     md.push_str(&table.render());
+    md.push_str(&unrated_note(m, unrated));
     md.push_str("\nLikelihood of superiority (row above column, share of resamples):\n\n");
     let order: Vec<usize> = rows
         .iter()

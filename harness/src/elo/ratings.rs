@@ -98,6 +98,32 @@ pub fn joint_ratings(
     })
 }
 
+/// Where the data cannot place a player: `Some(true)` for one that won every game it played,
+/// `Some(false)` for one that lost every game, `None` otherwise (or without games). Against every
+/// opponent it met the likelihood grows without end as its rating runs off, so its fitted rating and
+/// interval come from the fit's stopping rule and the bootstrap's failed resamples, not from games.
+pub fn unrated(players: usize, pairings: &[Vec<Pair>]) -> Vec<Option<bool>> {
+    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); players];
+    for (a, b, score) in pairings.iter().flatten().flatten() {
+        scores[*a].push(*score);
+        scores[*b].push(1.0 - score);
+    }
+    scores
+        .iter()
+        .map(|s| {
+            if s.is_empty() {
+                None
+            } else if s.iter().all(|&x| x == 1.0) {
+                Some(true)
+            } else if s.iter().all(|&x| x == 0.0) {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 /// The fewest pairs every pairing needs for the bootstrap to resample within pairings: a stratum
 /// of n pairs gives (n − 1)/n of the true variance, 0.97 at 30.
 pub const MIN_STRATUM: usize = 30;

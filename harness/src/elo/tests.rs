@@ -69,3 +69,19 @@ fn an_even_match_has_zero_elo_and_los_one_half() {
     // 200 games: nElo ± 1.96 · 347.4 / √200.
     close(e.nelo95, Z95 * NELO_PER_T / 200f64.sqrt(), 1e-9);
 }
+
+#[test]
+fn a_player_who_won_or_lost_everything_is_not_rated_by_the_data() {
+    use crate::elo::ratings::unrated;
+    // Three players: 0 beats everyone, 2 loses to everyone, 1 has a win (against 2) and a loss
+    // (against 0): only 1 is placed by its games.
+    let pairings = vec![
+        vec![vec![(0, 1, 1.0), (1, 0, 0.0)]],
+        vec![vec![(0, 2, 1.0), (2, 0, 0.0)]],
+        vec![vec![(1, 2, 1.0), (2, 1, 0.0)]],
+    ];
+    assert_eq!(unrated(3, &pairings), vec![Some(true), None, Some(false)]);
+    // One draw is enough for the data to place a player; no games place nobody.
+    let pairings = vec![vec![vec![(0, 1, 0.5), (1, 0, 0.0)]]];
+    assert_eq!(unrated(3, &pairings), vec![None, None, None]);
+}
