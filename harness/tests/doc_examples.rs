@@ -40,147 +40,90 @@ struct Exercise {
 
 fn as_written(_: &mut Vec<String>) {}
 
+impl Exercise {
+    /// A subcommand with `--dry-run` that would write into `results/` without `--out`.
+    const fn dry(command: &'static str) -> Self {
+        Self {
+            command,
+            dry_run: true,
+            default_out: true,
+            success: &[0],
+            change: "--dry-run (for real when a later example reads its --out)",
+            shrink: as_written,
+        }
+    }
+
+    /// A subcommand run for real, changed as `change` says (as written unless [`Self::shrunk`]).
+    const fn real(command: &'static str, change: &'static str) -> Self {
+        Self {
+            command,
+            dry_run: false,
+            default_out: false,
+            success: &[0],
+            change,
+            shrink: as_written,
+        }
+    }
+
+    /// Writes into `results/` without `--out`: the test gives it one.
+    const fn writes_out(self) -> Self {
+        Self {
+            default_out: true,
+            ..self
+        }
+    }
+
+    const fn succeeds_on(self, success: &'static [i32]) -> Self {
+        Self { success, ..self }
+    }
+
+    const fn shrunk(self, shrink: fn(&mut Vec<String>)) -> Self {
+        Self { shrink, ..self }
+    }
+}
+
 /// The table: every subcommand a document may show, and how it is exercised here.
 const EXERCISES: &[Exercise] = &[
-    Exercise {
-        command: "grid",
-        dry_run: true,
-        default_out: true,
-        success: &[0],
-        change: "--dry-run (for real when a later example reads its --out)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "match",
-        dry_run: true,
-        default_out: true,
-        success: &[0],
-        change: "--dry-run (for real when a later example reads its --out)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "tune",
-        dry_run: true,
-        default_out: true,
-        success: &[0],
-        change: "--dry-run (for real when a later example reads its --out)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "report",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written (a committed DIR is copied first: report writes into it)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "compare",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "merge",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "tree",
-        dry_run: false,
-        default_out: true,
-        success: &[0],
-        change: "as written (a search of a second or so)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "tree diff",
-        dry_run: false,
-        default_out: true,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "suite check",
-        dry_run: false,
-        default_out: false,
-        success: &[0, 3],
-        change:
-            "as written; exit 3 (a line could not be read, named as file:line) is what it shows",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "suite make",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "smaller: --selfplay at most 2 games, --dfrc at most 4 starts, the reference's \
-                 --depth at most 6 (given when absent: the default is 14)",
-        shrink: smaller_suite,
-    },
-    Exercise {
-        command: "perft",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written (about a second at depth 5)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "bench",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "sprt",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "config",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "kpk table",
-        dry_run: false,
-        default_out: false,
-        success: &[0],
-        change: "as written (under two seconds)",
-        shrink: as_written,
-    },
-    Exercise {
-        command: "kpk check",
-        dry_run: false,
-        default_out: true,
-        success: &[0],
-        change: "smaller: depth 1 only (depth 3 over every KPK position takes about 20 s)",
-        shrink: smaller_kpk_check,
-    },
-    Exercise {
-        command: "kpk validate",
-        dry_run: false,
-        default_out: true,
-        success: &[0],
-        change: "smaller: every 500th position (--every 500 --compare-every 5000; all of them \
-                 take about 2.5 minutes)",
-        shrink: smaller_kpk_validate,
-    },
+    Exercise::dry("grid"),
+    Exercise::dry("match"),
+    Exercise::dry("tune"),
+    Exercise::real(
+        "report",
+        "as written (a committed DIR is copied first: report writes into it)",
+    ),
+    Exercise::real("compare", "as written"),
+    Exercise::real("merge", "as written"),
+    Exercise::real("tree", "as written (a search of a second or so)").writes_out(),
+    Exercise::real("tree diff", "as written").writes_out(),
+    Exercise::real(
+        "suite check",
+        "as written; exit 3 (a line could not be read, named as file:line) is what it shows",
+    )
+    .succeeds_on(&[0, 3]),
+    Exercise::real(
+        "suite make",
+        "smaller: --selfplay at most 2 games, --dfrc at most 4 starts, the reference's \
+         --depth at most 6 (given when absent: the default is 14)",
+    )
+    .shrunk(smaller_suite),
+    Exercise::real("perft", "as written (about a second at depth 5)"),
+    Exercise::real("bench", "as written"),
+    Exercise::real("sprt", "as written"),
+    Exercise::real("config", "as written"),
+    Exercise::real("kpk table", "as written (under two seconds)"),
+    Exercise::real(
+        "kpk check",
+        "smaller: depth 1 only (depth 3 over every KPK position takes about 20 s)",
+    )
+    .writes_out()
+    .shrunk(smaller_kpk_check),
+    Exercise::real(
+        "kpk validate",
+        "smaller: every 500th position (--every 500 --compare-every 5000; all of them \
+         take about 2.5 minutes)",
+    )
+    .writes_out()
+    .shrunk(smaller_kpk_validate),
 ];
 
 /// The longest an example may run before it counts as hung.

@@ -288,16 +288,6 @@ impl Table {
         self.has_column(name).then(|| self.floats(name)).transpose()
     }
 
-    /// A column whose non-empty cells are all numbers and that has at least one.
-    fn is_numeric(&self, i: usize) -> bool {
-        let mut cells = self.rows.iter().map(|r| r.get(i).unwrap_or(""));
-        let mut any = false;
-        cells.all(|c| {
-            any |= !c.is_empty();
-            number(c).is_ok()
-        }) && any
-    }
-
     fn flags(&self, name: &str) -> Result<Vec<bool>> {
         self.cells(name)?
             .map(|v| match v {
@@ -462,13 +452,18 @@ fn iterations_of(df: &Table) -> Result<Vec<IterationPoint>> {
         .collect())
 }
 
-/// Numeric columns that are neither named fields nor axes.
+/// Numeric columns that are neither named fields nor axes: every cell a number or empty, and at
+/// least one a number.
 fn counter_columns(df: &Table, axes: &[String]) -> Result<Vec<(String, Vec<Option<f64>>)>> {
     let mut out = Vec::new();
-    for (i, name) in df.header.iter().enumerate() {
-        let skip = RUNS_READ.contains(&name.as_str()) || axes.iter().any(|a| a == name);
-        if !skip && df.is_numeric(i) {
-            out.push((name.clone(), df.floats(name)?));
+    for name in &df.header {
+        if RUNS_READ.contains(&name.as_str()) || axes.iter().any(|a| a == name) {
+            continue;
+        }
+        if let Ok(values) = df.floats(name) {
+            if values.iter().any(Option::is_some) {
+                out.push((name.clone(), values));
+            }
         }
     }
     Ok(out)
