@@ -21,6 +21,12 @@ impl SearchConfig {
     /// ```
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
         let mut tree = toml::Value::try_from(&*self).expect("a SearchConfig always serialises");
+        // The classic evaluation is left out of the TOML; a key inside it starts from it, not
+        // from `on`'s (every term on).
+        let eval = toml::Value::try_from(&self.eval).expect("an evaluation always serialises");
+        if let Some(table) = tree.as_table_mut() {
+            table.entry("eval").or_insert(eval);
+        }
         let defaults = toml::Value::try_from(Self::everything_on()).expect("serialises");
         let path: Vec<&str> = key.split('.').collect();
         let unknown = |reason: &str| ConfigError::UnknownKey {
@@ -80,8 +86,14 @@ impl SearchConfig {
     }
 }
 
-/// A command-line value as the TOML scalar it most likely is.
+/// A command-line value as the TOML scalar it most likely is; `[…]` is an array (a weight
+/// `[mg, eg]`).
 fn parse_scalar(text: &str) -> toml::Value {
+    if text.starts_with('[') {
+        if let Ok(mut t) = toml::from_str::<toml::Table>(&format!("v = {text}")) {
+            return t.remove("v").expect("the key just parsed");
+        }
+    }
     if let Ok(b) = text.parse::<bool>() {
         toml::Value::Boolean(b)
     } else if let Ok(i) = text.parse::<i64>() {
@@ -122,6 +134,35 @@ mod tests {
         assert_eq!(c.selective.depth_scaling, Some(3));
         c.set("tt", "off").unwrap();
         assert_eq!(c.tt, None);
+    }
+
+    #[test]
+    fn eval_terms_switch_one_at_a_time() {
+        let mut c = SearchConfig::fischerle();
+        c.set("eval.mobility", "on").unwrap();
+        let on = crate::eval::Evaluation::everything_on();
+        assert_eq!(c.eval.mobility, on.mobility);
+        assert_eq!(c.eval.king_safety, None, "only the term named");
+        c.set("eval.tempo.bonus", "[7, 3]").unwrap();
+        assert_eq!(
+            c.eval.tempo.as_ref().unwrap().bonus,
+            crate::eval::Pair::new(7, 3)
+        );
+        c.set("eval.passed.path", "on").unwrap();
+        assert!(c.eval.passed.as_ref().unwrap().path.is_some());
+        c.set("eval.material.pawn", "[90, 120]").unwrap();
+        assert_eq!(c.eval.material.as_ref().unwrap().pawn.eg, 120);
+        for key in [
+            "eval.mobility",
+            "eval.tempo",
+            "eval.passed.path",
+            "eval.material",
+        ] {
+            c.set(key, "off").unwrap();
+        }
+        assert!(c.eval.is_classic(), "{:?}", c.eval);
+        assert_eq!(c, SearchConfig::fischerle());
+        assert!(c.set("eval.bogus", "on").is_err());
     }
 
     #[test]

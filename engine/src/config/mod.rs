@@ -16,7 +16,7 @@ mod validate;
 
 pub use heuristics::*;
 pub use presets::PRESETS;
-pub use validate::{MAX_KILLERS, MAX_PREFERRED_MOVES, MAX_TT_MB};
+pub use validate::{MAX_EVAL_WEIGHT, MAX_KILLERS, MAX_PREFERRED_MOVES, MAX_TT_MB};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -151,6 +151,10 @@ pub struct SearchConfig {
     /// every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub singular: Option<Singular>,
+    /// The evaluation's terms and weights (`eval.mobility=on`, `eval.pawns.backward=[-8,-8]`).
+    /// The classic evaluation in every preset so far (left out of TOML and manifests then).
+    #[serde(default, skip_serializing_if = "crate::eval::Evaluation::is_classic")]
+    pub eval: crate::eval::Evaluation,
 }
 
 impl Default for SearchConfig {

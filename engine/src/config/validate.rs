@@ -15,6 +15,8 @@ pub const MAX_KILLERS: usize = 4;
 /// Most moves the ordering places ahead of their key by one table (`history.moves`,
 /// `continuation_history.moves`).
 pub const MAX_PREFERRED_MOVES: usize = 8;
+/// The largest weight of an evaluation term, either phase, in centipawns (a queen is 900).
+pub const MAX_EVAL_WEIGHT: i32 = 2_000;
 /// The QS horizon (`qsearch.min_level`): how far below level 0 the quiescence search may go.
 const QS_MIN_LEVELS: RangeInclusive<i32> = -120..=0;
 
@@ -103,7 +105,59 @@ impl SearchConfig {
                 " (KiB)",
             )?;
         }
-        self.validate_pruning()
+        self.validate_pruning()?;
+        self.validate_eval()
+    }
+
+    /// The evaluation's tables have their lengths and every weight lies within
+    /// ±[`MAX_EVAL_WEIGHT`].
+    fn validate_eval(&self) -> Result<(), ConfigError> {
+        let eval = &self.eval;
+        if let Some(t) = &eval.psqt {
+            let tables = [
+                ("pawn", &t.pawn),
+                ("knight", &t.knight),
+                ("bishop", &t.bishop),
+                ("rook", &t.rook),
+                ("queen", &t.queen),
+                ("king", &t.king),
+            ];
+            for (piece, table) in tables {
+                if table.len() != 64 {
+                    let key = format!("eval.psqt.{piece}");
+                    return Err(out_of_range(
+                        &key,
+                        format!("{} pairs", table.len()),
+                        "64 pairs",
+                    ));
+                }
+            }
+        }
+        if let Some(m) = &eval.mobility {
+            if m.queen.len() != 28 {
+                let found = format!("{} pairs", m.queen.len());
+                return Err(out_of_range(
+                    "eval.mobility.queen",
+                    found,
+                    "28 pairs (0 … 27 squares)",
+                ));
+            }
+        }
+        let mut bad = None;
+        crate::eval::layout::visit(&mut eval.clone(), &mut |i, p| {
+            let limit = -MAX_EVAL_WEIGHT..=MAX_EVAL_WEIGHT;
+            if bad.is_none() && !(limit.contains(&p.mg) && limit.contains(&p.eg)) {
+                bad = Some((i, *p));
+            }
+        });
+        match bad {
+            None => Ok(()),
+            Some((i, p)) => Err(out_of_range(
+                &format!("eval.{}", crate::eval::layout::name(i)),
+                format!("[{}, {}]", p.mg, p.eg),
+                format!("both within ±{MAX_EVAL_WEIGHT}"),
+            )),
+        }
     }
 
     /// The ranges of the pruning family (reverse futility, late move pruning, futility,
@@ -170,6 +224,8 @@ mod tests {
             ("killers.count", "9", "1 to 4"),
             ("history.moves", "20", "0 to 8"),
             ("selective.depth_scaling", "0", "1 or more"),
+            ("eval.tempo.bonus", "[5000, 0]", "within ±2000"),
+            ("eval.mobility.queen", "[[1, 1]]", "28 pairs"),
         ] {
             let err = c.set(key, value).unwrap_err().to_string();
             assert!(

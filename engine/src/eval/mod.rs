@@ -1,21 +1,39 @@
-//! Static evaluation: material with Fischerle's values, piece-square tables tapered by game phase,
-//! and basic pawn structure (doubled, isolated, passed pawns).
+//! Static evaluation: terms as data ([`Evaluation`], the `eval` section of the configuration),
+//! tapered between middle game and endgame by the game phase. The classic evaluation of every
+//! preset so far — material with Fischerle's values, piece-square tables, doubled, isolated and
+//! passed pawns — is [`Evaluation::classic`]; mobility, king safety, passed-pawn paths, pawn
+//! structure beyond it, bishop pair, rook files, outposts, threats and tempo are switches.
 //!
-//! The evaluation is colour-symmetric by construction: every term is computed for White on the
-//! square as it is and for Black on the rank-mirrored square, then subtracted. A test checks
-//! `evaluate(p) == evaluate(flip(p))` on many positions.
+//! The terms are written once ([`terms`]) for two readers: the search's [`Evaluator`] adds the
+//! weights, the coefficient form ([`trace`]) counts them for a tuner. Every term is computed for
+//! White on the square as it is and for Black on the rank-mirrored square, then subtracted; a
+//! test checks `evaluate(p) == evaluate(flip(p))` with every term on.
 
-use cozy_chess::{BitBoard, Board, Color, Piece, Square};
+use std::sync::LazyLock;
 
+use cozy_chess::{BitBoard, Board, Color, Piece};
+
+pub mod layout;
 pub mod placement;
+pub mod tables;
+pub mod terms;
+pub mod trace;
+pub mod weights;
 
-pub use placement::Placement;
+pub use layout::Params;
+pub use placement::{PlacedTable, Placement};
+pub use trace::Trace;
+pub use weights::{Evaluation, Pair};
+
+use terms::{pawn_terms, piece_terms, Sink, Switches};
 
 /// A score in centipawns, from the point of view of the side to move.
 pub type Score = i32;
 
 /// Material values: pawn 100, knight 300, bishop 325 (a knight plus a quarter pawn), rook 500,
-/// queen 900 — Fischerle's. The king's value is only used by SEE, as "more than everything".
+/// queen 900 — Fischerle's. The classic evaluation's material; the search's exchange rules (SEE,
+/// futility gains, MVV-LVA) use them whatever the evaluation. The king's value is only used by
+/// SEE, as "more than everything".
 pub const fn piece_value(piece: Piece) -> Score {
     match piece {
         Piece::Pawn => 100,
@@ -26,113 +44,6 @@ pub const fn piece_value(piece: Piece) -> Score {
         Piece::King => 20_000,
     }
 }
-
-/// A table of bonuses, one per square, written from White's side with rank 8 on the first row
-/// (as a diagram reads), so that the tables below can be read as boards.
-struct SquareTable([i16; 64]);
-
-impl SquareTable {
-    /// The bonus for a piece of `color` on `square` (the evaluation reads [`PLACED`]; the tests'
-    /// reference reads this).
-    #[cfg(test)]
-    fn get(&self, color: Color, square: Square) -> Score {
-        let white_square = match color {
-            Color::White => square,
-            Color::Black => square.flip_rank(),
-        };
-        // Row 0 of the diagram is rank 8.
-        Score::from(self.0[white_square as usize ^ 56])
-    }
-}
-
-#[rustfmt::skip]
-const PAWN_MG: SquareTable = SquareTable([
-     0,  0,  0,  0,  0,  0,  0,  0,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    10, 10, 20, 30, 30, 20, 10, 10,
-     5,  5, 10, 25, 25, 10,  5,  5,
-     0,  0,  0, 20, 20,  0,  0,  0,
-     5, -5,-10,  0,  0,-10, -5,  5,
-     5, 10, 10,-20,-20, 10, 10,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-]);
-#[rustfmt::skip]
-const PAWN_EG: SquareTable = SquareTable([
-     0,  0,  0,  0,  0,  0,  0,  0,
-    80, 80, 80, 80, 80, 80, 80, 80,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    30, 30, 30, 30, 30, 30, 30, 30,
-    15, 15, 15, 15, 15, 15, 15, 15,
-     5,  5,  5,  5,  5,  5,  5,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,
-]);
-#[rustfmt::skip]
-const KNIGHT: SquareTable = SquareTable([
-   -50,-40,-30,-30,-30,-30,-40,-50,
-   -40,-20,  0,  0,  0,  0,-20,-40,
-   -30,  0, 10, 15, 15, 10,  0,-30,
-   -30,  5, 15, 20, 20, 15,  5,-30,
-   -30,  0, 15, 20, 20, 15,  0,-30,
-   -30,  5, 10, 15, 15, 10,  5,-30,
-   -40,-20,  0,  5,  5,  0,-20,-40,
-   -50,-40,-30,-30,-30,-30,-40,-50,
-]);
-#[rustfmt::skip]
-const BISHOP: SquareTable = SquareTable([
-   -20,-10,-10,-10,-10,-10,-10,-20,
-   -10,  0,  0,  0,  0,  0,  0,-10,
-   -10,  0,  5, 10, 10,  5,  0,-10,
-   -10,  5,  5, 10, 10,  5,  5,-10,
-   -10,  0, 10, 10, 10, 10,  0,-10,
-   -10, 10, 10, 10, 10, 10, 10,-10,
-   -10,  5,  0,  0,  0,  0,  5,-10,
-   -20,-10,-10,-10,-10,-10,-10,-20,
-]);
-#[rustfmt::skip]
-const ROOK: SquareTable = SquareTable([
-     0,  0,  0,  0,  0,  0,  0,  0,
-     5, 10, 10, 10, 10, 10, 10,  5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-    -5,  0,  0,  0,  0,  0,  0, -5,
-     0,  0,  0,  5,  5,  0,  0,  0,
-]);
-#[rustfmt::skip]
-const QUEEN: SquareTable = SquareTable([
-   -20,-10,-10, -5, -5,-10,-10,-20,
-   -10,  0,  0,  0,  0,  0,  0,-10,
-   -10,  0,  5,  5,  5,  5,  0,-10,
-    -5,  0,  5,  5,  5,  5,  0, -5,
-     0,  0,  5,  5,  5,  5,  0, -5,
-   -10,  5,  5,  5,  5,  5,  0,-10,
-   -10,  0,  5,  0,  0,  0,  0,-10,
-   -20,-10,-10, -5, -5,-10,-10,-20,
-]);
-#[rustfmt::skip]
-const KING_MG: SquareTable = SquareTable([
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -30,-40,-40,-50,-50,-40,-40,-30,
-   -20,-30,-30,-40,-40,-30,-30,-20,
-   -10,-20,-20,-20,-20,-20,-20,-10,
-    20, 20,  0,  0,  0,  0, 20, 20,
-    20, 30, 10,  0,  0, 10, 30, 20,
-]);
-#[rustfmt::skip]
-const KING_EG: SquareTable = SquareTable([
-   -50,-40,-30,-20,-20,-30,-40,-50,
-   -30,-20,-10,  0,  0,-10,-20,-30,
-   -30,-10, 20, 30, 30, 20,-10,-30,
-   -30,-10, 30, 40, 40, 30,-10,-30,
-   -30,-10, 30, 40, 40, 30,-10,-30,
-   -30,-10, 20, 30, 30, 20,-10,-30,
-   -30,-30,  0,  0,  0,  0,-30,-30,
-   -50,-30,-30,-30,-30,-30,-30,-50,
-]);
 
 /// Game phase weights: the opening has 24 (4 minors, 4 rooks, 2 queens), a pawn ending 0.
 const PHASE_MAX: Score = 24;
@@ -146,59 +57,6 @@ const fn phase_weight(piece: Piece) -> Score {
     }
 }
 
-/// Middle-game and endgame tables of a piece.
-const fn tables(piece: Piece) -> (&'static SquareTable, &'static SquareTable) {
-    match piece {
-        Piece::Pawn => (&PAWN_MG, &PAWN_EG),
-        Piece::Knight => (&KNIGHT, &KNIGHT),
-        Piece::Bishop => (&BISHOP, &BISHOP),
-        Piece::Rook => (&ROOK, &ROOK),
-        Piece::Queen => (&QUEEN, &QUEEN),
-        Piece::King => (&KING_MG, &KING_EG),
-    }
-}
-
-/// Pawn-structure penalties and bonuses (middle game, endgame).
-const DOUBLED: (Score, Score) = (-10, -20);
-const ISOLATED: (Score, Score) = (-12, -15);
-/// Passed-pawn bonus by rank relative to its owner (rank 2 … rank 7).
-const PASSED_MG: [Score; 8] = [0, 0, 5, 10, 15, 25, 40, 0];
-const PASSED_EG: [Score; 8] = [0, 0, 10, 20, 35, 60, 90, 0];
-
-/// Static evaluation in centipawns from the side to move's point of view.
-///
-/// ```
-/// use cozy_chess::Board;
-/// assert_eq!(engine::eval::evaluate(&Board::default()), 0);
-/// ```
-pub fn evaluate(board: &Board) -> Score {
-    let pawns = [
-        pawn_structure(board, Color::White),
-        pawn_structure(board, Color::Black),
-    ];
-    combine(board, Placement::of(board), pawns)
-}
-
-/// [`evaluate`], with the pawn-structure terms taken from `cache` when these pawns were seen and
-/// the material and placement sums as the search kept them up to date (`placement` must be
-/// `Placement::of(board)`).
-pub fn evaluate_placed(board: &Board, placement: Placement, cache: &mut PawnCache) -> Score {
-    let pawns = cache.terms(board);
-    combine(board, placement, pawns)
-}
-
-/// The evaluation from the placement and each side's pawn-structure terms (White's, Black's).
-fn combine(board: &Board, placement: Placement, pawns: [(Score, Score); 2]) -> Score {
-    let mg = placement.mg + pawns[0].0 - pawns[1].0;
-    let eg = placement.eg + pawns[0].1 - pawns[1].1;
-    let phase = placement.phase.min(PHASE_MAX);
-    let white = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    match board.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
-    }
-}
-
 /// The phase, from `PHASE_MAX` (all pieces on) down to 0 (kings and pawns only).
 pub fn game_phase(board: &Board) -> Score {
     let phase: Score = Piece::ALL
@@ -208,223 +66,328 @@ pub fn game_phase(board: &Board) -> Score {
     phase.min(PHASE_MAX)
 }
 
-/// Value plus table bonus of every piece of every colour on every square, as (middle game,
-/// endgame): [`SquareTable::get`] and [`piece_value`] worked out once, at compile time, for the
-/// evaluation's inner loop (the king's value is left out: both sides always have one).
-const PLACED: [[[(i16, i16); 64]; 6]; 2] = {
-    let mut table = [[[(0i16, 0i16); 64]; 6]; 2];
-    let mut piece = 0;
-    while piece < 6 {
-        let p = Piece::ALL[piece];
-        let (mg, eg) = tables(p);
-        let value = if piece == Piece::King as usize {
-            0
-        } else {
-            piece_value(p) as i16
-        };
-        let mut sq = 0;
-        while sq < 64 {
-            // White reads the diagram upside down (row 0 is rank 8); Black mirrors the rank.
-            let (white, black) = (sq ^ 56, sq);
-            table[0][piece][sq] = (value + mg.0[white], value + eg.0[white]);
-            table[1][piece][sq] = (value + mg.0[black], value + eg.0[black]);
-            sq += 1;
-        }
-        piece += 1;
-    }
-    table
-};
+/// Middle-game and endgame sums blended by `phase` (clamped to 24), from White's side; integer
+/// division, as the search has always done.
+pub fn taper(mg: Score, eg: Score, phase: Score) -> Score {
+    let phase = phase.min(PHASE_MAX);
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
 
-/// Pawn-structure terms by pawn placement: the positions of a search share their pawns far more
-/// often than their pieces, so each placement is counted once. Direct-mapped; an entry keeps both
-/// colours' pawns, so a different placement on the same slot is recounted, never mistaken.
+/// The classic evaluation of `board` from the side to move's point of view (every preset's).
+///
+/// ```
+/// use cozy_chess::Board;
+/// assert_eq!(engine::eval::evaluate(&Board::default()), 0);
+/// ```
+pub fn evaluate(board: &Board) -> Score {
+    static CLASSIC: LazyLock<Evaluator> = LazyLock::new(|| Evaluator::new(&Evaluation::classic()));
+    CLASSIC.evaluate_board(board)
+}
+
+/// An [`Evaluation`] made ready for the search: its weights as a flat vector, its switches, its
+/// material-and-placement table, and a memo of pawn terms (which never changes a value).
 #[derive(Debug, Clone)]
-pub struct PawnCache {
+pub struct Evaluator {
+    evaluation: Evaluation,
+    weights: Box<[Pair]>,
+    on: Switches,
+    placed: Box<PlacedTable>,
+    pawns: PawnCache,
+}
+
+/// Adds weights: the evaluation's sink.
+struct Scorer<'a> {
+    weights: &'a [Pair],
+    mg: Score,
+    eg: Score,
+}
+
+impl Sink for Scorer<'_> {
+    fn add(&mut self, index: usize, color: Color, count: Score) {
+        let count = if color == Color::White { count } else { -count };
+        self.mg += self.weights[index].mg * count;
+        self.eg += self.weights[index].eg * count;
+    }
+}
+
+impl Evaluator {
+    /// `evaluation` made ready.
+    pub fn new(evaluation: &Evaluation) -> Self {
+        let weights = Params::of(evaluation).weights.into_boxed_slice();
+        Self {
+            on: Switches::of(evaluation),
+            placed: placement::placed_table(&weights),
+            weights,
+            evaluation: evaluation.clone(),
+            pawns: PawnCache::default(),
+        }
+    }
+
+    /// The evaluation it computes.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    /// Material plus square weights of `board`, summed (the search then updates it move by move).
+    pub fn placement(&self, board: &Board) -> Placement {
+        Placement::of(board, &self.placed)
+    }
+
+    /// [`Placement::after`] with this evaluation's table.
+    pub fn placement_after(
+        &self,
+        placement: Placement,
+        board: &Board,
+        mv: cozy_chess::Move,
+    ) -> Placement {
+        placement.after(board, mv, &self.placed)
+    }
+
+    /// The evaluation of `board` from the side to move's point of view, with the pawn terms from
+    /// the memo when these pawns were seen; `placement` must be `self.placement(board)`.
+    pub fn evaluate(&mut self, board: &Board, placement: Placement) -> Score {
+        let (pawns, passed) = self.pawns.terms(board, &self.weights, &self.on);
+        self.finish(board, placement, pawns, passed)
+    }
+
+    /// [`Evaluator::evaluate`] without the memo.
+    pub fn evaluate_board(&self, board: &Board) -> Score {
+        let (pawns, passed) = pawn_score(board, &self.weights, &self.on);
+        self.finish(board, self.placement(board), pawns, passed)
+    }
+
+    fn finish(
+        &self,
+        board: &Board,
+        placement: Placement,
+        pawns: Pair,
+        passed: [BitBoard; 2],
+    ) -> Score {
+        let mut scorer = Scorer {
+            weights: &self.weights,
+            mg: placement.mg + pawns.mg,
+            eg: placement.eg + pawns.eg,
+        };
+        if self.on.piece_terms() {
+            piece_terms(board, &self.on, passed, &mut scorer);
+        }
+        let white = taper(scorer.mg, scorer.eg, placement.phase);
+        match board.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+}
+
+/// The pawn-only terms of `board` (White's minus Black's) and each colour's passed pawns.
+fn pawn_score(board: &Board, weights: &[Pair], on: &Switches) -> (Pair, [BitBoard; 2]) {
+    let mut scorer = Scorer {
+        weights,
+        mg: 0,
+        eg: 0,
+    };
+    let passed = Color::ALL.map(|c| pawn_terms(board, c, on, &mut scorer));
+    (Pair::new(scorer.mg, scorer.eg), passed)
+}
+
+/// Pawn terms by pawn placement: the positions of a search share their pawns far more often than
+/// their pieces, so each placement is counted once. Direct-mapped; an entry keeps both colours'
+/// pawns, so a different placement on the same slot is recounted, never mistaken. One memo serves
+/// one evaluation (an [`Evaluator`] owns it).
+#[derive(Debug, Clone)]
+struct PawnCache {
     entries: Vec<PawnEntry>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct PawnEntry {
     white: u64,
     black: u64,
-    terms: [(Score, Score); 2],
+    score: Pair,
+    passed: [BitBoard; 2],
 }
 
-/// Entries of a pawn cache (512 KiB: within a core's L2 cache).
+/// Entries of a pawn cache (within a core's L2 cache).
 const PAWN_CACHE_BITS: u32 = 14;
 
 impl Default for PawnCache {
     fn default() -> Self {
+        // The empty entry (no pawns at all) holds the right terms too: none.
+        let empty = PawnEntry {
+            white: 0,
+            black: 0,
+            score: Pair::default(),
+            passed: [BitBoard::EMPTY; 2],
+        };
         Self {
-            entries: vec![PawnEntry::default(); 1 << PAWN_CACHE_BITS],
+            entries: vec![empty; 1 << PAWN_CACHE_BITS],
         }
     }
 }
 
 impl PawnCache {
-    /// White's and Black's pawn-structure terms of `board`.
-    fn terms(&mut self, board: &Board) -> [(Score, Score); 2] {
+    fn terms(&mut self, board: &Board, weights: &[Pair], on: &Switches) -> (Pair, [BitBoard; 2]) {
         let (white, black) = (
             board.colored_pieces(Color::White, Piece::Pawn).0,
             board.colored_pieces(Color::Black, Piece::Pawn).0,
         );
         let mix = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let entry = &mut self.entries[(mix >> (64 - PAWN_CACHE_BITS)) as usize];
-        // The empty entry (no pawns at all) holds the right terms too: zero.
         if entry.white != white || entry.black != black {
+            let (score, passed) = pawn_score(board, weights, on);
             *entry = PawnEntry {
                 white,
                 black,
-                terms: [
-                    pawn_structure(board, Color::White),
-                    pawn_structure(board, Color::Black),
-                ],
+                score,
+                passed,
             };
         }
-        entry.terms
+        (entry.score, entry.passed)
     }
 }
-
-/// Every square of the files set in `files` (bit i = file i).
-const fn file_span(files: u64) -> u64 {
-    (files & 0xFF) * 0x0101_0101_0101_0101
-}
-
-/// Doubled, isolated and passed pawns of one side, as (middle game, endgame). Doubled: each pawn
-/// beyond the first on its file; isolated: each pawn on a file with no own pawn beside it.
-fn pawn_structure(board: &Board, color: Color) -> (Score, Score) {
-    let own = board.colored_pieces(color, Piece::Pawn);
-    let theirs = board.colored_pieces(!color, Piece::Pawn);
-    // Fold the ranks onto one byte: bit i set when file i holds an own pawn.
-    let mut fold = own.0;
-    fold |= fold >> 32;
-    fold |= fold >> 16;
-    fold |= fold >> 8;
-    let files = fold & 0xFF;
-    let doubled = (own.len() - files.count_ones()) as Score;
-    let neighbours = ((files << 1) | (files >> 1)) & 0xFF;
-    let isolated = (own.0 & file_span(files & !neighbours)).count_ones() as Score;
-    let mut mg = DOUBLED.0 * doubled + ISOLATED.0 * isolated;
-    let mut eg = DOUBLED.1 * doubled + ISOLATED.1 * isolated;
-    for square in own {
-        if (theirs & passed_mask(color, square)).is_empty() {
-            let rank = square.rank().relative_to(color) as usize;
-            mg += PASSED_MG[rank];
-            eg += PASSED_EG[rank];
-        }
-    }
-    (mg, eg)
-}
-
-/// The squares in front of a pawn, on its file and the adjacent ones, that enemy pawns must not
-/// occupy for it to be passed.
-fn passed_mask(color: Color, square: Square) -> BitBoard {
-    BitBoard(PASSED_MASKS[color as usize][square as usize])
-}
-
-/// [`passed_mask`] for every colour and square, computed at compile time (it is asked for every
-/// pawn of every evaluation).
-const PASSED_MASKS: [[u64; 64]; 2] = {
-    let mut table = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = (sq % 8, sq / 8);
-        let mut files = 0u64;
-        let mut f = if file > 0 { file - 1 } else { 0 };
-        while f <= file + 1 && f < 8 {
-            files |= 0x0101_0101_0101_0101u64 << f;
-            f += 1;
-        }
-        let white_ahead = if rank == 7 {
-            0
-        } else {
-            !0u64 << ((rank + 1) * 8)
-        };
-        let black_ahead = if rank == 0 {
-            0
-        } else {
-            !0u64 >> ((8 - rank) * 8)
-        };
-        table[0][sq] = files & white_ahead;
-        table[1][sq] = files & black_ahead;
-        sq += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
+    use super::layout::*;
     use super::*;
     use crate::board::parse_fen;
-    use cozy_chess::File;
+    use cozy_chess::{File, Square};
 
-    /// The evaluation's terms as first written — a table lookup per piece, a file-by-file pawn
-    /// count — kept as the reference the precomputed tables and bit tricks must equal.
+    /// The classic evaluation's terms as first written — a table lookup per piece, a file-by-file
+    /// pawn count — kept as the reference the tables and bit tricks must equal.
     fn reference_side_terms(board: &Board, color: Color) -> (Score, Score) {
+        let classic = Evaluation::classic();
+        let (pawns, passed) = (classic.pawns.unwrap(), classic.passed.unwrap());
+        let (psqt, material) = (tables::classic_psqt(), tables::classic_material());
         let own = board.colored_pieces(color, Piece::Pawn);
         let theirs = board.colored_pieces(!color, Piece::Pawn);
         let (mut mg, mut eg) = (0, 0);
         for file in File::ALL {
             let on_file = (own & file.bitboard()).len() as Score;
             if on_file > 1 {
-                mg += DOUBLED.0 * (on_file - 1);
-                eg += DOUBLED.1 * (on_file - 1);
+                mg += pawns.doubled.mg * (on_file - 1);
+                eg += pawns.doubled.eg * (on_file - 1);
             }
             if on_file > 0 && (own & file.adjacent()).is_empty() {
-                mg += ISOLATED.0 * on_file;
-                eg += ISOLATED.1 * on_file;
+                mg += pawns.isolated.mg * on_file;
+                eg += pawns.isolated.eg * on_file;
             }
         }
         for square in own {
-            if (theirs & passed_mask(color, square)).is_empty() {
+            if (theirs & terms::passed_mask(color, square)).is_empty() {
                 let rank = square.rank().relative_to(color) as usize;
-                mg += PASSED_MG[rank];
-                eg += PASSED_EG[rank];
+                mg += passed.rank[rank].mg;
+                eg += passed.rank[rank].eg;
             }
         }
-        for &piece in &Piece::ALL {
-            let (mg_table, eg_table) = tables(piece);
+        let tables = [
+            &psqt.pawn,
+            &psqt.knight,
+            &psqt.bishop,
+            &psqt.rook,
+            &psqt.queen,
+            &psqt.king,
+        ];
+        let values = [
+            material.pawn,
+            material.knight,
+            material.bishop,
+            material.rook,
+            material.queen,
+        ];
+        for piece in Piece::ALL {
             for square in board.colored_pieces(color, piece) {
-                let value = if piece == Piece::King {
-                    0
+                let white_square = if color == Color::White {
+                    square
                 } else {
-                    piece_value(piece)
+                    square.flip_rank()
                 };
-                mg += value + mg_table.get(color, square);
-                eg += value + eg_table.get(color, square);
+                // Row 0 of the diagram is rank 8.
+                let bonus = tables[piece as usize][white_square as usize ^ 56];
+                let value = values.get(piece as usize).copied().unwrap_or_default();
+                mg += value.mg + bonus.mg;
+                eg += value.eg + bonus.eg;
             }
         }
         (mg, eg)
     }
 
+    /// The classic evaluation, each term alone on top of it, and every term on.
+    fn evaluations() -> Vec<(String, Evaluation)> {
+        let mut all = vec![
+            ("classic".to_string(), Evaluation::classic()),
+            ("everything".to_string(), Evaluation::everything_on()),
+        ];
+        let on = Evaluation::everything_on();
+        for term in [
+            "passed.path",
+            "pawns",
+            "mobility",
+            "king_safety",
+            "bishop_pair",
+            "rook_files",
+            "outposts",
+            "threats",
+            "tempo",
+        ] {
+            let mut e = Evaluation::classic();
+            match term {
+                "passed.path" => e.passed = on.passed.clone(),
+                "pawns" => e.pawns = on.pawns.clone(),
+                "mobility" => e.mobility = on.mobility.clone(),
+                "king_safety" => e.king_safety = on.king_safety.clone(),
+                "bishop_pair" => e.bishop_pair = on.bishop_pair.clone(),
+                "rook_files" => e.rook_files = on.rook_files.clone(),
+                "outposts" => e.outposts = on.outposts.clone(),
+                "threats" => e.threats = on.threats.clone(),
+                _ => e.tempo = on.tempo.clone(),
+            }
+            all.push((term.to_string(), e));
+        }
+        all
+    }
+
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
-        /// The cached evaluation equals the plain one along random games, one cache for all of
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The memoised evaluation equals the plain one along random games, one memo for all of
         /// them (so entries are reused and replaced).
         #[test]
         fn cached_evaluation_equals_the_plain_one(seed in 0u64..u64::MAX) {
-            let mut cache = PawnCache::default();
-            for plies in (0..120).step_by(7) {
-                let board = crate::board::random_playout(seed, plies);
-                let placement = Placement::of(&board);
-                proptest::prop_assert_eq!(evaluate_placed(&board, placement, &mut cache), evaluate(&board));
-                proptest::prop_assert_eq!(evaluate_placed(&board, placement, &mut cache), evaluate(&board));
+            for (_, evaluation) in [evaluations().swap_remove(0), evaluations().swap_remove(1)] {
+                let mut evaluator = Evaluator::new(&evaluation);
+                for plies in (0..120).step_by(7) {
+                    let board = crate::board::random_playout(seed, plies);
+                    let placement = evaluator.placement(&board);
+                    let plain = evaluator.evaluate_board(&board);
+                    proptest::prop_assert_eq!(evaluator.evaluate(&board, placement), plain);
+                    proptest::prop_assert_eq!(evaluator.evaluate(&board, placement), plain);
+                }
             }
         }
 
-        /// The fast terms equal the reference on positions of random games (all phases, doubled,
-        /// isolated and passed pawns of both colours).
+        /// The classic terms equal the reference on positions of random games (all phases,
+        /// doubled, isolated and passed pawns of both colours).
         #[test]
-        fn fast_terms_equal_the_reference(seed in 0u64..u64::MAX, plies in 0usize..160) {
+        fn classic_terms_equal_the_reference(seed in 0u64..u64::MAX, plies in 0usize..160) {
             let board = crate::board::random_playout(seed, plies);
             let [white, black] = Color::ALL.map(|c| reference_side_terms(&board, c));
-            let [white_pawns, black_pawns] = Color::ALL.map(|c| pawn_structure(&board, c));
-            let placement = Placement::of(&board);
-            proptest::prop_assert_eq!(
-                (placement.mg + white_pawns.0 - black_pawns.0, placement.eg + white_pawns.1 - black_pawns.1),
-                (white.0 - black.0, white.1 - black.1)
-            );
-            proptest::prop_assert_eq!(placement.phase.min(PHASE_MAX), game_phase(&board));
+            let white_score = taper(white.0 - black.0, white.1 - black.1, game_phase(&board));
+            let stm = if board.side_to_move() == Color::White { 1 } else { -1 };
+            proptest::prop_assert_eq!(evaluate(&board), stm * white_score);
+        }
+
+        /// The coefficient form with an evaluation's own weights is that evaluation, exactly, for
+        /// the classic one, each term alone and all of them.
+        #[test]
+        fn coefficient_form_is_the_evaluation(seed in 0u64..u64::MAX, plies in 0usize..160) {
+            let board = crate::board::random_playout(seed, plies);
+            let stm = if board.side_to_move() == Color::White { 1 } else { -1 };
+            for (name, evaluation) in evaluations() {
+                let weights = Params::of(&evaluation).weights;
+                let traced = Trace::of(&board, &evaluation).evaluate(&weights);
+                let evaluated = Evaluator::new(&evaluation).evaluate_board(&board);
+                proptest::prop_assert_eq!(stm * traced, evaluated, "{}", name);
+            }
         }
     }
 
@@ -474,6 +437,8 @@ mod tests {
         .unwrap()
     }
 
+    /// Every term, alone and together: a position and its colour-flipped twin evaluate the same
+    /// for the side to move.
     #[test]
     fn evaluation_is_colour_symmetric() {
         let starts = [
@@ -481,13 +446,24 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
+        let evaluators: Vec<_> = evaluations()
+            .into_iter()
+            .map(|(n, e)| (n, Evaluator::new(&e)))
+            .collect();
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
         let mut checked = 0;
         for start in starts {
             for _game in 0..20 {
                 let mut board = parse_fen(start).unwrap();
                 for _ply in 0..60 {
-                    assert_eq!(evaluate(&board), evaluate(&flip(&board)), "{board}");
+                    let flipped = flip(&board);
+                    for (name, e) in &evaluators {
+                        assert_eq!(
+                            e.evaluate_board(&board),
+                            e.evaluate_board(&flipped),
+                            "{name}: {board}"
+                        );
+                    }
                     checked += 1;
                     let moves = crate::board::legal_moves(&board);
                     if moves.is_empty() {
@@ -505,19 +481,77 @@ mod tests {
 
     #[test]
     fn passed_masks_cover_the_files_ahead() {
-        let m = passed_mask(Color::White, Square::D4);
+        let m = terms::passed_mask(Color::White, Square::D4);
         assert_eq!(m.len(), 3 * 4);
         assert!(m.has(Square::C5) && m.has(Square::E8) && !m.has(Square::D4) && !m.has(Square::F5));
-        let m = passed_mask(Color::Black, Square::A2);
+        let m = terms::passed_mask(Color::Black, Square::A2);
         assert_eq!(m, Square::A1.bitboard() | Square::B1.bitboard());
-        assert!(passed_mask(Color::White, Square::H8).is_empty());
+        assert!(terms::passed_mask(Color::White, Square::H8).is_empty());
+    }
+
+    /// The count of index `i` in `fen` with every term on.
+    fn count(fen: &str, i: usize) -> i16 {
+        let trace = Trace::of(&parse_fen(fen).unwrap(), &Evaluation::everything_on());
+        trace
+            .coefficients
+            .iter()
+            .find(|c| c.0 as usize == i)
+            .map_or(0, |c| c.1)
     }
 
     #[test]
-    fn passed_pawn_mask_excludes_pawns_behind() {
-        let b = parse_fen("4k3/8/8/8/3P4/2p5/8/4K3 w - - 0 1").unwrap();
-        let (_, eg) = pawn_structure(&b, Color::White);
+    fn each_term_counts_what_it_says() {
         // d4 is passed (c3 is behind it) and isolated.
-        assert_eq!(eg, PASSED_EG[3] + ISOLATED.1);
+        let kp = "4k3/8/8/8/3P4/2p5/8/4K3 w - - 0 1";
+        assert_eq!(count(kp, PASSED + 3), 1);
+        assert_eq!(count(kp, ISOLATED), 0, "both pawns are isolated: one each");
+        // The rule of the square: the a4 pawn needs 4 moves, the king must reach a8 sooner.
+        assert_eq!(count("8/8/5k2/8/P7/8/8/K7 w - - 0 1", UNSTOPPABLE), 1);
+        assert_eq!(count("8/8/4k3/8/P7/8/8/K7 w - - 0 1", UNSTOPPABLE), 0);
+        assert_eq!(
+            count("8/8/5k2/8/P7/8/8/K7 b - - 0 1", UNSTOPPABLE),
+            0,
+            "Ke6 enters the square"
+        );
+        // Rooks: a1 on an open file, h1 semi-open (only a black pawn on h), d1 closed.
+        let rooks = "4k3/3p3p/8/8/8/8/3P4/R2RK2R w - - 0 1";
+        assert_eq!(
+            (count(rooks, ROOK_OPEN), count(rooks, ROOK_SEMI_OPEN)),
+            (1, 1)
+        );
+        assert_eq!(count("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", BISHOP_PAIR), 1);
+        // A knight on e5 defended by d4, no black pawn on d or f to chase it.
+        assert_eq!(
+            count("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", OUTPOST_KNIGHT),
+            1
+        );
+        assert_eq!(
+            count("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", OUTPOST_KNIGHT),
+            0
+        );
+        // A white knight in the corner sees b3 and c2: two safe squares.
+        assert_eq!(
+            count("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", MOBILITY_KNIGHT + 2),
+            1
+        );
+        // A pawn forking two knights, neither defended.
+        let fork = "4k3/8/2n1n3/3P4/8/8/8/4K3 w - - 0 1";
+        assert_eq!(
+            (count(fork, THREAT_PAWN), count(fork, THREAT_HANGING)),
+            (2, 2)
+        );
+        assert_eq!(count("4k3/8/8/8/8/8/8/4K3 b - - 0 1", TEMPO), -1);
+        // Backward: d3 has no pawn beside or behind it (c4 is ahead) and e5 guards d4.
+        assert_eq!(count("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", BACKWARD), 1);
+        assert_eq!(
+            count("4k3/8/8/4p3/2P5/3P4/4P3/4K3 w - - 0 1", BACKWARD),
+            0,
+            "e2 can support it"
+        );
+        assert_eq!(
+            count("4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1", BACKWARD),
+            0,
+            "isolated, not backward"
+        );
     }
 }

@@ -28,7 +28,7 @@ use cozy_chess::{Board, Move};
 
 use crate::board::legal_moves;
 use crate::config::SearchConfig;
-use crate::eval::{Placement, Score};
+use crate::eval::{Evaluator, Score};
 use crate::position::Position;
 use crate::variant::Variant;
 use history::HistoryTable;
@@ -96,8 +96,8 @@ pub struct Searcher<R: Recorder = NoRecorder> {
     stack: Vec<Frame>,
     /// Reusable buffers for move generation.
     scratch: ordering::Scratch,
-    /// Pawn-structure terms already counted (the evaluation's memo; it never changes a value).
-    pawns: crate::eval::PawnCache,
+    /// The configuration's evaluation, made ready (with its memo of pawn terms).
+    evaluator: Evaluator,
     /// Static evaluations already made, with `eval_cache` on.
     eval_cache: Option<eval_cache::EvalCache>,
     /// Singular extensions on the current path.
@@ -129,6 +129,9 @@ impl Searcher {
         if searcher.config != config {
             searcher.eval_cache = None;
         }
+        if searcher.config.eval != config.eval {
+            searcher.evaluator = Evaluator::new(&config.eval);
+        }
         searcher.config = config;
         searcher
     }
@@ -153,7 +156,7 @@ impl<R: Recorder> Searcher<R> {
             root_depth: 0,
             stack: vec![Frame::default(); MAX_PLY + 1],
             scratch: ordering::Scratch::default(),
-            pawns: crate::eval::PawnCache::default(),
+            evaluator: Evaluator::new(&config.eval),
             eval_cache: None,
             singular_on_path: 0,
             countermoves: None,
@@ -314,7 +317,7 @@ impl<R: Recorder> Searcher<R> {
 
     /// Sets up an iteration of nominal depth `depth` at `root`; its root's selective budget.
     fn begin_iteration(&mut self, root: &Board, depth: i32) -> Budget {
-        self.stack[0].placement = Placement::of(root);
+        self.stack[0].placement = self.evaluator.placement(root);
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
         if R::ON {
@@ -385,7 +388,7 @@ impl<R: Recorder> Searcher<R> {
         #[cfg(test)]
         assert_eq!(
             self.stack[ply].placement,
-            Placement::of(board),
+            self.evaluator.placement(board),
             "placement at ply {ply}"
         );
         let Some(cache) = self.eval_cache.as_ref() else {
@@ -407,13 +410,15 @@ impl<R: Recorder> Searcher<R> {
         if let Some(verdict) = self.config.kpk.score(board) {
             return verdict;
         }
-        crate::eval::evaluate_placed(board, self.stack[ply].placement, &mut self.pawns)
+        self.evaluator.evaluate(board, self.stack[ply].placement)
     }
 
     /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
     /// recorded for ply + 1.
     fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
-        let placement = self.stack[ply].placement.after(board, mv);
+        let placement = self
+            .evaluator
+            .placement_after(self.stack[ply].placement, board, mv);
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = Some(mv);
