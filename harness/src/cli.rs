@@ -57,6 +57,8 @@ pub enum Command {
     Tree(Box<TreeArgs>),
     /// Tune numeric parameters by SPSA (fishtest's schedule) in games, then verify the result.
     Tune(Box<TuneArgs>),
+    /// Fit the evaluation's weights to game results (Texel's method): PGN in, tuned.toml out.
+    Texel(Box<TexelArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -296,6 +298,52 @@ pub struct MatchArgs {
     /// Output, resume (after the last complete pair), threads, dry run, quiet.
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `harness texel`.
+#[derive(Debug, Args)]
+pub struct TexelArgs {
+    /// Games to learn from (repeatable): PGN, or PGN gzipped (`.pgn.gz`), from any program (the
+    /// harness's own `games.pgn` included). Each move's comment score (`{+0.35/6}`) is the
+    /// reference `--lambda` blends toward.
+    #[arg(long = "pgn", value_name = "FILE", required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Base preset whose evaluation is fitted (its switched-on terms, from its weights).
+    #[arg(long, default_value = "modern")]
+    pub preset: String,
+    /// `KEY=VALUE` changes to the preset, in order (`eval.mobility=on`, `eval.tempo=off`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Positions before this ply of each game are left out (the book and the first moves).
+    #[arg(long, default_value_t = 16)]
+    pub skip_plies: usize,
+    /// Weight of the game's own score in a label: (1 − λ) × result + λ × σ(K × score).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// Share of games held out to measure the fit on (whole games, chosen by --seed).
+    #[arg(long, default_value_t = 0.1)]
+    pub validation: f64,
+    /// Seed of the held-out split.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of Adam over the training positions.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Adam's step size, centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (new or empty). Default `results/<timestamp>-texel/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print the plan and exit without reading the games.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No line per epoch.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// `harness tune`.

@@ -87,9 +87,9 @@ impl SearchConfig {
 }
 
 /// A command-line value as the TOML scalar it most likely is; `[…]` is an array (a weight
-/// `[mg, eg]`).
+/// `[mg, eg]`), `{…}` an inline table (a whole section, as a grid file's `[set.eval]` gives it).
 fn parse_scalar(text: &str) -> toml::Value {
-    if text.starts_with('[') {
+    if text.starts_with('[') || text.starts_with('{') {
         if let Ok(mut t) = toml::from_str::<toml::Table>(&format!("v = {text}")) {
             return t.remove("v").expect("the key just parsed");
         }

@@ -153,8 +153,13 @@ pub struct SearchConfig {
     pub singular: Option<Singular>,
     /// The evaluation's terms and weights (`eval.mobility=on`, `eval.pawns.backward=[-8,-8]`).
     /// The classic evaluation in every preset so far (left out of TOML and manifests then).
-    #[serde(default, skip_serializing_if = "crate::eval::Evaluation::is_classic")]
-    pub eval: crate::eval::Evaluation,
+    #[serde(default, skip_serializing_if = "classic_eval")]
+    pub eval: Box<crate::eval::Evaluation>,
+}
+
+/// Whether a configuration's evaluation is the classic one (left out of its TOML then).
+fn classic_eval(eval: &crate::eval::Evaluation) -> bool {
+    eval.is_classic()
 }
 
 impl Default for SearchConfig {

@@ -71,7 +71,7 @@ impl SearchConfig {
             singular: None,
             continuation_history: None,
             countermove: false,
-            eval: crate::eval::Evaluation::classic(),
+            eval: Box::new(crate::eval::Evaluation::classic()),
         }
     }
 
@@ -202,7 +202,7 @@ impl SearchConfig {
             }),
             countermove: true,
             continuation_history: Some(ContinuationHistory { moves: 2 }),
-            eval: crate::eval::Evaluation::everything_on(),
+            eval: Box::new(crate::eval::Evaluation::everything_on()),
             ..Self::fischerle()
         }
     }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use engine::Variant;
 
 use crate::epd::parse_suite_in;
-use crate::suite_make::pgn;
+use crate::pgn_reader as pgn;
 
 /// One start position.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,6 +10,7 @@ mod perft;
 mod report;
 pub mod sprt;
 mod suite;
+mod texel;
 mod tree;
 mod tune;
 
@@ -41,6 +42,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Match(args) => match_cmd::run(*args),
         Command::Tree(args) => tree::run(&args),
         Command::Tune(args) => tune::run(*args),
+        Command::Texel(args) => texel::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

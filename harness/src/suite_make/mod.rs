@@ -10,7 +10,7 @@
 
 pub mod dfrc;
 pub mod label;
-pub mod pgn;
+
 pub mod phase;
 pub mod select;
 pub mod selfplay;
@@ -216,7 +216,7 @@ fn collect(plan: &MakePlan) -> Result<(Vec<Group>, Vec<String>)> {
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("reading {}", path.display()))?;
                 let file = path.display().to_string();
-                let (games, errors) = pgn::parse(&file, &text);
+                let (games, errors) = crate::pgn_reader::parse(&file, &text);
                 problems.extend(errors);
                 groups.extend(games.iter().map(|g| {
                     let title = match g.title.as_str() {

@@ -1,0 +1,148 @@
+//! `harness texel`: arguments → validated [`TexelPlan`] → positions → fit → files.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use engine::SearchConfig;
+
+use crate::cli::TexelArgs;
+use crate::run_dir::{check_fresh_out, default_out, MANIFEST};
+use crate::texel::data::{self, Selection};
+use crate::texel::{self, output, TexelPlan};
+
+/// Runs `harness texel`.
+pub fn run(args: TexelArgs) -> Result<ExitCode> {
+    let plan = build_plan(&args)?;
+    if args.dry_run {
+        print!("{}", describe(&plan));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .context("starting worker threads")?;
+    pool.install(|| fit_and_write(&plan, args.quiet))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn fit_and_write(plan: &TexelPlan, quiet: bool) -> Result<()> {
+    let clock = Instant::now();
+    let (data, sources, warnings) = data::extract(&plan.files, plan.selection, &plan.config.eval)?;
+    let per_s = data.entries.len() as f64 / clock.elapsed().as_secs_f64().max(1e-9);
+    for w in warnings.iter().take(10) {
+        eprintln!("warning: {w}");
+    }
+    if warnings.len() > 10 {
+        eprintln!(
+            "warning: {} more games cut short (manifest.json lists the first 50)",
+            warnings.len() - 10
+        );
+    }
+    eprintln!(
+        "{} games, {} positions kept of {} ({:.0} positions/s), {} epochs, {} threads → {}",
+        data.counts.games,
+        data.counts.kept,
+        data.counts.positions,
+        per_s,
+        plan.epochs,
+        plan.threads,
+        plan.out.display()
+    );
+    let every = (plan.epochs / 20).max(1);
+    let fitted = texel::fit(plan, &data, per_s, |epoch, train, validation| {
+        if !quiet && (epoch % every == 0 || epoch == plan.epochs) {
+            eprintln!("epoch {epoch:>5}: train {train:.6}, validation {validation:.6}");
+        }
+    });
+    output::write(plan, &sources, &data.counts, &warnings, &fitted)?;
+    println!(
+        "K = {:.4}; validation loss {:.6} → {:.6} (rounded weights); wrote {}",
+        fitted.k,
+        fitted.losses[0].2,
+        fitted.rounded.1,
+        plan.out.join(output::TUNED_TOML).display()
+    );
+    Ok(())
+}
+
+/// Arguments → a plan, every check made before any game is read.
+fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
+    let mut settings = Vec::new();
+    for set in &args.sets {
+        let Some((key, value)) = set.split_once('=') else {
+            bail!("--set {set}: expected KEY=VALUE (`eval.mobility=on`)");
+        };
+        settings.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    let config =
+        SearchConfig::with_settings(&args.preset, settings.iter().cloned()).with_context(|| {
+            format!(
+                "the configuration to fit ({} with the --set changes)",
+                args.preset
+            )
+        })?;
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda must be within 0 and 1, found {}", args.lambda);
+    }
+    if !(0.0..1.0).contains(&args.validation) {
+        bail!(
+            "--validation must be at least 0 and below 1, found {}",
+            args.validation
+        );
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        bail!("--rate must be more than 0, found {}", args.rate);
+    }
+    for file in &args.pgn {
+        if !file.is_file() {
+            bail!("--pgn {}: no such file", file.display());
+        }
+    }
+    let out = args.out.clone().unwrap_or_else(|| default_out("texel"));
+    check_fresh_out(&out)?;
+    if out.join(MANIFEST).exists() {
+        bail!(
+            "{} already holds a run; a texel fit is not resumed (it takes minutes): give another --out",
+            out.display()
+        );
+    }
+    Ok(TexelPlan {
+        files: args.pgn.clone(),
+        preset: args.preset.clone(),
+        settings,
+        config,
+        selection: Selection {
+            skip_plies: args.skip_plies,
+        },
+        lambda: args.lambda,
+        validation: args.validation,
+        seed: args.seed,
+        epochs: args.epochs,
+        rate: args.rate,
+        threads: crate::workers::resolve(args.threads)?,
+        out,
+    })
+}
+
+fn describe(plan: &TexelPlan) -> String {
+    let active = engine::eval::Params::of(&plan.config.eval)
+        .active
+        .iter()
+        .filter(|&&a| a)
+        .count();
+    format!(
+        "texel: {} file(s), preset {} ({} weights to fit), positions from ply {}, λ = {}, {:.0} % of games held out (seed {}), {} epochs at step {}, {} threads → {}\n",
+        plan.files.len(),
+        plan.preset,
+        active,
+        plan.selection.skip_plies,
+        plan.lambda,
+        100.0 * plan.validation,
+        plan.seed,
+        plan.epochs,
+        plan.rate,
+        plan.threads,
+        plan.out.display()
+    )
+}

@@ -1,0 +1,220 @@
+//! End-to-end tests of `harness texel` on the committed sample (300 games of
+//! `scripts/texel-data.sh`): it writes its files, its fit does not depend on the threads, its
+//! `tuned.toml` is a grid file the other commands read, bad input is refused before any work (or,
+//! for one unreadable game, named and skipped); and the coefficient form it fits is the engine's
+//! evaluation on every position of the public suites.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::harness;
+use engine::eval::{Evaluation, Evaluator, Params, Trace};
+use predicates::str::contains;
+
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/texel-sample.pgn.gz")
+}
+
+fn fit(out: &Path, threads: &str) {
+    harness()
+        .args(["texel", "--pgn"])
+        .arg(sample())
+        .args(["--set", "eval.mobility=on", "--set", "eval.bishop_pair=on"])
+        .args(["--epochs", "30", "--quiet", "--threads", threads, "--out"])
+        .arg(out)
+        .assert()
+        .success()
+        .stdout(contains("K = "));
+}
+
+#[test]
+fn a_fit_writes_its_files_whatever_the_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    fit(&one, "1");
+    fit(&two, "2");
+    for name in [
+        "texel.csv",
+        "tuned.toml",
+        "report.md",
+        "manifest.json",
+        "loss.svg",
+        "loss.png",
+    ] {
+        assert!(one.join(name).exists(), "{name}");
+    }
+    let read = |d: &Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    assert_eq!(
+        read(&one, "texel.csv"),
+        read(&two, "texel.csv"),
+        "deterministic on any threads"
+    );
+    assert_eq!(read(&one, "tuned.toml"), read(&two, "tuned.toml"));
+    // The loss falls on the training positions.
+    let rows = common::csv_rows(&one.join("texel.csv"), &[]);
+    let train = |r: &Vec<(String, String)>| r[1].1.parse::<f64>().unwrap();
+    assert_eq!(rows.len(), 31);
+    assert!(train(&rows[30]) < train(&rows[0]));
+    let manifest: serde_json::Value = serde_json::from_str(&read(&one, "manifest.json")).unwrap();
+    assert_eq!(manifest["kind"], "texel");
+    assert_eq!(manifest["sources"][0]["games"], 300);
+    assert_eq!(manifest["sources"][0]["sha256"].as_str().unwrap().len(), 64);
+    assert!(manifest["counts"]["kept"].as_u64().unwrap() > 10_000);
+    let report = read(&one, "report.md");
+    assert!(
+        report.contains("mobility.knight[4]") && report.contains("bishop_pair.bonus"),
+        "{report}"
+    );
+    // tuned.toml is a grid file: the fitted evaluation as one player, searching and playing.
+    harness()
+        .args(["match", "--dry-run", "--grid"])
+        .arg(one.join("tuned.toml"))
+        .args(["--player", "modern:preset=modern"])
+        .assert()
+        .success()
+        .stdout(contains("texel-tuned"));
+    let grid = dir.path().join("grid");
+    harness()
+        .args(["grid", "--quiet", "--depth", "3", "--suite"])
+        .arg(common::tiny())
+        .arg("--grid")
+        .arg(one.join("tuned.toml"))
+        .arg("--out")
+        .arg(&grid)
+        .assert()
+        .success();
+    let rows = common::csv_rows(&grid.join("runs.csv"), &[]);
+    assert!(!rows.is_empty());
+}
+
+#[test]
+fn bad_input_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let refused = |args: &[&str], expected: &str| {
+        harness()
+            .arg("texel")
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .failure()
+            .stderr(contains(expected));
+        assert!(!out.exists(), "nothing written for {args:?}");
+    };
+    let sample = sample().display().to_string();
+    refused(&["--pgn", "/no/such.pgn"], "no such file");
+    refused(&["--pgn", &sample, "--set", "eval.bogus=on"], "bogus");
+    refused(
+        &["--pgn", &sample, "--set", "eval.tempo.bonus=[9000,0]"],
+        "within ±2000",
+    );
+    refused(
+        &["--pgn", &sample, "--lambda", "2"],
+        "--lambda must be within 0 and 1",
+    );
+    let unfinished = dir.path().join("unfinished.pgn");
+    std::fs::write(&unfinished, "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    refused(
+        &["--pgn", unfinished.to_str().unwrap()],
+        "no usable position",
+    );
+    let notes = dir.path().join("notes");
+    std::fs::create_dir(&notes).unwrap();
+    std::fs::write(notes.join("mine.txt"), "keep").unwrap();
+    harness()
+        .args(["texel", "--pgn", &sample, "--out"])
+        .arg(&notes)
+        .assert()
+        .failure();
+    assert_eq!(
+        std::fs::read_to_string(notes.join("mine.txt")).unwrap(),
+        "keep"
+    );
+}
+
+#[test]
+fn an_unreadable_game_is_named_and_the_others_are_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("two.pgn");
+    let good = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0\n\n";
+    let bad = "[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n";
+    std::fs::write(&pgn, format!("{good}{bad}")).unwrap();
+    harness()
+        .args([
+            "texel",
+            "--skip-plies",
+            "2",
+            "--validation",
+            "0",
+            "--epochs",
+            "2",
+            "--pgn",
+        ])
+        .arg(&pgn)
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .assert()
+        .success()
+        .stderr(contains(
+            "two.pgn:5: game 2: move `Ke3` at ply 3 is not legal here",
+        ));
+}
+
+/// The coefficient form is the engine's evaluation, exactly, on every position of the public
+/// suites, with every term on and with the classic evaluation.
+#[test]
+fn the_coefficient_form_is_the_evaluation_on_every_suite_position() {
+    let Some(suites) = common::shared_suites("texel coefficient form") else {
+        return;
+    };
+    let evaluations = [Evaluation::classic(), Evaluation::everything_on()];
+    let evaluators: Vec<Evaluator> = evaluations.iter().map(Evaluator::new).collect();
+    let weights: Vec<_> = evaluations.iter().map(|e| Params::of(e).weights).collect();
+    let mut checked = 0;
+    for file in epd_files(&suites) {
+        for line in std::fs::read_to_string(&file).unwrap().lines() {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            if fields.len() < 4 || line.starts_with('#') {
+                continue;
+            }
+            let Ok(board) = engine::board::parse_fen(&format!("{} 0 1", fields.join(" "))) else {
+                continue;
+            };
+            let stm = if board.side_to_move() == cozy_chess::Color::White {
+                1
+            } else {
+                -1
+            };
+            for ((e, evaluator), w) in evaluations.iter().zip(&evaluators).zip(&weights) {
+                let traced = Trace::of(&board, e).evaluate(w);
+                assert_eq!(
+                    stm * traced,
+                    evaluator.evaluate_board(&board),
+                    "{}: {line}",
+                    file.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 5_000, "{checked} positions");
+}
+
+fn epd_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "epd") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
