@@ -687,6 +687,29 @@ pub struct BenchArgs {
     /// games, the fit and 1,000 bootstrap resamples.
     #[arg(long)]
     pub ratings: bool,
+    /// The configuration timed (the signature is `fischerle`'s).
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// `KEY=VALUE` changes to the preset, in order (`--set eval.mobility=on`): a term's cost.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+impl BenchArgs {
+    /// The `--set` pairs.
+    pub fn settings(&self) -> anyhow::Result<Vec<(String, String)>> {
+        key_values(&self.sets)
+    }
+}
+
+/// `KEY=VALUE` arguments as pairs (one value each; `--set` of a grid or match takes lists).
+pub fn key_values(sets: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+    sets.iter()
+        .map(|set| match set.split_once('=') {
+            Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
+            None => anyhow::bail!("--set {set}: expected KEY=VALUE (`eval.mobility=on`)"),
+        })
+        .collect()
 }
 
 /// `harness tree`: one position, one configuration, one limit; or `harness tree diff A B`.

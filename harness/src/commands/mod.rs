@@ -37,7 +37,10 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) if args.ratings => crate::elo::bench::run(),
-        Command::Bench(args) => crate::bench::run(args.depth),
+        Command::Bench(args) => {
+            let config = engine::SearchConfig::with_settings(&args.preset, args.settings()?)?;
+            crate::bench::run(args.depth, &config)
+        }
         Command::Sprt(args) => sprt::run(&args),
         Command::Match(args) => match_cmd::run(*args),
         Command::Tree(args) => tree::run(&args),

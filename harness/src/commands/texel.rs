@@ -68,13 +68,7 @@ fn fit_and_write(plan: &TexelPlan, quiet: bool) -> Result<()> {
 
 /// Arguments → a plan, every check made before any game is read.
 fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
-    let mut settings = Vec::new();
-    for set in &args.sets {
-        let Some((key, value)) = set.split_once('=') else {
-            bail!("--set {set}: expected KEY=VALUE (`eval.mobility=on`)");
-        };
-        settings.push((key.trim().to_string(), value.trim().to_string()));
-    }
+    let settings = crate::cli::key_values(&args.sets)?;
     let config =
         SearchConfig::with_settings(&args.preset, settings.iter().cloned()).with_context(|| {
             format!(

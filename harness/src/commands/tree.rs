@@ -223,7 +223,7 @@ fn configuration(args: &TreeArgs) -> Result<SearchConfig> {
             let (key, value) = set
                 .split_once('=')
                 .with_context(|| format!("--set expects KEY=VALUE, found `{set}`"))?;
-            if value.contains(',') {
+            if crate::grid::split_values(value).len() > 1 {
                 bail!(
                     "--set {set}: a tree is one configuration, give one value (a grid takes several)"
                 );

@@ -189,15 +189,7 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
         bail!("nothing to tune: give --param KEY=START,MIN,MAX (or a [params] table in --grid)");
     }
     let uci = args.uci.bounds(TUNE_UCI_TIMEOUT);
-    let fixed: Vec<(String, String)> = args
-        .sets
-        .iter()
-        .map(|s| {
-            s.split_once('=')
-                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .with_context(|| format!("--set {s}: expected KEY=V"))
-        })
-        .collect::<Result<_>>()?;
+    let fixed = crate::cli::key_values(&args.sets)?;
     let (tuned, base, base_name) = tuned_player(args, &fixed, uci)?;
     let mut params = Vec::new();
     for text in &args.params {

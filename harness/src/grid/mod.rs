@@ -210,6 +210,30 @@ impl GridPoint {
     }
 }
 
+/// The values of `V1,V2,…`: split at the commas outside brackets, so a weight `[7,3]` or a table
+/// `{…}` is one value.
+pub fn split_values(text: &str) -> Vec<String> {
+    let mut values = vec![String::new()];
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                values.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        values.last_mut().expect("one value at least").push(c);
+    }
+    values
+        .into_iter()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
 /// A table entry's values: an array's items, or the one value.
 fn values_of(v: &toml::Value) -> Vec<String> {
     match v {
@@ -282,11 +306,7 @@ impl GridSpec {
         if key.is_empty() {
             return Err(GridError::SetSyntax(arg.to_string()));
         }
-        let values: Vec<String> = values
-            .split(',')
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-            .collect();
+        let values = split_values(values);
         let axis = Axis {
             key: key.to_string(),
             values,

@@ -210,3 +210,13 @@ proptest! {
         prop_assert_eq!(unique.len(), combos.len());
     }
 }
+
+#[test]
+fn set_values_split_outside_brackets() {
+    assert_eq!(split_values("1,2, 3"), ["1", "2", "3"]);
+    assert_eq!(split_values("[7,3],[0, 0]"), ["[7,3]", "[0, 0]"]);
+    assert_eq!(
+        split_values("{ a = [1, 2] },off"),
+        ["{ a = [1, 2] }", "off"]
+    );
+}
