@@ -17,9 +17,13 @@ fn sample() -> PathBuf {
 }
 
 fn fit(out: &Path, threads: &str) {
+    fit_games(&sample(), out, threads);
+}
+
+fn fit_games(games: &Path, out: &Path, threads: &str) {
     harness()
         .args(["texel", "--pgn"])
-        .arg(sample())
+        .arg(games)
         .args(["--set", "eval.mobility=on", "--set", "eval.bishop_pair=on"])
         .args(["--epochs", "30", "--quiet", "--threads", threads, "--out"])
         .arg(out)

@@ -30,7 +30,7 @@ pub struct Entry {
     pub len: u16,
     /// Game phase, 0 … 24.
     pub phase: u8,
-    /// The game it comes from (index over all files), for splitting by game.
+    /// The game it comes from (its index in the fixed order of all games).
     pub game: u32,
     /// The game's result from White's side: 1, 0.5 or 0.
     pub result: f32,
@@ -123,6 +123,9 @@ pub fn extract(
         }));
         warnings.extend(errors);
     }
+    // A fixed order whatever the files' order (a match's games.pgn is in the order games ended):
+    // by a key of the game itself, which also chooses the held-out games.
+    games.sort_by_cached_key(|(g, _)| game_key(g));
     let per_game: Vec<(Vec<(Entry, Trace)>, Counts)> = games
         .par_iter()
         .enumerate()
@@ -173,6 +176,21 @@ fn text_of(path: &Path, bytes: &[u8]) -> Result<String> {
 fn game_number(message: &str) -> Option<usize> {
     let rest = message.split(": game ").nth(1)?;
     rest.split(':').next()?.parse().ok()
+}
+
+/// A key of a game's content: its positions and result (two games with the same key are the
+/// same game, give or take a 64-bit collision).
+pub fn game_key(game: &Game) -> u64 {
+    let mut key = 0xcbf2_9ce4_8422_2325u64;
+    for board in &game.boards {
+        key = (key ^ board.hash())
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(17);
+    }
+    for byte in game.result.as_deref().unwrap_or("").bytes() {
+        key = (key ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    key
 }
 
 fn result_of(game: &Game) -> Option<f32> {
