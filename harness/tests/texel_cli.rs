@@ -90,6 +90,29 @@ fn a_fit_writes_its_files_whatever_the_threads() {
         .success();
     let rows = common::csv_rows(&grid.join("runs.csv"), &[]);
     assert!(!rows.is_empty());
+    // eval.toml is the section alone: the same player from a preset and one --set.
+    let eval = format!("eval=@{}", one.join("eval.toml").display());
+    let same = dir.path().join("same");
+    harness()
+        .args([
+            "grid", "--quiet", "--depth", "3", "--preset", "modern", "--set", &eval, "--suite",
+        ])
+        .arg(common::tiny())
+        .arg("--out")
+        .arg(&same)
+        .assert()
+        .success();
+    let nodes = |d: &Path| {
+        common::csv_rows(&d.join("runs.csv"), &[])
+            .iter()
+            .map(|r| r.iter().find(|c| c.0 == "nodes").unwrap().1.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        nodes(&grid),
+        nodes(&same),
+        "one evaluation, two ways of naming it"
+    );
 }
 
 #[test]

@@ -6,8 +6,9 @@ use super::{ConfigError, SearchConfig};
 impl SearchConfig {
     /// Sets one field by its dotted key, as the harness's `--set` and UCI `setoption` do.
     /// `off` turns an optional heuristic off, `on` turns it on with default parameters (one already
-    /// on keeps its own); other values are read as bool, integer, float or string, and serde checks
-    /// them against the field.
+    /// on keeps its own); `@FILE` is the TOML table in FILE (a whole section); other values are
+    /// read as bool, integer, float, string, `[…]` array or `{…}` table, and serde checks them
+    /// against the field.
     ///
     /// ```
     /// let mut c = engine::SearchConfig::fischerle();
@@ -69,7 +70,15 @@ impl SearchConfig {
                 table.insert(last.to_string(), on);
             }
             _ => {
-                table.insert(last.to_string(), parse_scalar(value));
+                let parsed = match value.strip_prefix('@') {
+                    Some(path) => table_file(path).map_err(|reason| ConfigError::BadValue {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        reason,
+                    })?,
+                    None => parse_scalar(value),
+                };
+                table.insert(last.to_string(), parsed);
             }
         }
         let bad = |reason: String| ConfigError::BadValue {
@@ -84,6 +93,15 @@ impl SearchConfig {
         *self = updated;
         Ok(())
     }
+}
+
+/// The TOML table in the file at `path`: `KEY=@FILE` sets a whole section from a file (a fitted
+/// evaluation, `eval=@eval.toml`).
+fn table_file(path: &str) -> Result<toml::Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let table: toml::Table =
+        toml::from_str(&text).map_err(|e| format!("{path}: {}", e.message()))?;
+    Ok(toml::Value::Table(table))
 }
 
 /// A command-line value as the TOML scalar it most likely is; `[…]` is an array (a weight
@@ -163,6 +181,17 @@ mod tests {
         assert!(c.eval.is_classic(), "{:?}", c.eval);
         assert_eq!(c, SearchConfig::fischerle());
         assert!(c.set("eval.bogus", "on").is_err());
+        let file = std::env::temp_dir().join(format!("eval-{}.toml", std::process::id()));
+        std::fs::write(&file, "[tempo]\nbonus = [9, 1]\n").unwrap();
+        c.set("eval", &format!("@{}", file.display())).unwrap();
+        assert_eq!(
+            c.eval.tempo.as_ref().unwrap().bonus,
+            crate::eval::Pair::new(9, 1)
+        );
+        assert!(c.eval.pawns.is_none(), "the file is the whole section");
+        let err = c.set("eval", "@/no/such.toml").unwrap_err().to_string();
+        assert!(err.contains("cannot read /no/such.toml"), "{err}");
+        std::fs::remove_file(file).unwrap();
     }
 
     #[test]

@@ -22,6 +22,8 @@ use crate::report::md_table::{Align, MdTable};
 pub const TEXEL_CSV: &str = "texel.csv";
 /// The fitted evaluation as a grid file.
 pub const TUNED_TOML: &str = "tuned.toml";
+/// The fitted `eval` section alone: `--set eval=@eval.toml` on any preset.
+pub const EVAL_TOML: &str = "eval.toml";
 /// The player `tuned.toml` defines.
 pub const TUNED_PLAYER: &str = "texel-tuned";
 /// Messages about unreadable games kept in the manifest (the rest are counted).
@@ -64,6 +66,8 @@ pub fn write(
     write_csv(&out.join(TEXEL_CSV), &fitted.losses)?;
     let tuned = tuned_toml(plan, fitted)?;
     std::fs::write(out.join(TUNED_TOML), tuned)?;
+    let eval = Params::apply(&fitted.after, &plan.config.eval);
+    std::fs::write(out.join(EVAL_TOML), toml::to_string(&eval)?)?;
     let manifest = TexelManifest {
         provenance: Provenance::here(),
         kind: "texel",
