@@ -332,6 +332,10 @@ pub struct TexelArgs {
     /// Adam's step size, centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
+    /// Which epoch's weights are written: `best` (lowest validation loss: early stopping) or
+    /// `last`.
+    #[arg(long, value_enum, default_value = "best")]
+    pub keep: crate::texel::Keep,
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -108,6 +108,11 @@ const EXERCISES: &[Exercise] = &[
     .shrunk(smaller_suite),
     Exercise::real("perft", "as written (about a second at depth 5)"),
     Exercise::real("bench", "as written"),
+    Exercise::real(
+        "texel",
+        "as written (about a second on the committed sample)",
+    )
+    .writes_out(),
     Exercise::real("sprt", "as written"),
     Exercise::real("config", "as written"),
     Exercise::real("kpk table", "as written (under two seconds)"),

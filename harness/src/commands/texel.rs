@@ -57,10 +57,11 @@ fn fit_and_write(plan: &TexelPlan, quiet: bool) -> Result<()> {
     });
     output::write(plan, &sources, &data.counts, &warnings, &fitted)?;
     println!(
-        "K = {:.4}; validation loss {:.6} → {:.6} (rounded weights); wrote {}",
+        "K = {:.4}; validation loss {:.6} → {:.6} (epoch {}, rounded weights); wrote {}",
         fitted.k,
         fitted.losses[0].2,
         fitted.rounded.1,
+        fitted.kept_epoch,
         plan.out.join(output::TUNED_TOML).display()
     );
     Ok(())
@@ -114,6 +115,7 @@ fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
         seed: args.seed,
         epochs: args.epochs,
         rate: args.rate,
+        keep: args.keep,
         threads: crate::workers::resolve(args.threads)?,
         out,
     })

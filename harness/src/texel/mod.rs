@@ -41,10 +41,23 @@ pub struct TexelPlan {
     pub epochs: usize,
     /// Adam's step size, centipawns.
     pub rate: f64,
+    /// Which epoch's weights are written.
+    pub keep: Keep,
     /// Worker threads.
     pub threads: usize,
     /// Output directory.
     pub out: PathBuf,
+}
+
+/// Which epoch's weights a fit writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Keep {
+    /// The epoch with the lowest validation loss (early stopping: the held-out games choose it,
+    /// so their loss there is a little optimistic; a match on other openings is the test).
+    Best,
+    /// The last epoch.
+    Last,
 }
 
 /// What a fit found.
@@ -54,6 +67,8 @@ pub struct Fitted {
     pub k: f64,
     /// `(epoch, train loss, validation loss)`, epoch 0 at the start weights.
     pub losses: Vec<(usize, f64, f64)>,
+    /// The epoch whose weights are kept.
+    pub kept_epoch: usize,
     /// Train and validation loss of the rounded (integer) weights the engine uses.
     pub rounded: (f64, f64),
     /// The weights before and after (integers).
@@ -116,17 +131,23 @@ pub fn fit(
     let mut adam = Adam::new(plan.rate, params.active.clone());
     let mut losses = Vec::with_capacity(plan.epochs + 1);
     let mut times = Vec::with_capacity(plan.epochs);
+    let mut kept = (0, start.clone(), f64::INFINITY);
     for epoch in 0..=plan.epochs {
         let clock = Instant::now();
         let (train_loss, gradient) = train.gradient(&weights, k);
         let validation_loss = validation.loss(&weights, k);
         losses.push((epoch, train_loss, validation_loss));
         on_epoch(epoch, train_loss, validation_loss);
+        let better = validation_loss < kept.2 || validation.len() == 0;
+        if plan.keep == Keep::Last || better {
+            kept = (epoch, weights.clone(), validation_loss);
+        }
         if epoch < plan.epochs {
             adam.step(&mut weights, &gradient);
             times.push(clock.elapsed().as_secs_f64());
         }
     }
+    let (kept_epoch, weights, _) = kept;
     let after: Vec<Pair> = weights
         .iter()
         .map(|w| Pair::new(w[0].round() as i32, w[1].round() as i32))
@@ -139,6 +160,7 @@ pub fn fit(
     Fitted {
         k,
         rounded: (train.loss(&rounded, k), validation.loss(&rounded, k)),
+        kept_epoch,
         losses,
         before: params.weights,
         after,

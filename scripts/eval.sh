@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Regenerates results/eval/ on the protocol in its README: fit the evaluation to the games of
+# scripts/texel-data.sh, then measure in games what the fit and each term are worth, on openings
+# no fit saw. Resumable: run it again after a kill; each part alone: scripts/eval.sh remove.
+#
+#   scripts/eval.sh        # everything (about 2 hours on 2 cores after the data)
+#   parts: data cost fit_all fit_classic book tuned tuned_clock classic remove add nodes
+#          remove_clock add_clock table
+source "$(dirname "$0")/lib.sh"
+out=results/eval
+work=target/eval
+snapshot_harness
+
+GAMES=target/texel/games/games.pgn
+BOOK=$work/verify-openings.epd
+NODES=10000
+CLOCK=tc=0.5+0.005
+# The terms beyond `modern`'s classic evaluation (pawns is on in it).
+TERMS=(passed.path mobility king_safety bishop_pair rook_files outposts threats tempo)
+ALL_ON=()
+for t in "${TERMS[@]}"; do ALL_ON+=(--set "eval.$t=on"); done
+
+part_data() { scripts/texel-data.sh; }
+part_cost() { scripts/eval-cost.sh; }
+
+# DIR ARGS...: a texel fit into $out/DIR unless it is there.
+fit() {
+  local dir=$out/$1
+  shift
+  [ -f "$dir/report.md" ] || "$harness" texel --pgn "$GAMES" --preset modern --quiet --out "$dir" "$@"
+}
+part_fit_all() { fit fit-all "${ALL_ON[@]}"; }
+part_fit_classic() { fit fit-classic; }
+
+part_book() {
+  [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 4242 --random-plies 8 \
+    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 \
+    --out "$BOOK"
+}
+
+# A player: NAME, then its settings (a fitted eval.toml, then changes).
+fitted() { echo "$1:preset=modern,eval=@$out/fit-$2/eval.toml${3:+,$3}"; }
+
+part_tuned() {
+  play tuned --player "$(fitted all all)" --player modern:preset=modern --baseline p01 \
+    --openings "$BOOK" --limit "nodes=$NODES" --pairs 200
+}
+part_tuned_clock() {
+  play tuned-clock --player "$(fitted all all)" --player modern:preset=modern --baseline p01 \
+    --openings "$BOOK" --limit tc=2+0.02 --pairs 100
+}
+part_classic() {
+  play classic --player "$(fitted classic classic)" --player modern:preset=modern --baseline p01 \
+    --openings "$BOOK" --limit "nodes=$NODES" --pairs 200
+}
+
+# LIMIT DIR: fit 1 against fit 1 without each term (and without pawns), a gauntlet.
+remove() {
+  local players=(--player "$(fitted all all)") t
+  for t in "${TERMS[@]}" pawns; do players+=(--player "$(fitted "no-$t" all "eval.$t=off")"); done
+  play "$2" "${players[@]}" --baseline p00 --openings "$BOOK" --limit "$1" --pairs 100
+}
+# LIMIT DIR: modern against modern with each term on at its hand-set weights.
+add() {
+  local players=(--player modern:preset=modern) t
+  for t in "${TERMS[@]}"; do players+=(--player "with-$t:preset=modern,eval.$t=on"); done
+  play "$2" "${players[@]}" --baseline p00 --openings "$BOOK" --limit "$1" --pairs 100
+}
+part_remove() { remove "nodes=$NODES" remove; }
+part_add() { add "nodes=$NODES" add; }
+part_remove_clock() { remove "$CLOCK" remove-clock; }
+part_add_clock() { add "$CLOCK" add-clock; }
+
+part_nodes() {
+  grid nodes c00 --player modern:preset=modern --player "$(fitted all all)" \
+    --suite "$suites/wac.epd" --depth 8
+}
+
+part_table() { python3 scripts/eval_table.py "$out" >"$out/table.md"; }
+
+run_parts "data cost fit_all fit_classic book tuned tuned_clock classic remove add nodes remove_clock add_clock table" "$@"
