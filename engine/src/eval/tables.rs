@@ -1,11 +1,116 @@
-//! The classic evaluation's numbers: Fischerle's material and the simplified evaluation's
-//! piece-square tables, written as boards (rank 8 on the first row). Every preset so far evaluates
-//! with them; [`classic_psqt`] and [`classic_material`] give them as the `eval` section's weights.
+//! The evaluation's numbers: the classic evaluation's (Fischerle's material, the simplified
+//! evaluation's piece-square tables written as boards, rank 8 on the first row, and its pawn
+//! terms), which every preset so far evaluates with, and the hand-set weights `eval.TERM=on` gives
+//! a term ([`Evaluation::everything_on`]).
 
 use cozy_chess::Piece;
 
-use super::weights::{Material, Pair, Psqt};
+use super::weights::*;
 use super::{piece_value, Score};
+
+/// `N` pairs, `f(i)` for each index `i`.
+fn by_index<const N: usize>(f: impl Fn(Score) -> Pair) -> [Pair; N] {
+    std::array::from_fn(|i| f(i as Score))
+}
+
+impl Evaluation {
+    /// The evaluation of every preset so far: Fischerle's material, the classic piece-square
+    /// tables, doubled and isolated pawns, passed pawns by rank.
+    pub fn classic() -> Self {
+        Self {
+            material: None,
+            psqt: None,
+            pawns: Some(Pawns {
+                doubled: Pair::new(-10, -20),
+                isolated: Pair::new(-12, -15),
+                backward: Pair::default(),
+                phalanx: [Pair::default(); 8],
+                supported: [Pair::default(); 8],
+            }),
+            passed: Some(Passed {
+                rank: [
+                    (0, 0),
+                    (0, 0),
+                    (5, 10),
+                    (10, 20),
+                    (15, 35),
+                    (25, 60),
+                    (40, 90),
+                    (0, 0),
+                ]
+                .map(|(mg, eg)| Pair::new(mg, eg)),
+                path: None,
+            }),
+            mobility: None,
+            king_safety: None,
+            bishop_pair: None,
+            rook_files: None,
+            outposts: None,
+            threats: None,
+            tempo: None,
+        }
+    }
+
+    /// Every term on, with hand-set weights (round numbers, before any tuning): where
+    /// `eval.TERM=on` takes its values from.
+    pub fn everything_on() -> Self {
+        let classic = Self::classic();
+        let pawns = classic.pawns.expect("classic has pawn terms");
+        let passed = classic.passed.expect("classic has passed pawns");
+        Self {
+            material: Some(classic_material()),
+            psqt: Some(Box::new(classic_psqt())),
+            pawns: Some(Pawns {
+                backward: Pair::new(-8, -8),
+                phalanx: by_index(|r| Pair::new(2 * r, 3 * r)),
+                supported: by_index(|r| Pair::new(3 * r, 3 * r)),
+                ..pawns
+            }),
+            passed: Some(Passed {
+                path: Some(PassedPath {
+                    free: by_index(|r| Pair::new(r * r / 2, r * r * 2)),
+                    own_king: Pair::new(0, -5),
+                    their_king: Pair::new(0, 8),
+                    unstoppable: Pair::new(0, 300),
+                }),
+                ..passed
+            }),
+            mobility: Some(Mobility {
+                knight: by_index(|n| Pair::new(4 * (n - 4), 4 * (n - 4))),
+                bishop: by_index(|n| Pair::new(4 * (n - 6), 4 * (n - 6))),
+                rook: by_index(|n| Pair::new(2 * (n - 7), 4 * (n - 7))),
+                queen: (0..28).map(|n| Pair::new(n - 13, 2 * (n - 13))).collect(),
+            }),
+            king_safety: Some(KingSafety {
+                zone_attacks: [(6, 0), (6, 0), (8, 0), (12, 0)].map(|(m, e)| Pair::new(m, e)),
+                attackers: [0, 0, 15, 35, 60, 90, 110, 120].map(|m| Pair::new(m, 0)),
+                shield: [Pair::new(12, 0), Pair::new(6, 0)],
+                storm: [Pair::new(-12, 0), Pair::new(-8, 0), Pair::new(-4, 0)],
+                open_file: Pair::new(-20, 0),
+            }),
+            bishop_pair: Some(Bonus {
+                bonus: Pair::new(30, 50),
+            }),
+            rook_files: Some(RookFiles {
+                open: Pair::new(25, 10),
+                semi_open: Pair::new(12, 6),
+            }),
+            outposts: Some(Outposts {
+                knight: Pair::new(20, 10),
+                bishop: Pair::new(12, 6),
+            }),
+            threats: Some(Threats {
+                pawn: Pair::new(40, 30),
+                minor: Pair::new(30, 20),
+                rook: Pair::new(35, 15),
+                hanging: Pair::new(15, 10),
+            }),
+            tempo: Some(Bonus {
+                bonus: Pair::new(12, 0),
+            }),
+        }
+    }
+}
 
 /// A table of bonuses, one per square, written from White's side with rank 8 on the first row
 /// (as a diagram reads), so that the tables below can be read as boards.
