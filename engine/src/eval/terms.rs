@@ -132,15 +132,14 @@ fn pawn_structure(own: BitBoard, theirs: BitBoard, us: Color, sink: &mut impl Si
 /// Every term that reads more than the pawns, for both colours; `passed` are each colour's passed
 /// pawns (from [`pawn_terms`]).
 pub fn piece_terms(board: &Board, on: &Switches, passed: [BitBoard; 2], sink: &mut impl Sink) {
+    let pawn_reach = Color::ALL.map(|c| pawn_attacks(board.colored_pieces(c, Piece::Pawn), c));
+    // One pass over each side's pieces serves mobility, king attacks and the threat maps.
     let attacks = if on.mobility || on.king_safety || on.threats {
-        Color::ALL.map(|c| Attacks::of(board, c))
+        Color::ALL.map(|us| pieces_pass(board, us, pawn_reach, on, sink))
     } else {
         [Attacks::default(); 2]
     };
     for us in Color::ALL {
-        if on.mobility || on.king_safety {
-            mobility_and_king_attacks(board, us, &attacks, on, sink);
-        }
         if on.king_safety {
             king_shelter(board, us, sink);
         }
@@ -174,42 +173,24 @@ struct Attacks {
     all: BitBoard,
 }
 
-impl Attacks {
-    fn of(board: &Board, color: Color) -> Self {
-        let occupied = board.occupied();
-        let pawns = pawn_attacks(board.colored_pieces(color, Piece::Pawn), color);
-        let of = |piece| {
-            board
-                .colored_pieces(color, piece)
-                .into_iter()
-                .fold(BitBoard::EMPTY, |a, sq| {
-                    a | piece_attacks(piece, sq, occupied)
-                })
-        };
-        let minors = of(Piece::Knight) | of(Piece::Bishop);
-        let rooks = of(Piece::Rook);
-        let all = pawns | minors | rooks | of(Piece::Queen) | get_king_moves(board.king(color));
-        Self {
-            pawns,
-            minors,
-            rooks,
-            all,
-        }
-    }
-}
-
-/// Mobility of `us`'s pieces and their attacks on the enemy king zone.
-fn mobility_and_king_attacks(
+/// Each knight, bishop, rook and queen of `us` once: its mobility and its attacks on the enemy king
+/// zone go to `sink` (when those terms are on); what the side attacks is returned for the threats.
+fn pieces_pass(
     board: &Board,
     us: Color,
-    attacks: &[Attacks; 2],
+    pawn_reach: [BitBoard; 2],
     on: &Switches,
     sink: &mut impl Sink,
-) {
+) -> Attacks {
     let occupied = board.occupied();
-    let safe = !board.colors(us) & !attacks[!us as usize].pawns;
+    let safe = !board.colors(us) & !pawn_reach[!us as usize];
     let their_king = board.king(!us);
     let zone = get_king_moves(their_king) | their_king.bitboard();
+    let mut attacks = Attacks {
+        pawns: pawn_reach[us as usize],
+        all: pawn_reach[us as usize] | get_king_moves(board.king(us)),
+        ..Attacks::default()
+    };
     let mut attackers = 0;
     let pieces = [
         (Piece::Knight, MOBILITY_KNIGHT),
@@ -220,6 +201,12 @@ fn mobility_and_king_attacks(
     for (kind, (piece, table)) in pieces.into_iter().enumerate() {
         for square in board.colored_pieces(us, piece) {
             let reach = piece_attacks(piece, square, occupied);
+            attacks.all |= reach;
+            match piece {
+                Piece::Knight | Piece::Bishop => attacks.minors |= reach,
+                Piece::Rook => attacks.rooks |= reach,
+                _ => {}
+            }
             if on.mobility {
                 sink.add(table + (reach & safe).len() as usize, us, 1);
             }
@@ -233,6 +220,7 @@ fn mobility_and_king_attacks(
     if on.king_safety {
         sink.add(ATTACKERS + attackers.min(7), us, 1);
     }
+    attacks
 }
 
 /// `us`'s pawn shield, the enemy pawn storm, and an open file at `us`'s king.
@@ -380,8 +368,7 @@ fn piece_attacks(piece: Piece, square: Square, occupied: BitBoard) -> BitBoard {
         Piece::Bishop => get_bishop_moves(square, occupied),
         Piece::Rook => get_rook_moves(square, occupied),
         Piece::Queen => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
-        Piece::King => get_king_moves(square),
-        Piece::Pawn => unreachable!("pawn attacks are taken together"),
+        Piece::Pawn | Piece::King => unreachable!("pawns and king are taken apart"),
     }
 }
 
