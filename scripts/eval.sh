@@ -42,21 +42,21 @@ part_book() {
 fitted() { echo "$1:preset=modern,eval=@$out/fit-$2/eval.toml${3:+,$3}"; }
 
 part_tuned() {
-  play tuned --player "$(fitted all all)" --player modern:preset=modern --baseline p01 \
+  play tuned --player "$(fitted texel-all all)" --player modern:preset=modern --baseline p01 \
     --openings "$BOOK" --limit "nodes=$NODES" --pairs 200
 }
 part_tuned_clock() {
-  play tuned-clock --player "$(fitted all all)" --player modern:preset=modern --baseline p01 \
+  play tuned-clock --player "$(fitted texel-all all)" --player modern:preset=modern --baseline p01 \
     --openings "$BOOK" --limit tc=2+0.02 --pairs 100
 }
 part_classic() {
-  play classic --player "$(fitted classic classic)" --player modern:preset=modern --baseline p01 \
+  play classic --player "$(fitted texel-classic classic)" --player modern:preset=modern --baseline p01 \
     --openings "$BOOK" --limit "nodes=$NODES" --pairs 200
 }
 
 # LIMIT DIR: fit 1 against fit 1 without each term (and without pawns), a gauntlet.
 remove() {
-  local players=(--player "$(fitted all all)") t
+  local players=(--player "$(fitted texel-all all)") t
   for t in "${TERMS[@]}" pawns; do players+=(--player "$(fitted "no-$t" all "eval.$t=off")"); done
   play "$2" "${players[@]}" --baseline p00 --openings "$BOOK" --limit "$1" --pairs 100
 }
@@ -72,7 +72,7 @@ part_remove_clock() { remove "$CLOCK" remove-clock; }
 part_add_clock() { add "$CLOCK" add-clock; }
 
 part_nodes() {
-  grid nodes c00 --player modern:preset=modern --player "$(fitted all all)" \
+  grid nodes c00 --player modern:preset=modern --player "$(fitted texel-all all)" \
     --suite "$suites/wac.epd" --depth 8
 }
 

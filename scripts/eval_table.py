@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Joins results/eval/ into its tables (Markdown on stdout): the fits (from each fit's
+manifest.json), the fitted evaluations against `modern` (each match's pairings.csv), each term's
+worth removed from the fitted evaluation and added to `modern`'s (Elo with its 95 % interval from
+the pentanomial variance, two-sided p from it, Holm-corrected across each budget's family of
+tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed cost (cost.md).
+
+    scripts/eval_table.py results/eval > results/eval/table.md
+"""
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+TERMS = ["passed.path", "mobility", "king_safety", "bishop_pair", "rook_files", "outposts",
+         "threats", "tempo", "pawns"]
+
+
+def pairings(run):
+    """Rows of a finished match's pairings.csv, keyed by the second player's name."""
+    path = run / "pairings.csv"
+    if not path.exists():
+        return None
+    with open(path, newline="") as f:
+        return {r["second_name"]: r for r in csv.DictReader(f)}
+
+
+def p_value(row):
+    """Two-sided p of Elo = 0 from the Elo and its 95 % half-width (normal approximation)."""
+    elo, half = float(row["elo"]), float(row["elo95"])
+    if not math.isfinite(elo) or not math.isfinite(half) or half <= 0:
+        return 1.0
+    z = abs(elo) / (half / 1.959964)
+    return math.erfc(z / math.sqrt(2))
+
+
+def holm(ps):
+    """Holm's step-down adjusted p-values, in the order given."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    adjusted, running = [0.0] * len(ps), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def elo_cell(row, sign=1.0, p=None):
+    if row is None:
+        return "not run"
+    elo, half = sign * float(row["elo"]), float(row["elo95"])
+    games = int(row["pairs"]) * 2
+    text = f"{elo:+.1f} ± {half:.1f} ({games} games"
+    if p is not None:
+        text += f", Holm p {p:.3f}"
+    return text + ")"
+
+
+def fits(out):
+    lines = ["## The fits", "",
+             "| fit | positions (fit / held out) | K | held-out loss: start → kept (epoch) | train loss: start → kept |",
+             "|---|---:|---:|---|---|"]
+    for name in ["fit-all", "fit-classic"]:
+        path = out / name / "manifest.json"
+        if not path.exists():
+            lines.append(f"| {name} | not run | | | |")
+            continue
+        m = json.loads(path.read_text())["fitted"]
+        start = m["losses"][0]
+        lines.append(
+            f"| `{name}` | {m['train_positions']:,} / {m['validation_positions']:,} | {m['k']:.4f} | "
+            f"{start[2]:.6f} → {m['rounded'][1]:.6f} ({m['kept_epoch']}) | {start[1]:.6f} → {m['rounded'][0]:.6f} |")
+    return lines
+
+
+def tuned(out):
+    lines = ["## The fitted evaluations against `modern`", "",
+             "| match | budget | Elo of the first (95 %) |", "|---|---|---|"]
+    for run, who, budget in [("tuned", "texel-all", "10,000 nodes"), ("tuned-clock", "texel-all", "2 s + 0.02 s"),
+                             ("classic", "texel-classic", "10,000 nodes")]:
+        rows = pairings(out / run)
+        row = None if rows is None else rows.get(who)
+        lines.append(f"| `{who}` against `modern` | {budget} | {elo_cell(row)} |")
+    return lines
+
+
+def terms(out):
+    columns = [("remove", "remove-clock"), ("add", "add-clock")]
+    cells = {}
+    for nodes_run, clock_run in columns:
+        for run in (nodes_run, clock_run):
+            rows = pairings(out / run)
+            if rows is None:
+                continue
+            for term in TERMS:
+                name = f"no-{term}" if run.startswith("remove") else f"with-{term}"
+                if name in rows:
+                    # Removal: the term's worth is the full evaluation against the one without it.
+                    sign = -1.0 if run.startswith("remove") else 1.0
+                    cells[(run, term)] = (rows[name], sign)
+    lines = ["## Each term's worth", "",
+             "Removed from the fitted evaluation (`texel-all` against it without the term, no refit) and added "
+             "to `modern`'s untuned evaluation at its hand-set weights (with against without). Holm across "
+             "the tests of each budget (fixed nodes: remove and add together; the clock: the same).", "",
+             "| term | removed, 10,000 nodes | removed, 0.5 s + 5 ms | added, 10,000 nodes | added, 0.5 s + 5 ms |",
+             "|---|---|---|---|---|"]
+    adjusted = {}
+    for budget in (["remove", "add"], ["remove-clock", "add-clock"]):
+        keys = [(run, t) for run in budget for t in TERMS if (run, t) in cells]
+        for key, p in zip(keys, holm([p_value(cells[k][0]) for k in keys])):
+            adjusted[key] = p
+    for term in TERMS:
+        row = [f"`{term}`"]
+        for run in ["remove", "remove-clock", "add", "add-clock"]:
+            if (run, term) in cells:
+                r, sign = cells[(run, term)]
+                row.append(elo_cell(r, sign, adjusted[(run, term)]))
+            else:
+                row.append("—" if run.startswith("add") and term == "pawns" else "not run")
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def nodes(out):
+    path = out / "nodes" / "paired.csv"
+    lines = ["## Nodes at equal depth (WAC, depth 8)", ""]
+    if not path.exists():
+        return lines + ["not run"]
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            lines.append(
+                f"`{r['values']}` against `modern`: geometric-mean node ratio {float(r['geomean_ratio']):.3f} "
+                f"[{float(r['ratio_low']):.3f}, {float(r['ratio_high']):.3f}] over {r['pairs']} positions; "
+                f"solved {r['gained']} gained, {r['lost']} lost (McNemar p {float(r['mcnemar_p']):.3f}).")
+    return lines
+
+
+def main():
+    out = Path(sys.argv[1])
+    sections = [fits(out), tuned(out), terms(out), nodes(out)]
+    print("# results/eval: the tables\n")
+    print("Written by `scripts/eval_table.py results/eval` from the run directories.\n")
+    for s in sections:
+        print("\n".join(s) + "\n")
+    cost = out / "cost.md"
+    if cost.exists():
+        print("## Speed\n")
+        print("\n".join(cost.read_text().splitlines()[2:]).strip() + "\n")
+
+
+if __name__ == "__main__":
+    main()
