@@ -53,8 +53,23 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         let kept = "every finished job is written";
         return Ok(run_flow::interrupted("grid", &plan.out, kept));
     }
-    let rows = crate::report::write(&plan.out, None)?;
-    print!("{}", crate::report::summary::table(&rows));
+    let (rows, answer) = crate::report::write_with_answer(&plan.out, None)?;
+    let targets = plan
+        .suites
+        .iter()
+        .flat_map(|s| &s.records)
+        .filter(|r| !r.best_moves.is_empty() || !r.avoid_moves.is_empty() || r.mate_in.is_some())
+        .count();
+    print!("{}", crate::report::summary::table(&rows, targets));
+    if targets < plan.positions() {
+        println!(
+            "solved counts the {targets} positions with a bm, am or mate to find; the other {} are searched for nodes and time only",
+            plan.positions() - targets
+        );
+    }
+    for line in &answer {
+        println!("{line}");
+    }
     let failed: usize = rows.iter().map(|r| r.failed).sum();
     if failed > 0 {
         eprintln!("warning: {failed} jobs failed (external engine crashed, hung or spoke garbage): reasons in runs.csv `failure` and report.md");

@@ -51,7 +51,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
     }
     merged_manifest(&shards).write(&args.out)?;
     let rows = crate::report::write(&args.out, None)?;
-    print!("{}", crate::report::summary::table(&rows));
+    print!("{}", crate::report::summary::table(&rows, usize::MAX));
     for line in &missing {
         eprintln!("partial: {line}");
     }

@@ -95,8 +95,19 @@ pub fn analyse(run: &RunDir, baseline: Option<&str>) -> Result<Analysis> {
 
 /// Reads `dir`, writes `summary.csv`, `report.md` and the figures into it, and returns the summary.
 pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
+    Ok(write_with_answer(dir, baseline)?.0)
+}
+
+/// [`write`], and the experiment's answer in a few lines: each step along a numeric axis (every
+/// other axis at its first value), its geometric-mean node growth and its share of positions
+/// growing ×5 or more, with 95 % intervals — what `grid` ends with.
+pub fn write_with_answer(
+    dir: &Path,
+    baseline: Option<&str>,
+) -> Result<(Vec<SummaryRow>, Vec<String>)> {
     let run = RunDir::load(dir)?;
     let analysis = analyse(&run, baseline)?;
+    let answer = answer_lines(&analysis.steps);
     summary::write_rows(&dir.join(crate::run_dir::SUMMARY), &analysis.summary)?;
     let paired: Vec<paired::PairedRow> = analysis
         .paired
@@ -110,7 +121,39 @@ pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
     let md = markdown::render(&run, &analysis, &figures);
     std::fs::write(dir.join(crate::run_dir::REPORT), md)
         .with_context(|| format!("writing {}/report.md", dir.display()))?;
-    Ok(analysis.summary)
+    Ok((analysis.summary, answer))
+}
+
+/// The growth a step's answer line counts as a blowup.
+const BLOWUP: f64 = 5.0;
+/// Most steps an answer names.
+const ANSWER_STEPS: usize = 4;
+
+fn answer_lines(steps: &[steps::Step]) -> Vec<String> {
+    steps
+        .iter()
+        .filter(|s| s.context.is_empty() || !s.context.contains(','))
+        .take(ANSWER_STEPS)
+        .filter_map(|s| {
+            let g = s.paired.geomean_ratio.as_ref()?;
+            let n = s.paired.pairs.len();
+            let k = s.paired.pairs.iter().filter(|p| p.ratio() >= BLOWUP).count();
+            let w = stats::wilson(k, n)?;
+            Some(format!(
+                "{} {} → {}{}: nodes ×{:.2} [{:.2}, {:.2}] (geometric mean), ≥ ×{BLOWUP} on {k} of {n} positions ({:.1} % [{:.1}, {:.1}])",
+                s.axis,
+                s.from,
+                s.to,
+                if s.context.is_empty() { String::new() } else { format!(" at {}", s.context) },
+                g.point,
+                g.low,
+                g.high,
+                100.0 * w.point,
+                100.0 * w.low,
+                100.0 * w.high
+            ))
+        })
+        .collect()
 }
 
 /// Draws every figure that applies to this run; returns their file stems.

@@ -134,8 +134,10 @@ pub fn write_rows(path: &Path, rows: &[impl serde::Serialize]) -> Result<()> {
     Ok(())
 }
 
-/// The summary as an aligned text table (the end of `grid`'s output).
-pub fn table(rows: &[SummaryRow]) -> String {
+/// The summary as an aligned text table (the end of `grid`'s output); `solved` is out of the
+/// `targets` positions that have something to solve (a `bm`, `am` or mate), as far as each
+/// configuration searched them.
+pub fn table(rows: &[SummaryRow], targets: usize) -> String {
     let mut s = format!(
         "{:<6} {:>9} {:>8} {:>6} {:>14} {:>12} {:>12} {:>10} {:>7} {:>6} {:>5}  {}\n",
         "config",
@@ -153,7 +155,12 @@ pub fn table(rows: &[SummaryRow]) -> String {
     );
     const WIDTHS: [usize; 9] = [8, 6, 14, 12, 12, 10, 7, 6, 5];
     for r in rows {
-        s += &format!("{:<6} {:>4}/{:<4}", r.config_id, r.solved, r.positions);
+        s += &format!(
+            "{:<6} {:>4}/{:<4}",
+            r.config_id,
+            r.solved,
+            targets.min(r.positions)
+        );
         for (cell, width) in r.cells().iter().zip(WIDTHS) {
             s += &format!(" {cell:>width$}");
         }

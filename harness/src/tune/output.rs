@@ -212,9 +212,18 @@ fn split_csv(line: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `tuned.toml`: the tuned player as a grid file (`grid --grid`, `match --grid`), integers
-/// rounded.
-pub fn tuned_toml(plan: &TunePlan, theta: &[f64]) -> String {
+/// Which player a grid file of a tune holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TunePoint {
+    /// Where the tune started.
+    Start,
+    /// Where it ended.
+    Tuned,
+}
+
+/// `tuned.toml` (or `start.toml`): that player as a grid file (`grid --grid`, `match --grid`),
+/// integers rounded.
+pub fn tuned_toml(plan: &TunePlan, theta: &[f64], point: TunePoint) -> String {
     let mut set = toml::map::Map::new();
     let value = |text: &str| -> toml::Value {
         text.parse::<i64>()
@@ -232,7 +241,10 @@ pub fn tuned_toml(plan: &TunePlan, theta: &[f64]) -> String {
     let mut doc = toml::map::Map::new();
     doc.insert(
         "name".into(),
-        toml::Value::String(format!("{}-tuned", plan.name)),
+        toml::Value::String(match point {
+            TunePoint::Tuned => format!("{}-tuned", plan.name),
+            TunePoint::Start => format!("{}-start", plan.name),
+        }),
     );
     match &plan.tuned {
         Tuned::Builtin(_) => {
@@ -247,9 +259,17 @@ pub fn tuned_toml(plan: &TunePlan, theta: &[f64]) -> String {
         }
     }
     doc.insert("set".into(), toml::Value::Table(set));
+    let heading = match point {
+        TunePoint::Tuned => format!(
+            "The player `harness tune` found ({} iterations): use it with --grid {TUNED_TOML}.",
+            plan.schedule.iterations
+        ),
+        TunePoint::Start => {
+            "The player `harness tune` started from (its parameters' start values).".to_string()
+        }
+    };
     format!(
-        "# The player `harness tune` found ({} iterations): use it with --grid {TUNED_TOML}.\n{}",
-        plan.schedule.iterations,
+        "# {heading}\n{}",
         toml::to_string(&toml::Value::Table(doc)).expect("a table serialises")
     )
 }

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::output::{tuned_toml, TUNED_TOML, TUNE_CSV};
+use super::output::{tuned_toml, TunePoint, TUNED_TOML, TUNE_CSV};
 use super::TunePlan;
 use crate::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
 use crate::report::md_table::{Align, MdTable};
@@ -63,8 +63,12 @@ pub fn write(dir: &Path, plan: &TunePlan, theta: &[f64]) -> Result<String> {
     for t in &trajectories {
         figures.push(save(dir, &ThetaTrace(t.clone()))?);
     }
-    std::fs::write(dir.join(TUNED_TOML), tuned_toml(plan, theta))?;
-    std::fs::write(dir.join(START_TOML), tuned_toml(plan, &plan.start()))?;
+    std::fs::write(
+        dir.join(TUNED_TOML),
+        tuned_toml(plan, theta, TunePoint::Tuned),
+    )?;
+    let start = tuned_toml(plan, &plan.start(), TunePoint::Start);
+    std::fs::write(dir.join(START_TOML), start)?;
     let md = markdown(plan, &trajectories, &figures, dir);
     std::fs::write(dir.join(crate::run_dir::REPORT), &md)?;
     Ok(md)
