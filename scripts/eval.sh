@@ -12,7 +12,8 @@ work=target/eval
 snapshot_harness
 
 GAMES=target/texel/games/games.pgn
-BOOK=$work/verify-openings.epd
+# Committed (98 KB): the matches name it, and a reader replays them from it.
+BOOK=$out/verify-openings.epd
 NODES=10000
 CLOCK=tc=0.5+0.005
 # The terms beyond `modern`'s classic evaluation (pawns is on in it).
@@ -36,6 +37,17 @@ part_book() {
   [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 4242 --random-plies 8 \
     --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 \
     --out "$BOOK"
+  # No opening of the training games' book or of the committed books (first four FEN fields).
+  local book
+  for book in target/texel/texel-openings.epd suites/openings.epd suites/selfplay.epd; do
+    [ -f "$book" ] || continue
+    if comm -12 <(grep -v '^#' "$BOOK" | cut -d' ' -f1-4 | sort -u) \
+      <(grep -v '^#' "$book" | cut -d' ' -f1-4 | sort -u) | grep -q .; then
+      echo "$BOOK shares a position with $book" >&2
+      exit 1
+    fi
+  done
+  sha256sum "$BOOK"
 }
 
 # A player: NAME, then its settings (a fitted eval.toml, then changes).
