@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Is a tuned parameter's drift larger than the tune's own noise? For each tune directory of
+results/tuning (its manifest.json and tune.csv), per parameter: the drift (final − start) / C_END as
+`report.md` gives it, the noise of that drift, z = drift / noise, the chance of |drift| > 1 C_END
+from noise alone, the two-sided p-value and Holm's correction across the tune's parameters (α = 0.05).
+
+The noise estimate. SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration (harness/src/tune/spsa.rs),
+Δ_k = ±1 at random. If the parameter did not matter, W − L would not depend on Δ_k and the steps
+would be independent with mean 0, so the drift's standard deviation is
+
+    noise = sqrt(Σ_k (R_k·c_k)² · mean_k((W − L)_k²)) / C_END,
+
+R_k·c_k from the columns `r:` and `c:` of tune.csv, (W − L)_k from its column `result` (its mean
+square over the tune's iterations: the variance of W − L, a little over it if some parameter does
+matter, so the estimate errs toward more noise). The clip at the range's ends is ignored, except
+that a parameter starting at a bound (qsearch.see_prune at 0) can only drift one way: a walk clipped
+at 0 ends like the walk's maximum, P(max > x) = 2·P(walk > x) (reflection principle), which is the
+two-sided p-value below.
+
+    scripts/tuning_drift.py results/tuning/modern results/tuning/focus results/tuning/toga
+"""
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+ALPHA = 0.05
+
+
+def two_sided(z):
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(ps):
+    """Holm-adjusted p-values, in the order given."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    adjusted, running = [0.0] * len(ps), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def main(dirs):
+    for d in map(Path, dirs):
+        params = json.loads((d / "manifest.json").read_text())["plan"]["params"]
+        rows = list(csv.DictReader(open(d / "tune.csv", newline="")))
+        mean_sq = sum(float(r["result"]) ** 2 for r in rows) / len(rows)
+        print(f"## {d} ({len(rows)} iterations, mean (W − L)² = {mean_sq:.2f})\n")
+        print("| parameter | drift (C_END) | noise (C_END) | z | P(abs drift > 1) by chance | p | Holm p | beyond noise? |")
+        print("|---|---:|---:|---:|---:|---:|---:|---|")
+        out = []
+        for p in params:
+            key = p["key"]
+            steps = sum((float(r[f"r:{key}"]) * float(r[f"c:{key}"])) ** 2 for r in rows)
+            noise = math.sqrt(steps * mean_sq) / p["c_end"]
+            drift = (float(rows[-1][f"theta:{key}"]) - p["start"]) / p["c_end"]
+            z = drift / noise
+            chance = two_sided(1 / noise)
+            out.append((key, drift, noise, z, chance, two_sided(z)))
+        adjusted = holm([o[5] for o in out])
+        for (key, drift, noise, z, chance, p), h in zip(out, adjusted):
+            verdict = "yes" if h < ALPHA else "no"
+            chance = f"{chance:.0%}" if chance >= 0.01 else "< 1%"
+            print(f"| `{key}` | {drift:+.2f} | {noise:.2f} | {z:+.2f} | {chance} | {p:.3f} | {h:.3f} | {verdict} |")
+        print()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
