@@ -4,8 +4,8 @@
 # the same binary gives the same games, byte for byte (fixed-node games, seeded openings), so the
 # data is not committed: it regenerates from here. Resumable (the match resumes).
 #
-#   scripts/texel-data.sh            # book, then games (about 40 minutes on 2 cores)
-#   scripts/texel-data.sh book       # one part: book games
+#   scripts/texel-data.sh            # book, games, sample (about 40 minutes on 2 cores)
+#   scripts/texel-data.sh book       # one part: book games sample
 #
 # Why this source: self-play at fixed nodes is deterministic and needs no other program, so the
 # data regenerates bit-identically on any machine; `modern` against `fischerle` (two different
@@ -42,4 +42,19 @@ part_games() {
     --pairs "$(grep -vc "^#" "$BOOK")" --max-plies 300 --threads "${TEXEL_THREADS:-2}"
 }
 
-run_parts "book games" "$@"
+# The tests' sample, harness/tests/data/texel-sample.pgn.gz: the games of the first 150 pairs, in
+# pair order (whatever order the match wrote them in), gzipped without a time stamp.
+part_sample() {
+  python3 - "$GAMES/games.pgn" harness/tests/data/texel-sample.pgn.gz <<'PY'
+import gzip, re, sys
+games = re.split(r"\n(?=\[Event )", open(sys.argv[1]).read())
+def pair(g):
+    m = re.search(r'\[Round "(\d+)\.(\d+)"\]', g)
+    return int(m.group(1)), int(m.group(2))
+chosen = sorted((g for g in games if pair(g)[0] <= 150), key=pair)
+with gzip.GzipFile(sys.argv[2], "wb", compresslevel=9, mtime=0) as f:
+    f.write(("\n".join(chosen).rstrip() + "\n").encode())
+PY
+}
+
+run_parts "book games sample" "$@"
