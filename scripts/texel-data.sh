@@ -5,7 +5,7 @@
 # data is not committed: it regenerates from here. Resumable (the match resumes).
 #
 #   scripts/texel-data.sh            # book, games, sample (about 40 minutes on 2 cores)
-#   scripts/texel-data.sh book       # one part: book games sample
+#   scripts/texel-data.sh book       # one part: book games sample check
 #
 # Why this source: self-play at fixed nodes is deterministic and needs no other program, so the
 # data regenerates bit-identically on any machine; `modern` against `fischerle` (two different
@@ -57,4 +57,23 @@ with gzip.GzipFile(sys.argv[2], "wb", compresslevel=9, mtime=0) as f:
 PY
 }
 
-run_parts "book games sample" "$@"
+# The games in pair order hash to this (a match on two threads writes them in the order they end,
+# so games.pgn's own bytes vary; its games do not).
+GAMES_SHA256=021825a24c565e4701d7220294dea782ae42eaed4ea774ef980fd996e5698ab4
+
+part_check() {
+  python3 - "$GAMES/games.pgn" "$GAMES_SHA256" <<'PY'
+import hashlib, re, sys
+games = re.split(r"\n(?=\[Event )", open(sys.argv[1]).read())
+def pair(g):
+    m = re.search(r'\[Round "(\d+)\.(\d+)"\]', g)
+    return int(m.group(1)), int(m.group(2))
+ordered = sorted(games, key=pair)
+digest = hashlib.sha256("\n".join(g.rstrip() + "\n" for g in ordered).encode()).hexdigest()
+print(f"{len(ordered)} games, SHA-256 in pair order {digest}")
+if digest != sys.argv[2]:
+    sys.exit(f"expected {sys.argv[2]}: these are not the study's games")
+PY
+}
+
+run_parts "book games sample check" "$@"
