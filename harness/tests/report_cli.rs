@@ -266,3 +266,41 @@ fn a_report_reads_gzipped_tables_as_it_reads_plain_ones() {
         read(packed_games.join("pairings.csv"))
     );
 }
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// Committed run directories of other kinds regenerate too (#43): a match whose `moves.csv` a
+/// study left out says so instead of printing zeros, and a tune's directory rebuilds its report
+/// and start/tuned players from `tune.csv`, identically but for the directory's own path.
+#[test]
+fn committed_matches_without_moves_and_tunes_regenerate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = tempfile::tempdir().unwrap();
+    let tune = dir.path().join("focus");
+    copy_tree(&root.join("results/tuning/focus"), &tune);
+    harness().arg("report").arg(&tune).assert().success();
+    let committed = std::fs::read_to_string(root.join("results/tuning/focus/report.md")).unwrap();
+    let here =
+        read(tune.join("report.md")).replace(&tune.display().to_string(), "results/tuning/focus");
+    assert_eq!(here, committed);
+    assert!(read(tune.join("start.toml")).starts_with("# The player `harness tune` started from"));
+    let verify = tune.join("verify");
+    harness().arg("report").arg(&verify).assert().success();
+    let report = read(verify.join("report.md"));
+    assert!(
+        report.contains("`moves.csv` is not in this directory"),
+        "{report}"
+    );
+    assert!(!report.contains("| p00 | 0 |"), "{report}");
+}

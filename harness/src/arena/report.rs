@@ -51,7 +51,13 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
         let pairs = super::ratings::pairs_of(&manifest, &games);
         md += &crate::factorial::report::write(dir, &in_player_order(design, &manifest), &pairs)?;
     }
-    move_stats(&mut md, &manifest, &moves);
+    if crate::run_dir::table_exists(&dir.join(MOVES_CSV)) {
+        move_stats(&mut md, &manifest, &moves);
+    } else {
+        md.push_str(&format!(
+            "## The searches, per move\n\n`{MOVES_CSV}` is not in this directory (a study leaves it out for size; its script regenerates it): the per-move figures cannot be rebuilt here.\n\n"
+        ));
+    }
     endings(&mut md, &games);
     overruns(&mut md, &manifest, &games);
     figures_of(dir, &manifest, &results, &mut md)?;

@@ -1,6 +1,7 @@
 //! `harness report DIR`: regenerates a run directory's summary, report and figures — of a grid, or
-//! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped), or of a
-//! budget ladder (`ladder.json`: each rung's match, then the ladder).
+//! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped), of a
+//! budget ladder (`ladder.json`: each rung's match, then the ladder), of a tune (`tune.csv`) or of a
+//! texel fit (`texel.csv`).
 
 use std::process::ExitCode;
 
@@ -17,6 +18,22 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         }
         crate::arena::ladder::report(&args.dir, &ladder)?;
         println!("report: {}", args.dir.join(REPORT).display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.dir.join(crate::tune::output::TUNE_CSV).exists() {
+        super::tune::rebuild_report(&args.dir)?;
+        println!(
+            "report: {} (a tune's, from tune.csv)",
+            args.dir.join(REPORT).display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.dir.join(crate::texel::output::TEXEL_CSV).exists() {
+        super::texel::rebuild_report(&args.dir)?;
+        println!(
+            "report: {} (a texel fit's)",
+            args.dir.join(REPORT).display()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let games = args.dir.join(crate::arena::output::GAMES_CSV);

@@ -142,3 +142,34 @@ fn describe(plan: &TexelPlan) -> String {
         plan.out.display()
     )
 }
+
+/// Rebuilds a texel run's `report.md` and figure in `dir` from its manifest, the configuration it
+/// names and its `eval.toml`; nothing is fitted again.
+pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
+    let path = dir.join(MANIFEST);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut recorded: output::RecordedFit =
+        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    recorded.plan.out = dir.to_path_buf();
+    recorded.plan.config = SearchConfig::with_settings(
+        &recorded.plan.preset,
+        recorded.plan.settings.iter().cloned(),
+    )
+    .with_context(|| format!("the configuration {} records", path.display()))?;
+    let before = engine::eval::Params::of(&recorded.plan.config.eval);
+    let eval_path = dir.join(output::EVAL_TOML);
+    let eval_text = std::fs::read_to_string(&eval_path)
+        .with_context(|| format!("reading {}", eval_path.display()))?;
+    let fitted: engine::eval::Evaluation =
+        toml::from_str(&eval_text).with_context(|| format!("reading {}", eval_path.display()))?;
+    recorded.fitted.before = before.weights;
+    recorded.fitted.active = before.active;
+    recorded.fitted.after = engine::eval::Params::of(&fitted).weights;
+    output::write_report(
+        &recorded.plan,
+        &recorded.sources,
+        &recorded.counts,
+        &recorded.fitted,
+    )
+}

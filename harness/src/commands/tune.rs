@@ -107,6 +107,28 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Rebuilds a finished (or stopped) tune's `report.md`, figures, `tuned.toml` and `start.toml` in
+/// `dir` from its `tune.csv` and the plan its manifest records; nothing is played.
+pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
+    let manifest = TuneManifest::read(dir)?;
+    let command = crate::cli::recorded(dir, &manifest.provenance.command)?;
+    let crate::cli::Command::Tune(recorded) = command else {
+        bail!(
+            "{}/{MANIFEST} does not record a tune command",
+            dir.display()
+        );
+    };
+    let args = TuneArgs {
+        run: recorded.run.resuming(dir.to_path_buf(), &recorded.run),
+        verify: None,
+        ..*recorded
+    };
+    let plan = build_plan(&args)?;
+    let (_, _, theta) = crate::tune::output::read_complete(dir, &plan.params)?;
+    report::write(dir, &plan, &theta)?;
+    Ok(())
+}
+
 /// `--resume DIR` without `--param` continues with the plan recorded in DIR's manifest (with
 /// them, `run_flow` checks they describe it); `--verify`, `--threads` and `--quiet` are this
 /// command's.

@@ -10,12 +10,12 @@ use anyhow::{bail, Context, Result};
 use cozy_chess::{Board, Color};
 use engine::eval::{Evaluation, Trace};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::pgn_reader::{self, Game};
 
 /// Which positions of a game are kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Selection {
     /// Plies from the game's start position that are skipped (the book and the first moves).
     pub skip_plies: usize,
@@ -57,7 +57,7 @@ impl Dataset {
 }
 
 /// What the extraction read and why positions were left out (the manifest records them).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     /// Games read.
     pub games: usize,
@@ -78,7 +78,7 @@ pub struct Counts {
 }
 
 /// One input file as the manifest records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Source {
     /// Its path as given.
     pub path: PathBuf,

@@ -12,13 +12,13 @@ use std::time::Instant;
 
 use engine::eval::{Pair, Params};
 use engine::SearchConfig;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use data::{Dataset, Selection};
 use fit::{Adam, Sample, Weights};
 
 /// A validated `harness texel` run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TexelPlan {
     /// The games.
     pub files: Vec<PathBuf>,
@@ -50,7 +50,7 @@ pub struct TexelPlan {
 }
 
 /// Which epoch's weights a fit writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Keep {
     /// The epoch with the lowest validation loss (early stopping: the held-out games choose it,
@@ -61,7 +61,7 @@ pub enum Keep {
 }
 
 /// What a fit found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Fitted {
     /// The sigmoid's scale.
     pub k: f64,

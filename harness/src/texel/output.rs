@@ -81,12 +81,33 @@ pub fn write(
     };
     let json = serde_json::to_string_pretty(&manifest)?;
     std::fs::write(out.join(crate::run_dir::MANIFEST), json + "\n")?;
-    let figure = save(out, &LossCurve(fitted.losses.clone()))?;
-    std::fs::write(
-        out.join("report.md"),
-        markdown(plan, sources, counts, fitted, &figure),
-    )?;
+    write_report(plan, sources, counts, fitted)
+}
+
+/// `report.md` and the loss figure (what `harness report DIR` rebuilds).
+pub fn write_report(
+    plan: &TexelPlan,
+    sources: &[Source],
+    counts: &Counts,
+    fitted: &Fitted,
+) -> Result<()> {
+    let figure = save(&plan.out, &LossCurve(fitted.losses.clone()))?;
+    let md = markdown(plan, sources, counts, fitted, &figure);
+    std::fs::write(plan.out.join(crate::run_dir::REPORT), md)?;
     Ok(())
+}
+
+/// A texel run's `manifest.json` as read back.
+#[derive(Debug, serde::Deserialize)]
+pub struct RecordedFit {
+    /// The plan.
+    pub plan: TexelPlan,
+    /// The input files.
+    pub sources: Vec<Source>,
+    /// What was read and kept.
+    pub counts: Counts,
+    /// The fit (without its weights: they are in the configuration and `eval.toml`).
+    pub fitted: Fitted,
 }
 
 fn write_csv(path: &Path, losses: &[(usize, f64, f64)]) -> Result<()> {

@@ -132,37 +132,9 @@ impl TuneSink {
     /// returns the next iteration and θ after the last complete one.
     pub fn resume(dir: &Path, params: &[Param]) -> Result<(Self, u64, Vec<f64>)> {
         let path = dir.join(TUNE_CSV);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-        let mut lines = complete.lines();
-        if lines.next().map(split_csv) != Some(header(params)) {
-            bail!("{} has other columns than this tune writes (another plan or version): start a new tune", path.display());
-        }
-        let mut theta: Vec<f64> = params.iter().map(|p| p.start).collect();
-        let mut k = 0;
-        for (n, line) in lines.enumerate() {
-            let row = read_row(line, params.len()).with_context(|| {
-                format!(
-                    "{}:{}: {}",
-                    path.display(),
-                    n + 2,
-                    engine::excerpt::excerpt(line)
-                )
-            })?;
-            if row.0 != k + 1 {
-                bail!(
-                    "{}:{}: expected iteration {}, found {}",
-                    path.display(),
-                    n + 2,
-                    k + 1,
-                    row.0
-                );
-            }
-            (k, theta) = row;
-        }
+        let (complete, k, theta) = read_complete(dir, params)?;
         let file = OpenOptions::new().append(true).open(&path)?;
-        file.set_len(complete.len() as u64)?;
+        file.set_len(complete as u64)?;
         Ok((Self::on(file), k + 1, theta))
     }
 
@@ -176,6 +148,42 @@ impl TuneSink {
         self.writer.flush()?;
         Ok(())
     }
+}
+
+/// `tune.csv` of `dir` read: the length of its complete rows in bytes, the last complete
+/// iteration and its θ (the start for none). Nothing is written.
+pub fn read_complete(dir: &Path, params: &[Param]) -> Result<(usize, u64, Vec<f64>)> {
+    let path = dir.join(TUNE_CSV);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut lines = complete.lines();
+    if lines.next().map(split_csv) != Some(header(params)) {
+        bail!("{} has other columns than this tune writes (another plan or version): start a new tune", path.display());
+    }
+    let mut theta: Vec<f64> = params.iter().map(|p| p.start).collect();
+    let mut k = 0;
+    for (n, line) in lines.enumerate() {
+        let row = read_row(line, params.len()).with_context(|| {
+            format!(
+                "{}:{}: {}",
+                path.display(),
+                n + 2,
+                engine::excerpt::excerpt(line)
+            )
+        })?;
+        if row.0 != k + 1 {
+            bail!(
+                "{}:{}: expected iteration {}, found {}",
+                path.display(),
+                n + 2,
+                k + 1,
+                row.0
+            );
+        }
+        (k, theta) = row;
+    }
+    Ok((complete.len(), k, theta))
 }
 
 /// The iteration and θ of a row.
