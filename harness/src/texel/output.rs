@@ -215,8 +215,12 @@ fn markdown(
         format!("{:.6}", last.1),
         format!("{:.6}", last.2),
     ]);
+    let kept = match plan.keep {
+        super::Keep::Best => "the lowest validation loss",
+        super::Keep::Last => "the last",
+    };
     t.row([
-        "rounded (tuned.toml)".to_string(),
+        format!("epoch {} ({kept}), rounded: tuned.toml", fitted.kept_epoch),
         format!("{:.6}", fitted.rounded.0),
         format!("{:.6}", fitted.rounded.1),
     ]);
