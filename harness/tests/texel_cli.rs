@@ -245,3 +245,26 @@ fn epd_files(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// `--lambda` blends each label toward the game's own comment score: a different fit, recorded.
+#[test]
+fn lambda_blends_toward_the_games_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |lambda: &str| {
+        let out = dir.path().join(format!("l{lambda}"));
+        harness()
+            .args(["texel", "--epochs", "5", "--quiet", "--lambda", lambda, "--pgn"])
+            .arg(sample())
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (plain, blended) = (run("0"), run("0.5"));
+    let read = |d: &Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    assert_ne!(read(&plain, "texel.csv"), read(&blended, "texel.csv"));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&read(&blended, "manifest.json")).unwrap();
+    assert_eq!(manifest["plan"]["lambda"], 0.5);
+}
