@@ -59,7 +59,7 @@ part_tuned() {
 }
 part_tuned_clock() {
   play tuned-clock --player "$(fitted texel-all all)" --player modern:preset=modern --baseline p01 \
-    --openings "$BOOK" --limit tc=2+0.02 --pairs 100
+    --openings "$BOOK" --limit tc=2+0.02 --pairs 100 --sprt 0,5
 }
 part_classic() {
   play classic --player "$(fitted texel-classic classic)" --player modern:preset=modern --baseline p01 \
