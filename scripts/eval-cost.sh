@@ -40,7 +40,10 @@ for rep, term, v in rows:
 print("# What each evaluation term costs\n")
 print(f"`scripts/eval-cost.sh`: `harness bench --preset modern --depth 7` with `--set eval.TERM=on`, "
       f"{sys.argv[2]} interleaved rounds; NPS median, and the median of the per-round ratio to the "
-      "classic evaluation's NPS.\n")
+      "classic evaluation's NPS. A term changes the evaluation, so it changes the tree too, and NPS "
+      "depends on the tree (its share of quiescence nodes, of cutoffs): read small differences, and a "
+      "term that looks faster than none (`tempo`), as noise of the tree and of a short run (about "
+      "0.3 s a bench), not as the term's cost.\n")
 print("| evaluation | NPS (median) | × classic |")
 print("|---|---:|---:|")
 for term, by_rep in nps.items():

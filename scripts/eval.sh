@@ -88,6 +88,6 @@ part_nodes() {
     --suite "$suites/wac.epd" --depth 8
 }
 
-part_table() { python3 scripts/eval_table.py "$out" >"$out/table.md"; }
+part_table() { python3 scripts/eval_table.py "$out" --readme >"$out/table.md"; }
 
 run_parts "data cost fit_all fit_classic book tuned tuned_clock classic remove add nodes remove_clock add_clock table" "$@"

@@ -6,6 +6,10 @@ the pentanomial variance, two-sided p from it, Holm-corrected across each budget
 tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed cost (cost.md).
 
     scripts/eval_table.py results/eval > results/eval/table.md
+    scripts/eval_table.py results/eval --readme   # also rewrites the README's findings
+
+With --readme, the findings between the README's `<!-- findings -->` markers are rewritten from
+the same data, so no number there is typed by hand.
 """
 import csv
 import json
@@ -50,9 +54,9 @@ def elo_cell(row, sign=1.0, p=None):
         return "not run"
     elo, half = sign * float(row["elo"]), float(row["elo95"])
     games = int(row["pairs"]) * 2
-    text = f"{elo:+.1f} ± {half:.1f} ({games} games"
+    text = f"{elo:+.1f} ± {half:.1f} Elo ({games} games"
     if p is not None:
-        text += f", Holm p {p:.3f}"
+        text += ", Holm p < 0.001" if p < 0.001 else f", Holm p {p:.3f}"
     return text + ")"
 
 
@@ -135,8 +139,70 @@ def nodes(out):
     return lines
 
 
+def headline(out):
+    """The README's findings, as sentences made from the data."""
+    lines = []
+    rows = {run: pairings(out / run) for run in ["tuned", "tuned-clock", "classic"]}
+    def cell(run, who):
+        r = rows[run]
+        return elo_cell(None if r is None else r.get(who))
+    lines.append(f"- **The fitted evaluation** (every term, `fit-all`) against `modern`: {cell('tuned', 'texel-all')} "
+                 f"at 10,000 nodes a move; {cell('tuned-clock', 'texel-all')} at 2 s + 0.02 s.")
+    lines.append(f"- **Fitting `modern`'s own terms alone** (`fit-classic`): {cell('classic', 'texel-classic')} at "
+                 "10,000 nodes: fitting the old terms alone gained nothing here.")
+    for budget, runs in [("10,000 nodes", ["remove", "add"]), ("0.5 s + 5 ms", ["remove-clock", "add-clock"])]:
+        found, tested = [], 0
+        cells = {}
+        for run in runs:
+            r = pairings(out / run)
+            if r is None:
+                continue
+            for term in TERMS:
+                name = f"no-{term}" if run.startswith("remove") else f"with-{term}"
+                if name in r:
+                    cells[(run, term)] = r[name]
+        keys = list(cells)
+        if not keys:
+            lines.append(f"- **Each term at {budget}**: not run.")
+            continue
+        adjusted = holm([p_value(cells[k]) for k in keys])
+        unadjusted = []
+        for (run, term), p in zip(keys, adjusted):
+            sign = -1.0 if run.startswith("remove") else 1.0
+            how = "worth in the fit (removed)" if run.startswith("remove") else "worth added to `modern`"
+            if p < 0.05:
+                found.append(f"`{term}` {how} {elo_cell(cells[(run, term)], sign, p)}")
+            elif p_value(cells[(run, term)]) < 0.05:
+                unadjusted.append(f"`{term}` {how} {elo_cell(cells[(run, term)], sign, p)}")
+        text = "; ".join(found) if found else "none"
+        line = f"- **Each term at {budget}** ({len(keys)} tests, 100 pairs each, Holm across them): significant — {text}."
+        if unadjusted:
+            line += " Not significant after the correction, though their own intervals exclude 0: " + "; ".join(unadjusted) + "."
+        lines.append(line)
+    path = out / "nodes" / "paired.csv"
+    if path.exists():
+        with open(path, newline="") as f:
+            r = next(csv.DictReader(f))
+        lines.append(f"- **Nodes at equal depth** (WAC, depth 8): the fit against `modern`, geometric-mean node ratio "
+                     f"{float(r['geomean_ratio']):.3f} [{float(r['ratio_low']):.3f}, {float(r['ratio_high']):.3f}]; CPU-time "
+                     f"ratio {float(r['geomean_time_ratio']):.2f} [{float(r['time_low']):.2f}, {float(r['time_high']):.2f}].")
+    return lines
+
+
+def rewrite_readme(out):
+    readme = out / "README.md"
+    text = readme.read_text()
+    begin, end = "<!-- findings -->", "<!-- /findings -->"
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    body = "\n".join(headline(out))
+    readme.write_text(f"{head}{begin}\n{body}\n{end}{tail}")
+
+
 def main():
     out = Path(sys.argv[1])
+    if "--readme" in sys.argv[2:]:
+        rewrite_readme(out)
     sections = [fits(out), tuned(out), terms(out), nodes(out)]
     print("# results/eval: the tables\n")
     print("Written by `scripts/eval_table.py results/eval` from the run directories.\n")
