@@ -1,7 +1,7 @@
 //! `harness bench`: fixed positions, fixed depth, one thread, the `fischerle` preset (or another
-//! configuration, to time it), a fresh searcher per position. The node total is the engine's functional signature: a change that
-//! alters it changes the search, and must update [`SIGNATURE`] (a test enforces it), as
-//! Stockfish's `Bench:` lines do.
+//! configuration, to time it), a fresh searcher per position. The node total is the engine's
+//! functional signature: a change that alters it changes the search, and must update
+//! [`SIGNATURE`] (a test enforces it), as Stockfish's `Bench:` lines do.
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -243,6 +243,20 @@ impl Plan {
         }
     }
 
+    /// How many positions have something to solve under this plan: a `bm` or `am`, or a stated
+    /// mate with `--mate` (the rest are searched for nodes and time only).
+    pub fn targets(&self) -> usize {
+        self.suites
+            .iter()
+            .flat_map(|s| &s.records)
+            .filter(|r| {
+                !r.best_moves.is_empty()
+                    || !r.avoid_moves.is_empty()
+                    || (self.limits.mate && r.mate_in.is_some())
+            })
+            .count()
+    }
+
     /// What counts as a right answer for a job's position: with `--mate` and a stated mate
     /// length, that mate; otherwise its `bm` and `am` moves, in UCI notation.
     pub fn answer(&self, job: &Job) -> Answer {

@@ -41,6 +41,8 @@ fn a_fit_writes_its_files_whatever_the_threads() {
     for name in [
         "texel.csv",
         "tuned.toml",
+        "eval.toml",
+        "start-eval.toml",
         "report.md",
         "manifest.json",
         "loss.svg",
@@ -55,6 +57,31 @@ fn a_fit_writes_its_files_whatever_the_threads() {
         "deterministic on any threads"
     );
     assert_eq!(read(&one, "tuned.toml"), read(&two, "tuned.toml"));
+    // The games in another order (as a match on more threads writes them): the same fit.
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(std::fs::File::open(sample()).unwrap()),
+        &mut text,
+    )
+    .unwrap();
+    let mut games: Vec<String> = text
+        .split("\n\n[Event ")
+        .map(|g| format!("[Event {}", g.trim_start_matches("[Event ").trim_end()))
+        .collect();
+    games.reverse();
+    let reversed = dir.path().join("reversed.pgn");
+    std::fs::write(&reversed, games.join("\n\n") + "\n").unwrap();
+    let three = dir.path().join("three");
+    fit_games(&reversed, &three, "2");
+    assert_eq!(
+        read(&one, "texel.csv"),
+        read(&three, "texel.csv"),
+        "the games' order is no input"
+    );
+    // The report rebuilds from the directory alone.
+    let before = read(&one, "report.md");
+    harness().arg("report").arg(&one).assert().success();
+    assert_eq!(read(&one, "report.md"), before);
     // The loss falls on the training positions.
     let rows = common::csv_rows(&one.join("texel.csv"), &[]);
     let train = |r: &Vec<(String, String)>| r[1].1.parse::<f64>().unwrap();
@@ -253,7 +280,9 @@ fn lambda_blends_toward_the_games_scores() {
     let run = |lambda: &str| {
         let out = dir.path().join(format!("l{lambda}"));
         harness()
-            .args(["texel", "--epochs", "5", "--quiet", "--lambda", lambda, "--pgn"])
+            .args([
+                "texel", "--epochs", "5", "--quiet", "--lambda", lambda, "--pgn",
+            ])
             .arg(sample())
             .arg("--out")
             .arg(&out)

@@ -99,8 +99,11 @@ pub fn name(i: usize) -> String {
     }
 }
 
+/// The pieces' names as the `eval` section spells them, in `Piece` order.
+pub const PIECE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
 fn piece_name(piece: Piece) -> &'static str {
-    ["pawn", "knight", "bishop", "rook", "queen", "king"][piece as usize]
+    PIECE_NAMES[piece as usize]
 }
 
 /// Calls `f(index, weight)` for every weight of every term switched on in `eval`, in index

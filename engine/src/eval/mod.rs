@@ -46,7 +46,7 @@ pub const fn piece_value(piece: Piece) -> Score {
 }
 
 /// Game phase weights: the opening has 24 (4 minors, 4 rooks, 2 queens), a pawn ending 0.
-const PHASE_MAX: Score = 24;
+pub const PHASE_MAX: Score = 24;
 
 const fn phase_weight(piece: Piece) -> Score {
     match piece {

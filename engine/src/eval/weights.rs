@@ -174,7 +174,8 @@ pub struct Mobility {
     pub queen: Vec<Pair>,
 }
 
-/// King safety, from the attacker's side: bonuses for attacking the enemy king.
+/// King safety: attacks on the enemy king zone (counted for the attacker), and the own king's
+/// shelter — pawn shield, enemy pawn storm, an open file (counted for the defender).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KingSafety {

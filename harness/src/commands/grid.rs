@@ -54,12 +54,7 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         return Ok(run_flow::interrupted("grid", &plan.out, kept));
     }
     let (rows, answer) = crate::report::write_with_answer(&plan.out, None)?;
-    let targets = plan
-        .suites
-        .iter()
-        .flat_map(|s| &s.records)
-        .filter(|r| !r.best_moves.is_empty() || !r.avoid_moves.is_empty() || r.mate_in.is_some())
-        .count();
+    let targets = plan.targets();
     print!("{}", crate::report::summary::table(&rows, targets));
     if targets < plan.positions() {
         println!(

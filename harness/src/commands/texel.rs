@@ -30,13 +30,15 @@ fn fit_and_write(plan: &TexelPlan, quiet: bool) -> Result<()> {
     let clock = Instant::now();
     let (data, sources, warnings) = data::extract(&plan.files, plan.selection, &plan.config.eval)?;
     let per_s = data.entries.len() as f64 / clock.elapsed().as_secs_f64().max(1e-9);
-    for w in warnings.iter().take(10) {
+    const SHOWN: usize = 10;
+    for w in warnings.iter().take(SHOWN) {
         eprintln!("warning: {w}");
     }
-    if warnings.len() > 10 {
+    if warnings.len() > SHOWN {
         eprintln!(
-            "warning: {} more games cut short (manifest.json lists the first 50)",
-            warnings.len() - 10
+            "warning: {} more games cut short (manifest.json lists the first {})",
+            warnings.len() - SHOWN,
+            output::WARNINGS_KEPT
         );
     }
     eprintln!(
@@ -157,7 +159,17 @@ pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
         recorded.plan.settings.iter().cloned(),
     )
     .with_context(|| format!("the configuration {} records", path.display()))?;
-    let before = engine::eval::Params::of(&recorded.plan.config.eval);
+    // The starting weights as written then (a later build's defaults, or a moved @FILE, could
+    // differ); a run made before start-eval.toml existed falls back to the configuration.
+    let start_path = dir.join(output::START_EVAL_TOML);
+    let before = match std::fs::read_to_string(&start_path) {
+        Ok(text) => {
+            let start: engine::eval::Evaluation = toml::from_str(&text)
+                .with_context(|| format!("reading {}", start_path.display()))?;
+            engine::eval::Params::of(&start)
+        }
+        Err(_) => engine::eval::Params::of(&recorded.plan.config.eval),
+    };
     let eval_path = dir.join(output::EVAL_TOML);
     let eval_text = std::fs::read_to_string(&eval_path)
         .with_context(|| format!("reading {}", eval_path.display()))?;

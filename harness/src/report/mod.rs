@@ -98,9 +98,9 @@ pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
     Ok(write_with_answer(dir, baseline)?.0)
 }
 
-/// [`write`], and the experiment's answer in a few lines: each step along a numeric axis (every
-/// other axis at its first value), its geometric-mean node growth and its share of positions
-/// growing ×5 or more, with 95 % intervals — what `grid` ends with.
+/// [`write`], and the experiment's answer in a few lines: each step along a numeric axis with the
+/// other axes as in the grid's first step (their first values), its geometric-mean node growth
+/// and its share of positions growing ×5 or more, with 95 % intervals — what `grid` ends with.
 pub fn write_with_answer(
     dir: &Path,
     baseline: Option<&str>,
@@ -130,9 +130,10 @@ const BLOWUP: f64 = 5.0;
 const ANSWER_STEPS: usize = 4;
 
 fn answer_lines(steps: &[steps::Step]) -> Vec<String> {
+    let first = steps.first().map(|s| s.context.as_str());
     steps
         .iter()
-        .filter(|s| s.context.is_empty() || !s.context.contains(','))
+        .filter(|s| Some(s.context.as_str()) == first)
         .take(ANSWER_STEPS)
         .filter_map(|s| {
             let g = s.paired.geomean_ratio.as_ref()?;

@@ -10,7 +10,6 @@
 
 pub mod dfrc;
 pub mod label;
-
 pub mod phase;
 pub mod select;
 pub mod selfplay;

@@ -124,7 +124,7 @@ pub fn extract(
         warnings.extend(errors);
     }
     // A fixed order whatever the files' order (a match's games.pgn is in the order games ended):
-    // by a key of the game itself, which also chooses the held-out games.
+    // by a key of the game itself; the held-out games are chosen by their index in this order.
     games.sort_by_cached_key(|(g, _)| game_key(g));
     let per_game: Vec<(Vec<(Entry, Trace)>, Counts)> = games
         .par_iter()

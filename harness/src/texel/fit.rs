@@ -14,6 +14,8 @@ use super::data::{Dataset, Entry};
 const CHUNK: usize = 4096;
 /// ln(10) / 400: the sigmoid's slope per centipawn at K = 1.
 const SLOPE: f64 = std::f64::consts::LN_10 / 400.0;
+/// The largest weight the engine accepts (a configuration refuses more).
+const LIMIT: f64 = engine::config::MAX_EVAL_WEIGHT as f64;
 /// The range K is searched in.
 const K_RANGE: (f64, f64) = (0.05, 5.0);
 
@@ -43,7 +45,8 @@ impl<'a> Sample<'a> {
 
     fn evaluation(&self, row: usize, weights: &Weights) -> (f64, f64) {
         let entry = &self.data.entries[row];
-        let rho = f64::from(entry.phase.min(24)) / 24.0;
+        let full = engine::eval::PHASE_MAX;
+        let rho = f64::from(i32::from(entry.phase).min(full)) / f64::from(full);
         let e = self
             .data
             .coefficients_of(entry)
@@ -151,7 +154,8 @@ pub fn fit_k(sample: &Sample, weights: &Weights) -> f64 {
     (a + b) / 2.0
 }
 
-/// Adam (Kingma and Ba 2015) over the active weights; the others never move.
+/// Adam (Kingma and Ba 2015) over the active weights; the others never move, and none leaves
+/// ±[`MAX_EVAL_WEIGHT`](engine::config::MAX_EVAL_WEIGHT).
 pub struct Adam {
     /// Step size, centipawns.
     pub rate: f64,
@@ -189,6 +193,8 @@ impl Adam {
                 self.v[i][p] = self.beta2 * self.v[i][p] + (1.0 - self.beta2) * g * g;
                 let (m, v) = (self.m[i][p] / c1, self.v[i][p] / c2);
                 weights[i][p] -= self.rate * m / (v.sqrt() + 1e-12);
+                // A weight the engine would refuse is never written.
+                weights[i][p] = weights[i][p].clamp(-LIMIT, LIMIT);
             }
         }
     }

@@ -24,10 +24,12 @@ pub const TEXEL_CSV: &str = "texel.csv";
 pub const TUNED_TOML: &str = "tuned.toml";
 /// The fitted `eval` section alone: `--set eval=@eval.toml` on any preset.
 pub const EVAL_TOML: &str = "eval.toml";
+/// The starting `eval` section (what the report's "before" reads when it is rebuilt).
+pub const START_EVAL_TOML: &str = "start-eval.toml";
 /// The player `tuned.toml` defines.
 pub const TUNED_PLAYER: &str = "texel-tuned";
 /// Messages about unreadable games kept in the manifest (the rest are counted).
-const WARNINGS_KEPT: usize = 50;
+pub const WARNINGS_KEPT: usize = 50;
 
 /// `manifest.json` of a texel run.
 #[derive(Debug, Serialize)]
@@ -68,6 +70,8 @@ pub fn write(
     std::fs::write(out.join(TUNED_TOML), tuned)?;
     let eval = Params::apply(&fitted.after, &plan.config.eval);
     std::fs::write(out.join(EVAL_TOML), toml::to_string(&eval)?)?;
+    let start = Params::apply(&fitted.before, &plan.config.eval);
+    std::fs::write(out.join(START_EVAL_TOML), toml::to_string(&start)?)?;
     let manifest = TexelManifest {
         provenance: Provenance::here(),
         kind: "texel",
@@ -132,7 +136,11 @@ fn write_csv(path: &Path, losses: &[(usize, f64, f64)]) -> Result<()> {
 pub fn tuned_toml(plan: &TexelPlan, fitted: &Fitted) -> Result<String> {
     let eval = Params::apply(&fitted.after, &plan.config.eval);
     let mut set = toml::Table::new();
-    for (key, value) in plan.settings.iter().filter(|(k, _)| !k.starts_with("eval")) {
+    for (key, value) in plan
+        .settings
+        .iter()
+        .filter(|(k, _)| k != "eval" && !k.starts_with("eval."))
+    {
         set.insert(key.clone(), toml::Value::String(value.clone()));
     }
     set.insert("eval".into(), toml::Value::try_from(&eval)?);
@@ -272,10 +280,7 @@ fn weights_section(fitted: &Fitted) -> String {
     let mut t = MdTable::new()
         .left("piece")
         .columns(["mean |Δ mg|", "mean |Δ eg|"], Align::Right);
-    for (p, name) in ["pawn", "knight", "bishop", "rook", "queen", "king"]
-        .iter()
-        .enumerate()
-    {
+    for (p, name) in layout::PIECE_NAMES.iter().enumerate() {
         let range = layout::PSQT + p * 64..layout::PSQT + (p + 1) * 64;
         let delta = |f: fn(&Pair) -> i32| {
             range
