@@ -70,7 +70,7 @@ impl Trace {
     }
 
     /// The evaluation from White's point of view with `weights` (indexed as
-    /// [`layout`](super::layout)), in the engine's integer arithmetic: equal to the search's
+    /// [`layout`]), in the engine's integer arithmetic: equal to the search's
     /// evaluation of the position when `weights` are its own.
     pub fn evaluate(&self, weights: &[Pair]) -> Score {
         let (mut mg, mut eg) = (0, 0);

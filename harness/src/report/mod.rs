@@ -98,7 +98,7 @@ pub fn write(dir: &Path, baseline: Option<&str>) -> Result<Vec<SummaryRow>> {
     Ok(write_with_answer(dir, baseline)?.0)
 }
 
-/// [`write`], and the experiment's answer in a few lines: each step along a numeric axis with the
+/// [`write()`], and the experiment's answer in a few lines: each step along a numeric axis with the
 /// other axes as in the grid's first step (their first values), its geometric-mean node growth
 /// and its share of positions growing ×5 or more, with 95 % intervals — what `grid` ends with.
 pub fn write_with_answer(
