@@ -12,6 +12,8 @@ import math
 import sys
 from pathlib import Path
 
+from study_stats import holm, p_from_interval
+
 from heuristics_table import elo_value, nodes, rows
 
 # Heuristic (the directory suffix in scripts/cross-engine.sh) and its name in the table.
@@ -53,21 +55,9 @@ def nps(match):
 
 def p_value(value):
     """Two-sided p of an Elo figure from its 95 % interval (normal approximation)."""
-    worth, half = value
-    if half <= 0:
-        return 0.0 if worth else 1.0
-    z = abs(worth) / (half / 1.959964)
-    return math.erfc(z / math.sqrt(2))
+    return p_from_interval(*value)
 
 
-def holm(ps):
-    """Holm's step-down adjusted p-values, in the order given."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adjusted, running = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 def measured(root):

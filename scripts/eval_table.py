@@ -17,6 +17,8 @@ import math
 import sys
 from pathlib import Path
 
+from study_stats import holm, p_from_interval
+
 TERMS = ["passed.path", "mobility", "king_safety", "bishop_pair", "rook_files", "outposts",
          "threats", "tempo", "pawns"]
 
@@ -35,18 +37,9 @@ def p_value(row):
     elo, half = float(row["elo"]), float(row["elo95"])
     if not math.isfinite(elo) or not math.isfinite(half) or half <= 0:
         return 1.0
-    z = abs(elo) / (half / 1.959964)
-    return math.erfc(z / math.sqrt(2))
+    return p_from_interval(elo, half)
 
 
-def holm(ps):
-    """Holm's step-down adjusted p-values, in the order given."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adjusted, running = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 def elo_cell(row, sign=1.0, p=None):

@@ -17,16 +17,11 @@ import json
 import sys
 from pathlib import Path
 
+from study_stats import holm
+
 ALPHA = 0.05
 
 
-def holm(ps):
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adjusted, running = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 def openings(run):

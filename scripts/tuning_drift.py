@@ -25,6 +25,8 @@ import math
 import sys
 from pathlib import Path
 
+from study_stats import holm
+
 ALPHA = 0.05
 
 
@@ -32,14 +34,6 @@ def two_sided(z):
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def holm(ps):
-    """Holm-adjusted p-values, in the order given."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adjusted, running = [0.0] * len(ps), 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 def main(dirs):
