@@ -306,7 +306,7 @@ fn parse_setoption(args: &str) -> Option<(String, String)> {
     Some((name.trim().to_string(), value.trim().to_string()))
 }
 
-/// `go` arguments to limits. Clock times go through the time manager ([`Limits::clock`]). `mate N` stops at a mate in at
+/// `go` arguments to limits. Clock times go to the searcher's time manager ([`Limits::clock`]). `mate N` stops at a mate in at
 /// most N moves and, without a depth, searches at most 2N − 1 plies (enough to see it);
 /// `searchmoves` takes the moves that follow it, up to the next keyword.
 fn parse_go(args: &str, position: &Position) -> Result<Limits, String> {
@@ -356,13 +356,12 @@ fn parse_go(args: &str, position: &Position) -> Result<Limits, String> {
         i += 2;
     }
     if let Some(t) = time {
-        let clock = Limits::clock(
+        limits.clock = Limits::clock(
             Duration::from_millis(t),
             Duration::from_millis(inc),
             moves_to_go,
-        );
-        limits.soft_time = clock.soft_time;
-        limits.movetime = clock.movetime;
+        )
+        .clock;
     }
     if let (Some(n), None) = (limits.mate, limits.depth) {
         limits.depth = Some(2 * n - 1);
@@ -459,11 +458,16 @@ mod tests {
         let white = Position::new(Board::default());
         let mut black = white.clone();
         black.play_uci("e2e4").unwrap();
+        let classic = crate::config::TimeManager::default();
+        let bounds = |l: Limits| l.clock.unwrap().bounds(&classic);
         let l = parse_go("wtime 60000 btime 1000 winc 1000 binc 0", &white).unwrap();
-        assert_eq!(l.soft_time, Some(Duration::from_millis(2750)));
-        assert_eq!(l.movetime, Some(Duration::from_millis(8250)));
+        let (soft, hard) = bounds(l);
+        assert_eq!(soft, Duration::from_millis(2750));
+        assert_eq!(hard, Duration::from_millis(8250));
         let l = parse_go("wtime 60000 btime 1000 movestogo 10", &white).unwrap();
-        assert_eq!(l.soft_time, Some(Duration::from_millis(6000)));
+        assert_eq!(bounds(l).0, Duration::from_millis(6000));
+        let l = parse_go("wtime 1000 btime 60000 winc 0 binc 500", &black).unwrap();
+        assert_eq!(l.clock.unwrap().remaining, Duration::from_millis(60000));
         let l = parse_go("depth 5 nodes 1000", &black).unwrap();
         assert_eq!((l.depth, l.nodes), (Some(5), Some(1000)));
         assert!(parse_go("depth x", &white).is_err());

@@ -24,9 +24,12 @@ impl SearchConfig {
         let mut tree = toml::Value::try_from(&*self).expect("a SearchConfig always serialises");
         // The classic evaluation is left out of the TOML; a key inside it starts from it, not
         // from `on`'s (every term on).
+        // The same for the classic time manager.
         let eval = toml::Value::try_from(&self.eval).expect("an evaluation always serialises");
+        let time = toml::Value::try_from(&self.time).expect("a time manager always serialises");
         if let Some(table) = tree.as_table_mut() {
             table.entry("eval").or_insert(eval);
+            table.entry("time").or_insert(time);
         }
         let defaults = toml::Value::try_from(Self::everything_on()).expect("serialises");
         let path: Vec<&str> = key.split('.').collect();

@@ -12,10 +12,12 @@
 mod heuristics;
 mod keys;
 mod presets;
+mod time;
 mod validate;
 
 pub use heuristics::*;
 pub use presets::PRESETS;
+pub use time::{NodeShare, ScoreDrop, Stability, TimeManager};
 pub use validate::{MAX_EVAL_WEIGHT, MAX_KILLERS, MAX_PREFERRED_MOVES, MAX_TT_MB};
 
 use serde::{Deserialize, Serialize};
@@ -155,6 +157,15 @@ pub struct SearchConfig {
     /// The classic evaluation in every preset so far (left out of TOML and manifests then).
     #[serde(default, skip_serializing_if = "classic_eval")]
     pub eval: Box<crate::eval::Evaluation>,
+    /// How a clock is spent (`time.stability=on`, `time.moves_to_go=25`). The manager of every
+    /// preset so far (left out of TOML and manifests then); depth and node limits never read it.
+    #[serde(default, skip_serializing_if = "classic_time")]
+    pub time: Box<TimeManager>,
+}
+
+/// Whether a configuration's time manager is the classic one (left out of its TOML then).
+fn classic_time(time: &TimeManager) -> bool {
+    time.is_classic()
 }
 
 /// Whether a configuration's evaluation is the classic one (left out of its TOML then).

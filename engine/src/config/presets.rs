@@ -72,6 +72,7 @@ impl SearchConfig {
             continuation_history: None,
             countermove: false,
             eval: Box::new(crate::eval::Evaluation::classic()),
+            time: Box::default(),
         }
     }
 
@@ -203,6 +204,7 @@ impl SearchConfig {
             countermove: true,
             continuation_history: Some(ContinuationHistory { moves: 2 }),
             eval: Box::new(crate::eval::Evaluation::everything_on()),
+            time: Box::new(TimeManager::everything_on()),
             ..Self::fischerle()
         }
     }

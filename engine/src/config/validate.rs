@@ -106,7 +106,40 @@ impl SearchConfig {
             )?;
         }
         self.validate_pruning()?;
+        self.validate_time()?;
         self.validate_eval()
+    }
+
+    /// The time manager's shares are percentages, its factors finite and positive.
+    fn validate_time(&self) -> Result<(), ConfigError> {
+        let t = &self.time;
+        at_least("time.moves_to_go", t.moves_to_go, 1)?;
+        within("time.increment_pct", t.increment_pct, 0..=100, " (%)")?;
+        within("time.max_pct", t.max_pct, 1..=100, " (%)")?;
+        within("time.hard_factor", t.hard_factor, 1.0..=100.0, "")?;
+        if let Some(s) = &t.stability {
+            within("time.stability.most", s.most, 0.1..=10.0, "")?;
+            within("time.stability.step", s.step, 0.0..=1.0, "")?;
+            within("time.stability.iterations", s.iterations, 0..=64, "")?;
+            if s.most - s.step * f64::from(s.iterations) <= 0.0 {
+                let least = s.most - s.step * f64::from(s.iterations);
+                return Err(out_of_range(
+                    "time.stability",
+                    format!("a least factor of {least}"),
+                    "most − step × iterations above 0",
+                ));
+            }
+        }
+        if let Some(d) = &t.score_drop {
+            within("time.score_drop.per_cp", d.per_cp, 0.0..=1.0, "")?;
+            within("time.score_drop.most", d.most, 1.0..=10.0, "")?;
+        }
+        if let Some(n) = &t.node_share {
+            within("time.node_share.offset", n.offset, 0.0..=10.0, "")?;
+            within("time.node_share.slope", n.slope, 0.0..=10.0, "")?;
+            within("time.node_share.least", n.least, 0.01..=10.0, "")?;
+        }
+        Ok(())
     }
 
     /// The evaluation's tables have their lengths and every weight lies within

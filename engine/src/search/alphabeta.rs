@@ -265,7 +265,11 @@ impl<R: Recorder> Searcher<R> {
                 budget: children.budget,
                 rank,
             };
+            let before = self.stats.nodes;
             let score = self.search_child(&child, &current, searched);
+            if ply == 0 {
+                self.root_effort.add(ordered.mv, self.stats.nodes - before);
+            }
             self.singular_on_path -= u32::from(extend);
             if self.clock.stopped() {
                 return None;

@@ -106,8 +106,40 @@ pub struct Searcher<R: Recorder = NoRecorder> {
     countermoves: Option<countermove::CountermoveTable>,
     /// Quiet cutoffs by previous move, with `continuation_history` on.
     continuations: Option<continuation::ContinuationTable>,
+    /// Nodes per root move in the current iteration, for the time manager.
+    root_effort: RootEffort,
     /// Where the tree goes when it is recorded.
     recorder: R,
+}
+
+/// Nodes spent below each root move in one iteration (aspiration re-searches added up).
+#[derive(Debug, Clone, Default)]
+struct RootEffort {
+    nodes: Vec<(Move, u64)>,
+}
+
+impl RootEffort {
+    fn add(&mut self, mv: Move, nodes: u64) {
+        match self.nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, n)) => *n += nodes,
+            None => self.nodes.push((mv, nodes)),
+        }
+    }
+
+    /// `mv`'s share of the nodes below the root moves (1 when none were counted).
+    fn share_of(&self, mv: Move) -> f64 {
+        let total: u64 = self.nodes.iter().map(|(_, n)| n).sum();
+        let own = self
+            .nodes
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |(_, n)| *n);
+        if total == 0 {
+            1.0
+        } else {
+            own as f64 / total as f64
+        }
+    }
 }
 
 impl Searcher {
@@ -146,7 +178,8 @@ impl<R: Recorder> Searcher<R> {
             killers: None,
             history: None,
             stats: SearchStats::default(),
-            clock: Clock::new(Limits::default()),
+            clock: Clock::new(Limits::default(), &config.time),
+            root_effort: RootEffort::default(),
             path: Vec::new(),
             pv: PvTable::new(),
             root_budget: Budget {
@@ -205,6 +238,7 @@ impl<R: Recorder> Searcher<R> {
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
         let mut last_iteration = std::time::Duration::ZERO;
+        let mut stable = 0;
         for depth in 1..=max_depth {
             if depth > 1 && !self.clock.may_start_iteration(last_iteration) {
                 break;
@@ -213,21 +247,31 @@ impl<R: Recorder> Searcher<R> {
             let before = (self.stats.nodes, self.stats.qnodes);
             let score = self.iterate(root, depth, result.score);
             if self.clock.stopped() {
+                result.cut = true;
+                self.play_partial_iteration(&mut result);
                 break;
             }
             let Some(&best) = self.pv.lines[0].first() else {
                 break;
             };
+            stable = if result.best_move == Some(best) {
+                stable + 1
+            } else {
+                0
+            };
+            let drop = if depth > 1 { result.score - score } else { 0 };
             result = SearchResult {
                 best_move: Some(best),
                 score,
                 depth,
                 pv: self.pv.lines[0].clone(),
+                cut: false,
                 stats: SearchStats::default(),
             };
             let iteration = self.record_iteration(position, &result, before);
             on_iteration(&iteration);
             last_iteration = self.clock.elapsed() - started;
+            self.adjust_time(stable, drop, best);
             if self.clock.mate_found(score) {
                 break;
             }
@@ -236,9 +280,36 @@ impl<R: Recorder> Searcher<R> {
         result
     }
 
+    /// With `time.partial_iteration`, an interrupted iteration's move replaces the last
+    /// completed one's when a root move was searched to the end and raised alpha (the first move
+    /// searched is the previous best, so another one there beat it at the deeper level).
+    fn play_partial_iteration(&mut self, result: &mut SearchResult) {
+        if !self.config.time.partial_iteration {
+            return;
+        }
+        if let Some(&mv) = self.pv.lines[0].first() {
+            result.best_move = Some(mv);
+            result.pv = self.pv.lines[0].clone();
+        }
+    }
+
+    /// The time manager's adjustments after an iteration whose best move is `best`, kept by
+    /// `stable` iterations before it, its score `drop` centipawns below the one before.
+    fn adjust_time(&mut self, stable: u32, drop: Score, best: Move) {
+        let outcome = limits::IterationOutcome {
+            stable,
+            drop,
+            best_share: self.root_effort.share_of(best),
+        };
+        let factor = limits::soft_scale(&self.config.time, outcome);
+        if factor != 1.0 {
+            self.clock.scale_soft(factor);
+        }
+    }
+
     fn start(&mut self, position: &Position, limits: Limits) {
         self.stats = SearchStats::default();
-        self.clock = Clock::new(limits);
+        self.clock = Clock::new(limits, &self.config.time);
         // Killers and history start empty every search; their buffers are reused.
         match (self.killers.as_mut(), self.config.killers.as_ref()) {
             (Some(k), Some(c)) => k.reset(c),
@@ -285,6 +356,7 @@ impl<R: Recorder> Searcher<R> {
             score,
             depth: 0,
             pv: best_move.into_iter().collect(),
+            cut: false,
             stats: SearchStats::default(),
         }
     }
@@ -320,6 +392,7 @@ impl<R: Recorder> Searcher<R> {
         self.stack[0].placement = self.evaluator.placement(root);
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
+        self.root_effort.nodes.clear();
         if R::ON {
             self.recorder.iteration(depth);
         }

@@ -175,14 +175,19 @@ fn ratio(a: u64, b: u64) -> f64 {
 /// The outcome of a search.
 #[derive(Debug, Clone)]
 pub struct SearchResult {
-    /// Best move of the last completed iteration (`None` only with no legal move).
+    /// Best move of the last completed iteration (`None` only with no legal move), or with
+    /// `time.partial_iteration` the one an interrupted iteration had established.
     pub best_move: Option<Move>,
-    /// Its score.
+    /// The last completed iteration's score.
     pub score: Score,
     /// Depth of the last completed iteration.
     pub depth: i32,
-    /// Principal variation of the last completed iteration.
+    /// Principal variation of the last completed iteration (or of the interrupted one whose
+    /// move is played).
     pub pv: Vec<Move>,
+    /// Whether the search stopped inside an iteration (a limit or `stop` reached), so that
+    /// iteration's work was spent without completing it.
+    pub cut: bool,
     /// Everything counted.
     pub stats: SearchStats,
 }

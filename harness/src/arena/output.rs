@@ -130,6 +130,10 @@ pub struct MoveRow {
     pub time_ms: f64,
     /// Of which inside the search, ms.
     pub search_ms: f64,
+    /// Whether the search stopped inside an iteration (the builtin engine only; older tables
+    /// lack the column).
+    #[serde(default)]
+    pub iteration_cut: Option<bool>,
 }
 
 /// A played pair: the job and its two games (game 1: the pairing's first player White).
@@ -232,6 +236,7 @@ impl MatchSink {
                     nodes: m.report.nodes,
                     time_ms: round3(m.report.time_ms),
                     search_ms: round3(m.report.search_ms),
+                    iteration_cut: m.report.cut,
                 })?;
             }
             rows.push(game_row(plan, pair, g, game, &white.id, &black.id));

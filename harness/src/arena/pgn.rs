@@ -140,6 +140,7 @@ mod tests {
             nodes: 5000,
             time_ms: 15.2,
             search_ms: 15.0,
+            cut: Some(false),
         };
         let game = GameRecord {
             opening: "b.epd:1".into(),

@@ -46,6 +46,9 @@ pub struct MoveReport {
     pub time_ms: f64,
     /// Of which inside the search (the rest is the harness's and the protocol's overhead).
     pub search_ms: f64,
+    /// Whether the search stopped inside an iteration (the builtin engine says; a UCI engine
+    /// does not).
+    pub cut: Option<bool>,
 }
 
 /// Why a player lost without a legal move on the board.
@@ -192,6 +195,7 @@ fn builtin_move(
         nodes: result.stats.nodes,
         time_ms: search_ms,
         search_ms,
+        cut: Some(result.cut),
     })
 }
 
@@ -239,5 +243,6 @@ fn uci_move_of(
         nodes: outcome.nodes,
         time_ms: search_ms,
         search_ms,
+        cut: None,
     })
 }

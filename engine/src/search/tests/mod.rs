@@ -501,6 +501,7 @@ mod cutoffs;
 mod draws;
 mod pruning_family;
 mod record;
+mod time;
 mod tt_budget;
 
 #[test]
