@@ -37,16 +37,8 @@ part_book() {
   [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 4242 --random-plies 8 \
     --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 \
     --out "$BOOK"
-  # No opening of the training games' book or of the committed books (first four FEN fields).
-  local book
-  for book in target/texel/texel-openings.epd suites/openings.epd suites/selfplay.epd; do
-    [ -f "$book" ] || continue
-    if comm -12 <(grep -v '^#' "$BOOK" | cut -d' ' -f1-4 | sort -u) \
-      <(grep -v '^#' "$book" | cut -d' ' -f1-4 | sort -u) | grep -q .; then
-      echo "$BOOK shares a position with $book" >&2
-      exit 1
-    fi
-  done
+  # No opening of the training games' book or of the committed books.
+  disjoint_book "$BOOK" target/texel/texel-openings.epd suites/openings.epd suites/selfplay.epd
   sha256sum "$BOOK"
 }
 

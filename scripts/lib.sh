@@ -13,6 +13,8 @@
 #   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
 #   light_tables DIR            drops the per-move tables (moves.csv, games.pgn) of matches under DIR
 #   shown_figures DIR           keeps each figure under DIR in the format its report.md shows
+#   disjoint_book BOOK OTHER... fails when BOOK shares a position (first four FEN fields) with an
+#                               OTHER book that exists
 #   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
 #   pip_install ARGS...         installs PyPI packages quietly
 set -euo pipefail
@@ -117,6 +119,21 @@ compress_tables() {
         [ -f "$(dirname "$file")/report.md" ] || continue
         gzip -9nf "$file"
       done
+  done
+}
+
+# BOOK OTHER...: stops the script when BOOK shares a position with one of the OTHER books (those
+# that exist), compared on the first four FEN fields (placement, side, castling, en passant).
+disjoint_book() {
+  local book=$1 other
+  shift
+  for other in "$@"; do
+    [ -f "$other" ] || continue
+    if comm -12 <(grep -v '^#' "$book" | cut -d' ' -f1-4 | sort -u) \
+      <(grep -v '^#' "$other" | cut -d' ' -f1-4 | sort -u) | grep -q .; then
+      echo "$book shares a position with $other" >&2
+      exit 1
+    fi
   done
 }
 

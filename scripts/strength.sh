@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Regenerates results/strength/ on the protocol in its README: the builtin engine's clock use
+# against Toga II, the gated steps to the `gated` preset, the gauntlet against Glaurung 2.2, Toga
+# II 3.0 and Ethereal 12, and the worth of the shared switches inside `gated` beside `modern`.
+# Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
+#
+#   parts: clock_use gates book gauntlet worth table
+source "$(dirname "$0")/lib.sh"
+out=results/strength
+work=target/strength
+snapshot_harness
+
+toga=$(command -v toga2 || echo /usr/games/toga2)
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
+glaurung=$(command -v glaurung || echo /usr/games/glaurung)
+TOGA="toga-ii-3.0:engine=uci:$toga,uci.Hash=16"
+ETHEREAL="ethereal-12:engine=uci:$ethereal,uci.Hash=16,uci.Threads=1"
+GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Hash=16,uci.Threads=1"
+# The selection book (the gates, the worth table) and the gauntlet's own, disjoint from every other.
+SELECT=results/eval/verify-openings.epd
+BOOK=$out/gauntlet-openings.epd
+STC=tc=2+0.02
+LTC=tc=10+0.1
+# The gates: SPRT on normalized Elo [0, 25], at most 120 pairs, at 1 s + 0.01 s with fishtest's
+# adjudication (why: the README's protocol).
+GATE=(--sprt 0,25 --pairs 120 --openings "$SELECT" --limit tc=1+0.01 --resign-moves 3
+  --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10 --tb-adjudicate)
+
+part_clock_use() {
+  play clock-use/stc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
+    --limit "$STC" --pairs 20
+  play clock-use/ltc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
+    --limit "$LTC" --pairs 6
+}
+
+# The evaluation the eval study fitted (results/eval/fit-all), the first change gated.
+FITTED=eval=@results/eval/fit-all/eval.toml
+
+# Which search switches to gate: a 2^(6−1) design at 10,000 nodes a move over `modern` with the
+# fitted evaluation (32 points, each pair its own opening of the selection book).
+part_design() {
+  play design --preset modern --set "$FITTED" --set reverse_futility.margin=85 \
+    --set reverse_futility.max_level=6 \
+    --factorial reverse_futility,late_move_pruning.max_level=3/6,see,check_extension,iir,continuation_history \
+    --fraction 1 --pairs 1 --limit nodes=10000 --openings "$SELECT"
+}
+
+# The gauntlet's book: balanced self-play openings with a seed no study used, disjoint from every
+# book there is (the committed ones, the texel games', the older studies' regenerated ones).
+part_book() {
+  [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 5151 --random-plies 8 \
+    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 400 --hash 16 \
+    --id-prefix gauntlet --out "$BOOK"
+  disjoint_book "$BOOK" "$SELECT" suites/openings.epd suites/selfplay.epd \
+    target/texel/texel-openings.epd target/tuning/verify-openings.epd \
+    target/cross-engine/openings.epd results/factorial/openings.epd
+  sha256sum "$BOOK"
+}
+
+# The gates, in order: each change a list of --set keys, played by the configuration so far with
+# the change against the configuration so far. STEPS lines: NAME|SETTINGS (comma-separated).
+STEPS=(
+  "eval|$FITTED"
+  "reverse-futility|reverse_futility.margin=85,reverse_futility.max_level=6"
+  "time|time.stability=on,time.score_drop=on,time.node_share=on,time.partial_iteration=true"
+)
+# The accepted changes so far (comma-separated settings), after the gates that have run.
+accepted_settings() {
+  local step name settings kept="preset=modern"
+  for step in "${STEPS[@]}"; do
+    name=${step%%|*}
+    settings=${step#*|}
+    [ -f "$out/gates/$name/pairings.csv" ] || break
+    if python3 scripts/strength_table.py --accepted "$out/gates/$name"; then
+      kept="$kept,$settings"
+    fi
+  done
+  echo "$kept"
+}
+part_gates() {
+  local step name settings base
+  for step in "${STEPS[@]}"; do
+    name=${step%%|*}
+    settings=${step#*|}
+    [ -f "$out/gates/$name/pairings.csv" ] && continue
+    base=$(accepted_settings)
+    play "gates/$name" --player "before:$base" --player "with-$name:$base,$settings" \
+      --baseline p00 "${GATE[@]}"
+  done
+}
+
+# `gated` at the longer clock, against `modern`, on the gauntlet's book (not the gates' one).
+part_ltc() {
+  play ltc --player modern:preset=modern --player gated:preset=gated --baseline p00 \
+    --openings "$BOOK" --limit "$LTC" --pairs 20
+}
+
+# PRESET PAIRS: the preset against the three engines, each pair its own opening of the book.
+gauntlet() {
+  play "gauntlet-$1" --player "$1:preset=$1" --player "$GLAURUNG" --player "$TOGA" \
+    --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --limit "$STC" --pairs "$2"
+}
+part_gauntlet() {
+  gauntlet gated 100
+  gauntlet modern 50
+  gauntlet fischerle 50
+}
+
+# The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).
+SHARED=(null_move=null_move=on futility=futility=on lmr=lmr=on
+  late_move_pruning=late_move_pruning=on singular=singular=on see_prune=qsearch.see_prune=0
+  reverse_futility=reverse_futility=on aspiration=aspiration=on)
+# DIR PRESET LIMIT PAIRS: each shared switch off (first) against on (second) in PRESET, on the
+# book and openings results/heuristics measured `modern` on (suites/openings.epd, seed 1000).
+worth() {
+  local entry name setting key value
+  for entry in "${SHARED[@]}"; do
+    name=${entry%%=*} setting=${entry#*=}
+    key=${setting%%=*} value=${setting#*=}
+    play "$1/$name" --player "without:preset=$2,$key=off" --player "with:preset=$2,$key=$value" \
+      --baseline p00 --limit "$3" --pairs "$4" --seed 1000
+  done
+}
+# `modern`'s null move, which results/heuristics did not toggle (it is in `fischerle` too).
+modern_null_move() {
+  play "$1/null_move" --player without:preset=modern,null_move=off \
+    --player with:preset=modern,null_move=on --baseline p00 --limit "$2" --pairs "$3" --seed 1000
+}
+part_worth() {
+  worth worth gated nodes=10000 100
+  modern_null_move worth-modern nodes=10000 100
+}
+part_worth_clock() {
+  worth worth-clock gated tc=0.5+0.005 50
+  modern_null_move worth-clock-modern tc=0.5+0.005 50
+}
+
+# The 2² design of the two switches worth most inside `gated` at 10,000 nodes, at two budgets.
+part_ladder() {
+  local two
+  two=$(python3 scripts/strength_table.py --largest-two "$out")
+  [ -f "$out/ladder/ladder.csv" ] || "$harness" match --quiet --out "$out/ladder" --preset gated \
+    --factorial "$two" --pairs 20 --ladder nodes=10000,40000 --seed 1000
+}
+
+# The tables, then the study made light (as results/eval): matches keep games.csv, the clock-use
+# runs their moves.csv too (the clock table reads it), gzipped; reports rebuilt from what is kept.
+part_table() {
+  python3 scripts/strength_table.py "$out" --readme >"$out/table.md"
+  find "$out" -name 'games.pgn' -delete
+  find "$out" -name 'moves.csv' -not -path '*/clock-use/*' -delete
+  compress_tables "$out"
+  local dir
+  for dir in $(find "$out" -name manifest.json -printf '%h\n'); do
+    "$harness" report "$dir" >/dev/null
+  done
+  shown_figures "$out"
+  du -sh "$out"
+}
+
+run_parts "clock_use design book gates ltc gauntlet worth worth_clock ladder table" "$@"
