@@ -41,8 +41,15 @@ pub enum Command {
     /// King and pawn against king, checked exhaustively (the 1989 method).
     #[command(subcommand)]
     Kpk(KpkCommand),
-    /// Regenerate a run directory's summary.csv, report.md and figures from its CSVs.
+    /// Regenerate a run directory's summary.csv, report.md, report.html and figures from its CSVs.
     Report(ReportArgs),
+    /// Write DIR/index.md and DIR/index.html: every study (a directory with a README.md) and
+    /// every run directory under DIR.
+    Index {
+        /// The results directory.
+        #[arg(default_value = "results")]
+        dir: PathBuf,
+    },
     /// Join the shards of one grid (`grid --shard I/N`) into one run directory, then report it.
     Merge(MergeArgs),
     /// Paired statistics between two runs of the same grid (e.g. before and after an engine change).
@@ -794,6 +801,10 @@ pub struct ReportArgs {
     /// Configuration id the others are compared with. Default: the grid's first.
     #[arg(long, value_name = "CONFIG")]
     pub baseline: Option<String>,
+    /// Only render the committed report.md as report.html, recomputing nothing (for a run whose
+    /// tables are not all kept).
+    #[arg(long, conflicts_with = "baseline")]
+    pub page: bool,
 }
 
 /// `--shard I/N` or `--shard slurm` (read from the array task's environment).

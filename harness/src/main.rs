@@ -16,6 +16,7 @@ mod epd;
 mod export;
 mod factorial;
 mod grid;
+mod index;
 mod kpk;
 mod pgn_reader;
 mod plan;

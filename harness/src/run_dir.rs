@@ -25,6 +25,8 @@ pub const PAIRED: &str = "paired.csv";
 pub const PAIRINGS: &str = "pairings.csv";
 /// The report in Markdown, written last.
 pub const REPORT: &str = "report.md";
+/// The same report as a self-contained page (`report::page`), written with it.
+pub const REPORT_HTML: &str = "report.html";
 
 /// `results/<timestamp>-<name>/`.
 pub fn default_out(name: &str) -> PathBuf {

@@ -146,10 +146,7 @@ pub fn report(dir: &Path, ladder: &Ladder) -> Result<Vec<Trend>> {
     w.flush()?;
     let trends = trends(&rows);
     let figure = figures::save(dir, &plot(&rows, &trends))?;
-    std::fs::write(
-        dir.join(crate::run_dir::REPORT),
-        markdown(ladder, &rows, &trends, &figure),
-    )?;
+    crate::report::page::write(dir, &markdown(ladder, &rows, &trends, &figure))?;
     Ok(trends)
 }
 

@@ -61,7 +61,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     endings(&mut md, &games);
     overruns(&mut md, &manifest, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
-    std::fs::write(dir.join(crate::run_dir::REPORT), md)?;
+    crate::report::page::write(dir, &md)?;
     Ok(results)
 }
 

@@ -106,8 +106,7 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     }
     report::write_positions(&out.join("positions.csv"), &tables, &runs)?;
     let md = report::render(&rules, &runs);
-    std::fs::write(out.join(crate::run_dir::REPORT), &md)
-        .with_context(|| format!("writing {}/report.md", out.display()))?;
+    crate::report::page::write(&out, &md)?;
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)
@@ -181,8 +180,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     validation_report::write_validations(&out.join(validation_report::VALIDATION_CSV), &run)?;
     validation_report::write_pairs(&out.join(validation_report::COMPARISON_CSV), &run)?;
     let md = validation_report::render(&run);
-    std::fs::write(out.join(crate::run_dir::REPORT), &md)
-        .with_context(|| format!("writing {}/report.md", out.display()))?;
+    crate::report::page::write(&out, &md)?;
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)

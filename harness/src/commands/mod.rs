@@ -34,6 +34,15 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Kpk(KpkCommand::Check(args)) => kpk::check(&args),
         Command::Kpk(KpkCommand::Validate(args)) => kpk::validate(&args),
         Command::Report(args) => report::run(&args),
+        Command::Index { dir } => {
+            let (studies, runs) = crate::index::write(&dir)?;
+            println!(
+                "index: {} and {} ({studies} studies, {runs} run directories)",
+                dir.join(crate::index::INDEX_MD).display(),
+                dir.join(crate::index::INDEX_HTML).display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Bench(args) if args.ratings => crate::elo::bench::run(),

@@ -1,17 +1,26 @@
-//! `harness report DIR`: regenerates a run directory's summary, report and figures — of a grid, or
+//! `harness report DIR`: regenerates a run directory's summary, report (`report.md` and its page
+//! `report.html`) and figures — of a grid, or
 //! of a match (a directory with `games.csv` and no `runs.csv`; either may be gzipped), of a
 //! budget ladder (`ladder.json`: each rung's match, then the ladder), of a tune (`tune.csv`) or of a
 //! texel fit (`texel.csv`).
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::cli::ReportArgs;
-use crate::run_dir::{table_exists, REPORT, RUNS};
+use crate::run_dir::{table_exists, REPORT, REPORT_HTML, RUNS};
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
+    if args.page {
+        let md_path = args.dir.join(REPORT);
+        let md = std::fs::read_to_string(&md_path)
+            .with_context(|| format!("reading {}", md_path.display()))?;
+        crate::report::page::write(&args.dir, &md)?;
+        println!("page: {}", args.dir.join(REPORT_HTML).display());
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(ladder) = crate::arena::ladder::Ladder::read(&args.dir)? {
         for rung in &ladder.rungs {
             crate::arena::report::write(&crate::arena::ladder::Ladder::rung_dir(&args.dir, rung))?;

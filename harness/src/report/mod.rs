@@ -12,6 +12,7 @@ pub mod heinz;
 pub mod markdown;
 pub mod md_table;
 pub mod measured_minimal;
+pub mod page;
 pub mod paired;
 pub mod selective;
 pub mod stats;
@@ -22,7 +23,7 @@ mod tests;
 
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use data::RunDir;
 use figures::{save, EbfByDepth, Heatmap, NodesByDepth, RatioTails, SolvedAxis, SolvedCurve};
@@ -119,8 +120,7 @@ pub fn write_with_answer(
     }
     let figures = draw_figures(&run, &analysis)?;
     let md = markdown::render(&run, &analysis, &figures);
-    std::fs::write(dir.join(crate::run_dir::REPORT), md)
-        .with_context(|| format!("writing {}/report.md", dir.display()))?;
+    page::write(dir, &md)?;
     Ok((analysis.summary, answer))
 }
 

@@ -97,7 +97,7 @@ pub fn write_report(
 ) -> Result<()> {
     let figure = save(&plan.out, &LossCurve(fitted.losses.clone()))?;
     let md = markdown(plan, sources, counts, fitted, &figure);
-    std::fs::write(plan.out.join(crate::run_dir::REPORT), md)?;
+    crate::report::page::write(&plan.out, &md)?;
     Ok(())
 }
 

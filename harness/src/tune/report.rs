@@ -70,7 +70,7 @@ pub fn write(dir: &Path, plan: &TunePlan, theta: &[f64]) -> Result<String> {
     let start = tuned_toml(plan, &plan.start(), TunePoint::Start);
     std::fs::write(dir.join(START_TOML), start)?;
     let md = markdown(plan, &trajectories, &figures, dir);
-    std::fs::write(dir.join(crate::run_dir::REPORT), &md)?;
+    crate::report::page::write(dir, &md)?;
     Ok(md)
 }
 

@@ -1,0 +1,231 @@
+//! `report.html` of each kind of run, and `results/index.html`, in a real browser: copies of
+//! committed run directories (a grid, a match, a ladder, a tune, a texel fit, a KPK validation)
+//! get their page from `harness report`, a small results tree gets its index from `harness
+//! index`; headless Chromium loads each from disk with every host unresolvable. Each page raises
+//! no console error, refers to nothing on the network, links only to files that exist, sorts a
+//! table when its header is clicked, stays under 2 MB; a screenshot of each is kept in Cargo's
+//! test temporary directory.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{harness, not_run};
+
+/// The committed run directories whose pages are checked, one per kind, and whether `harness
+/// report` can rebuild them from their tables (else the page renders the committed report.md).
+const RUNS: &[(&str, &str, bool)] = &[
+    ("grid", "results/dynlimit-blowup/steps", true),
+    ("match", "results/eval/tuned", true),
+    ("ladder", "results/factorial/design", true),
+    ("tune", "results/tuning/focus", true),
+    ("texel", "results/eval/fit-all", true),
+    ("kpk", "results/kpk-validation/text-rules", false),
+];
+
+/// The largest page a committed run may have.
+const MOST_BYTES: usize = 2 * 1024 * 1024;
+
+fn chromium() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/chromium");
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("the page tests need Debian's chromium (scripts/test.sh installs it)");
+    }
+    not_run("the page tests need Debian's chromium at /usr/bin/chromium");
+    None
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Headless Chromium from disk, every host unresolvable: a page that asked for anything on the
+/// network would log the failure.
+fn headless(browser: &Path, profile: &Path) -> Command {
+    let mut c = Command::new(browser);
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--virtual-time-budget=5000",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// Every `src="…"`, `href="…"` and `url(…)` of a page.
+fn references(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for marker in ["src=\"", "href=\"", "url("] {
+        for rest in html.split(marker).skip(1) {
+            let end = rest.find(['"', ')']).unwrap_or(rest.len());
+            found.push(rest[..end].to_string());
+        }
+    }
+    found
+}
+
+/// Loads `page` and checks it as the module says; `kind` names the screenshot.
+fn check_page(browser: &Path, page: &Path, kind: &str, scratch: &Path) {
+    let html = std::fs::read_to_string(page).unwrap();
+    assert!(html.len() <= MOST_BYTES, "{kind}: {} bytes", html.len());
+    for reference in references(&html) {
+        assert!(
+            !reference.starts_with("http") && !reference.starts_with("//"),
+            "{kind}: a network reference `{reference}`"
+        );
+        if reference.starts_with('#') || reference.starts_with("data:") {
+            continue;
+        }
+        let file = reference.split('#').next().unwrap();
+        assert!(
+            page.parent().unwrap().join(file).exists(),
+            "{kind}: the link `{reference}` leads nowhere"
+        );
+    }
+    let url = format!("file://{}#selftest", page.display());
+    let out = headless(browser, &scratch.join(format!("profile-{kind}")))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{kind}: {log}");
+    assert!(
+        dom.contains("data-selftest=\"sorted\""),
+        "{kind}: the sort self-test did not pass: {:.300}",
+        dom.split("<body").nth(1).unwrap_or("")
+    );
+    for bad in [
+        "Uncaught",
+        "ERR_NAME_NOT_RESOLVED",
+        "Failed to load resource",
+    ] {
+        assert!(!log.contains(bad), "{kind}: the console says {bad}: {log}");
+    }
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("page-{kind}.png"));
+    let status = headless(browser, &scratch.join(format!("shot-{kind}")))
+        .args(["--window-size=1280,1400"])
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{kind}");
+    let png = std::fs::read(&shot).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "{}", shot.display());
+}
+
+#[test]
+fn every_kind_of_page_loads_sorts_and_stays_offline() {
+    let Some(browser) = chromium() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    for (kind, dir, rebuild) in RUNS {
+        let copy = scratch.path().join(kind);
+        copy_dir(&root().join(dir), &copy);
+        let _ = std::fs::remove_file(copy.join("report.html"));
+        let mut cmd = harness();
+        cmd.arg("report").arg(&copy);
+        if !rebuild {
+            cmd.arg("--page");
+        }
+        cmd.assert().success();
+        let page = copy.join("report.html");
+        assert!(page.exists(), "{kind}: no report.html");
+        check_page(&browser, &page, kind, scratch.path());
+    }
+}
+
+#[test]
+fn the_index_lists_each_study_and_run_and_loads() {
+    let Some(browser) = chromium() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let results = scratch.path().join("results");
+    for study in ["eval", "kpk-validation"] {
+        copy_dir(&root().join("results").join(study), &results.join(study));
+    }
+    harness().arg("index").arg(&results).assert().success();
+    let md = std::fs::read_to_string(results.join("index.md")).unwrap();
+    assert!(md.contains("](eval/README.md)") && md.contains("](kpk-validation/README.md)"));
+    for run in ["eval/tuned", "eval/fit-all", "kpk-validation/text-rules"] {
+        assert!(
+            md.contains(&format!("[{run}](")),
+            "{run} missing: {md:.2000}"
+        );
+    }
+    check_page(
+        &browser,
+        &results.join("index.html"),
+        "index",
+        scratch.path(),
+    );
+}
+
+/// Every directory under `dir` with a manifest or a report, relative to `root`.
+fn run_dirs(root: &Path, dir: &Path, found: &mut Vec<String>) {
+    if dir.join("manifest.json").is_file() || dir.join("report.md").is_file() {
+        found.push(
+            dir.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned(),
+        );
+    }
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            run_dirs(root, &path, found);
+        }
+    }
+}
+
+#[test]
+fn the_committed_index_names_every_study_and_run_directory() {
+    let results = root().join("results");
+    let md = std::fs::read_to_string(results.join("index.md"))
+        .expect("results/index.md is committed (`harness index results`)");
+    for entry in std::fs::read_dir(&results).unwrap() {
+        let path = entry.unwrap().path();
+        if path.join("README.md").is_file() {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                md.contains(&format!("]({name}/README.md)")),
+                "results/index.md lacks the study {name}: run `harness index results`"
+            );
+        }
+    }
+    let mut runs = Vec::new();
+    run_dirs(&results, &results, &mut runs);
+    assert!(runs.len() > 100, "{}", runs.len());
+    for run in runs {
+        assert!(
+            md.contains(&format!("[{run}](")) || md.contains(&format!("| {run} |")),
+            "results/index.md lacks the run {run}: run `harness index results`"
+        );
+    }
+}
