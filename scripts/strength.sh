@@ -4,7 +4,8 @@
 # II 3.0 and Ethereal 12, and the worth of the shared switches inside `gated` beside `modern`.
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
-#   parts: clock_use gates book gauntlet worth table
+#   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
+#          ladder speed table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -23,8 +24,9 @@ STC=tc=2+0.02
 LTC=tc=10+0.1
 # The gates: SPRT on normalized Elo [0, 25], at most 120 pairs, at 1 s + 0.01 s with fishtest's
 # adjudication (why: the README's protocol).
-GATE=(--sprt 0,25 --pairs 120 --openings "$SELECT" --limit tc=1+0.01 --resign-moves 3
-  --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10 --tb-adjudicate)
+ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
+  --tb-adjudicate)
+GATE=(--sprt 0,25 --pairs 120 --openings "$SELECT" --limit tc=1+0.01 "${ADJUDICATION[@]}")
 
 part_clock_use() {
   play clock-use/stc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
@@ -58,16 +60,23 @@ part_book() {
 }
 
 # The gates, in order: each change a list of --set keys, played by the configuration so far with
-# the change against the configuration so far. STEPS lines: NAME|SETTINGS (comma-separated).
-STEPS=(
+# the change against the configuration so far. Lines: NAME|SETTINGS (comma-separated).
+ROUND1=(
   "eval|$FITTED"
   "reverse-futility|reverse_futility.margin=85,reverse_futility.max_level=6"
   "time|time.stability=on,time.score_drop=on,time.node_share=on,time.partial_iteration=true"
 )
-# The accepted changes so far (comma-separated settings), after the gates that have run.
+# Round 2 (after design2): its two largest positive main effects, and an evaluation fitted with
+# mobility alone (the one term the eval study found worth its cost).
+ROUND2=(
+  "continuation-history|continuation_history=on"
+  "qs-delta|qsearch.delta=200"
+  "eval-mobility|eval=@$out/fit-mobility/eval.toml"
+)
+# STEP...: the settings of `modern` plus the accepted ones among the steps given that have run.
 accepted_settings() {
   local step name settings kept="preset=modern"
-  for step in "${STEPS[@]}"; do
+  for step in "$@"; do
     name=${step%%|*}
     settings=${step#*|}
     [ -f "$out/gates/$name/pairings.csv" ] || break
@@ -77,16 +86,48 @@ accepted_settings() {
   done
   echo "$kept"
 }
-part_gates() {
-  local step name settings base
-  for step in "${STEPS[@]}"; do
-    name=${step%%|*}
-    settings=${step#*|}
+# STEP...: plays each step not yet played, over the steps accepted before it.
+gate_steps() {
+  local all=("$@") k name settings base
+  for k in "${!all[@]}"; do
+    name=${all[k]%%|*}
+    settings=${all[k]#*|}
     [ -f "$out/gates/$name/pairings.csv" ] && continue
-    base=$(accepted_settings)
+    base=$(accepted_settings "${all[@]:0:k}")
     play "gates/$name" --player "before:$base" --player "with-$name:$base,$settings" \
       --baseline p00 "${GATE[@]}"
   done
+}
+part_gates() { gate_steps "${ROUND1[@]}"; }
+part_gates2() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}"; }
+
+# SETTINGS (preset=P,KEY=V,…): the same as --preset/--set arguments, in the array `set_args`.
+as_set_args() {
+  local item
+  set_args=()
+  IFS=, read -ra items <<<"$1"
+  for item in "${items[@]}"; do
+    case $item in
+      preset=*) set_args+=(--preset "${item#preset=}") ;;
+      *) set_args+=(--set "$item") ;;
+    esac
+  done
+}
+
+# The classic terms and mobility fitted to the eval study's games (scripts/texel-data.sh).
+part_fit_mobility() {
+  [ -f "$out/fit-mobility/report.md" ] || "$harness" texel --pgn target/texel/games/games.pgn \
+    --preset modern --set eval.mobility=on --quiet --out "$out/fit-mobility"
+}
+
+# A second design, after the first round of gates, over the configuration they accepted: Fischerle's
+# dynamic levels, late move pruning's reach, continuation history, QS delta pruning, LMR's cut-node
+# adjustment and a narrower aspiration window.
+part_design2() {
+  as_set_args "$(accepted_settings "${ROUND1[@]}")"
+  play design2 "${set_args[@]}" \
+    --factorial selective.candidate_limit=3/0,late_move_pruning.max_level=3/6,continuation_history,qsearch.delta=off/200,lmr.cut_more,aspiration.window=50/20 \
+    --fraction 1 --pairs 1 --limit nodes=10000 --openings "$SELECT"
 }
 
 # `gated` at the longer clock, against `modern`, on the gauntlet's book (not the gates' one).
@@ -95,10 +136,12 @@ part_ltc() {
     --openings "$BOOK" --limit "$LTC" --pairs 20
 }
 
-# PRESET PAIRS: the preset against the three engines, each pair its own opening of the book.
+# PRESET PAIRS: the preset against the three engines, each pair its own opening of the book, with
+# fishtest's adjudication (as the gates).
 gauntlet() {
   play "gauntlet-$1" --player "$1:preset=$1" --player "$GLAURUNG" --player "$TOGA" \
-    --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --limit "$STC" --pairs "$2"
+    --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --limit "$STC" --pairs "$2" \
+    "${ADJUDICATION[@]}"
 }
 part_gauntlet() {
   gauntlet gated 100
@@ -143,6 +186,20 @@ part_ladder() {
     --factorial "$two" --pairs 20 --ladder nodes=10000,40000 --seed 1000
 }
 
+# NPS of `gated` beside `modern` (and `fischerle`): `harness bench --depth 8`, REPS interleaved
+# rounds; speed.csv has every round, the table script takes medians and per-round ratios.
+part_speed() {
+  local rep preset nps
+  echo "round,preset,nodes,nps" >"$out/speed.csv"
+  for rep in $(seq "${REPS:-7}"); do
+    for preset in modern gated fischerle; do
+      "$harness" bench --preset "$preset" --depth 8 >"$work/bench.txt"
+      nps=$(sed -n 's/^Nodes\/second *: //p' "$work/bench.txt")
+      echo "$rep,$preset,$(sed -n 's/^Nodes searched *: //p' "$work/bench.txt"),$nps" >>"$out/speed.csv"
+    done
+  done
+}
+
 # The tables, then the study made light (as results/eval): matches keep games.csv, the clock-use
 # runs their moves.csv too (the clock table reads it), gzipped; reports rebuilt from what is kept.
 part_table() {
@@ -158,4 +215,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates ltc gauntlet worth worth_clock ladder table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed table" "$@"

@@ -33,7 +33,8 @@ def joined(runs):
             if name not in names:
                 names.append(name)
         for r in games(run):
-            rows.append((local[r["white"]], local[r["black"]], SCORE[r["result"]], r["opening"]))
+            if r["result"] in SCORE:  # an unfinished game ("*") has no score
+                rows.append((local[r["white"]], local[r["black"]], SCORE[r["result"]], r["opening"]))
     return names, rows
 
 
@@ -58,6 +59,9 @@ def table(runs, anchor, resamples=1000, seed=0):
     point, lo, hi, failed = {}, {}, {}, {}
     for label, dav in MODELS:
         point[label] = ratings(rows, names, anchor, dav)
+        if point[label] is None:
+            raise SystemExit(f"{label}: the likelihood of all games has no finite maximum "
+                             "(a player at 0 % or 100 %); no rating list")
         samples = []
         for d in draws:
             theta = ratings([r for k in d for r in by_opening[openings[k]]], names, anchor, dav)

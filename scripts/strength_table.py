@@ -28,6 +28,9 @@ GATES = [
     ("reverse-futility", "reverse futility pruning, margin 85 × level up to level 6"),
     ("time", "the time manager's adjustments: best-move stability, score drop, node share, "
              "the interrupted iteration's move"),
+    ("continuation-history", "continuation history (2 moves)"),
+    ("qs-delta", "QS delta pruning, margin 200"),
+    ("eval-mobility", "the classic terms and mobility, fitted by `texel` (`fit-mobility/eval.toml`)"),
 ]
 # The switches whose worth is compared (directory name under worth*/ and results/heuristics/).
 SHARED = ["null_move", "futility", "lmr", "late_move_pruning", "singular", "see_prune",
@@ -73,22 +76,39 @@ def clock_use(out):
     return lines
 
 
+# Each design's factors (as the effects name them, then the key and values) and the effects gated.
+DESIGNS = [
+    ("design", "first round, over `modern` with the fitted evaluation",
+     {"reverse_futility": "`reverse_futility` (85 × level to 6) off/on", "max_level": "`late_move_pruning.max_level` 3/6",
+      "see": "`see` false/true", "check_extension": "`check_extension` false/true", "iir": "`iir` off/on",
+      "continuation_history": "`continuation_history` off/on"}, {"reverse_futility"}),
+    ("design2", "second round, over `modern` with reverse futility pruning",
+     {"candidate_limit": "`selective.candidate_limit` 3/0", "max_level": "`late_move_pruning.max_level` 3/6",
+      "continuation_history": "`continuation_history` off/on", "delta": "`qsearch.delta` off/200",
+      "cut_more": "`lmr.cut_more` false/true", "window": "`aspiration.window` 50/20"},
+     {"continuation_history", "delta"}),
+]
+
+
 def design(out):
-    path = out / "design" / "effects.csv"
-    if not path.exists():
-        return ["## The design", "", "not run"]
-    with open(path, newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["order"] == "1"]
-    lines = ["## The design: which search switches to gate", "",
-             "Main effects of the 2^(6−1) design at 10,000 nodes a move (Elo of the second value "
-             "against the first, 95 % bootstrap interval, Holm across all 21 effects of the design; "
-             "the interactions are in `design/report.md`).", "",
-             "| factor | Elo [95 %] | Holm p | gated |", "|---|---|---:|---|"]
-    for r in rows:
-        p = float(r["p_holm"])
-        chosen = "yes" if p < 0.05 and float(r["elo"]) > 0 else "no"
-        lines.append(f"| `{r['effect']}` | {float(r['elo']):+.1f} [{float(r['elo_lo']):+.1f}, "
-                     f"{float(r['elo_hi']):+.1f}] | {p:.2g} | {chosen} |")
+    lines = ["## The designs: which search switches to gate", "",
+             "Main effects of each 2^(6−1) design at 10,000 nodes a move (32 points, round robin, "
+             "each pair its own opening of the selection book): Elo of the second value against the "
+             "first, 95 % bootstrap interval, p and Holm's p across all 21 effects of the design (the "
+             "interactions are in each design's `report.md`)."]
+    for name, what, factors, gated in DESIGNS:
+        path = out / name / "effects.csv"
+        if not path.exists():
+            lines += ["", f"`{name}/`: not run"]
+            continue
+        with open(path, newline="") as f:
+            rows = [r for r in csv.DictReader(f) if r["order"] == "1"]
+        lines += ["", f"`{name}/` — {what}:", "",
+                  "| factor | Elo [95 %] | p | Holm p | gated |", "|---|---|---:|---:|---|"]
+        for r in rows:
+            lines.append(f"| {factors.get(r['effect'], r['effect'])} | {float(r['elo']):+.1f} "
+                         f"[{float(r['elo_lo']):+.1f}, {float(r['elo_hi']):+.1f}] | {float(r['p']):.2g} | "
+                         f"{float(r['p_holm']):.2g} | {'yes' if r['effect'] in gated else 'no'} |")
     return lines
 
 
@@ -170,8 +190,9 @@ def worth(out, heuristics):
              "p across every figure of the table) — inside `gated` and inside `modern` "
              "(`modern`'s from results/heuristics parts 5, 8, 9 where it has them), at 10,000 nodes a "
              "move and at 0.5 s + 5 ms; bold where significant after the correction. The "
-             "difference gated − modern is the change of worth with strength (independent "
-             "matches: half-widths added in quadrature).", "",
+             "difference gated − modern is the change of worth with strength (half-widths added in "
+             "quadrature as for independent matches; both play the same openings, so the two are "
+             "positively correlated and this interval is conservative).", "",
              "| switch | gated, 10k nodes | modern, 10k nodes | difference | gated, 0.5+0.005 | modern, 0.5+0.005 | difference |",
              "|---|---|---|---|---|---|---|"]
     for name in SHARED:
@@ -200,29 +221,66 @@ def ltc(out):
             f"{elo(row)} Elo (95 %)."]
 
 
+def speed(out):
+    path = out / "speed.csv"
+    if not path.exists():
+        return ["## Speed", "", "not run"], {}
+    import statistics
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    by = {}
+    for r in rows:
+        if r["nps"]:
+            by.setdefault(r["preset"], {})[r["round"]] = float(r["nps"])
+    if "modern" not in by:
+        return ["## Speed", "", "speed.csv has no `modern` rounds"], {}
+    lines = ["## Speed", "",
+             f"`harness bench --preset P --depth 8`, {len(by['modern'])} interleaved rounds: NPS median, and "
+             "the median over rounds of the ratio to `modern`'s NPS of the same round (the presets "
+             "search different trees, so NPS is their cost per node, not their time to a depth).", "",
+             "| preset | NPS (median) | × modern |", "|---|---:|---:|"]
+    medians = {}
+    for preset, rounds in by.items():
+        ratio = statistics.median(rounds[k] / by["modern"][k] for k in rounds)
+        medians[preset] = (statistics.median(rounds.values()), ratio)
+        lines.append(f"| `{preset}` | {medians[preset][0]:,.0f} | {ratio:.3f} |")
+    return lines, medians
+
+
 def main(out, readme):
     heuristics = out.parent / "heuristics"
     g_lines, figures = gauntlet(out)
-    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines, worth(out, heuristics)]
+    s_lines, medians = speed(out)
+    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines, worth(out, heuristics), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     print(text, end="")
     if readme:
         findings(out, figures)
+        front_page(out, figures, medians)
 
 
 def findings(out, figures):
-    """The README's findings: which gates passed, and the gauntlet's headline."""
+    """The README's findings: each gate's figure and verdict, the longer clock, the gauntlet, and
+    the worth table's significant differences."""
     path = out / "README.md"
     readme = path.read_text()
     start, end = "<!-- findings -->", "<!-- /findings -->"
-    kept = accepted(out)
-    lines = [start, "",
-             f"- Gates accepted: {', '.join(f'`{k}`' for k in kept) or 'none'}; rejected: "
-             f"{', '.join(f'`{n}`' for n, _ in GATES if n not in kept and pairing(out / 'gates' / n)) or 'none'} "
-             "(the changelog in [table.md](table.md))."]
+    lines = [start, ""]
+    for name, what in GATES:
+        run = out / "gates" / name
+        row = pairing(run)
+        if row is None:
+            continue
+        verdict = {"H1": "**accepted**", "H0": "rejected (H0)", "undecided": "rejected (undecided)"}[decision(run)]
+        lines.append(f"- Gate `{name}` ({what}): {elo(row)} Elo, {2 * int(row['pairs'])} games, "
+                     f"LLR {float(row['llr']):.2f} — {verdict}.")
+    row = pairing(out / "ltc")
+    if row is not None:
+        lines.append(f"- `gated` against `modern` at 10 s + 0.1 s: {elo(row)} Elo "
+                     f"({2 * int(row['pairs'])} games).")
     for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: -kv[1][0]):
         if name != "gated":
-            lines.append(f"- `{name}` against `gated`: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
+            lines.append(f"- `{name}` against `gated` at 2 s + 0.02 s: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
                          "(Davidson's draws, openings resampled as clusters).")
     lines += ["", end]
     if start in readme:
@@ -238,6 +296,28 @@ def largest_two(out):
     worths = [(worth_row(out / "worth" / n) or (-math.inf,))[0] for n in SHARED]
     two = sorted(range(len(SHARED)), key=lambda k: -worths[k])[:2]
     return ",".join(FACTOR.get(SHARED[k], SHARED[k]) for k in two)
+
+
+def front_page(out, figures, medians):
+    """The README's `gated` line, between its `<!-- strength -->` markers."""
+    path = out.parent.parent / "README.md"
+    readme = path.read_text()
+    start, end = "<!-- strength -->", "<!-- /strength -->"
+    if start not in readme:
+        return
+    kept = [what for name, what in GATES if name in accepted(out)]
+    against = "; ".join(f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+                        for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])
+                        if name not in ("gated", "modern", "fischerle"))
+    nps = ""
+    if "gated" in medians and "modern" in medians:
+        nps = (f" Its NPS: {medians['gated'][0]:,.0f} against `modern`'s {medians['modern'][0]:,.0f} "
+               f"(× {medians['gated'][1]:.3f}, `harness bench --depth 8`, [speed](results/strength/table.md#speed)).")
+    line = (f"`gated` = `modern` + {'; '.join(kept) or 'nothing'} — the changes that passed their SPRT gates in "
+            f"[results/strength](results/strength/README.md). Rated against it at 2 s + 0.02 s (Elo, 95 %, "
+            f"Davidson's draws, openings resampled as clusters): {against or 'not run'}.{nps}")
+    head, rest = readme.split(start, 1)
+    path.write_text(head + start + "\n" + line + "\n" + end + rest.split(end, 1)[1])
 
 
 if __name__ == "__main__":

@@ -74,15 +74,16 @@ pub fn scan(root: &Path) -> Result<(Vec<Study>, Vec<Run>)> {
         let readme = std::fs::read_to_string(dir.join("README.md"))
             .with_context(|| format!("reading {}/README.md", dir.display()))?;
         let prefix = format!("{name}/");
+        let rebase = |text: &str| rebased(text, &name);
         studies.push(Study {
             title: title_of(&readme).unwrap_or_else(|| name.clone()),
-            question: question_of(&readme),
+            question: rebase(&question_of(&readme)),
             protocol_date: first_commit_date(&dir.join("README.md")),
-            headline: headline_of(&readme),
+            headline: headline_of(&readme).iter().map(|l| rebase(l)).collect(),
             strength: readme
                 .lines()
                 .find(|l| l.contains("**Strength"))
-                .map(str::to_string),
+                .map(rebase),
             runs: runs.iter().filter(|r| r.dir.starts_with(&prefix)).count(),
             dir: name,
         });
@@ -191,6 +192,29 @@ fn shorten(text: &str, most: usize) -> String {
     format!("{cut}…")
 }
 
+/// `text` from `dir/README.md` with its relative Markdown links made relative to the results
+/// directory (`[t](table.md)` → `[t](dir/table.md)`; `../x` climbs out of `dir`).
+fn rebased(text: &str, dir: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        out.push_str(&rest[..at + 2]);
+        rest = &rest[at + 2..];
+        let external = rest.starts_with("http") || rest.starts_with('#') || rest.starts_with('/');
+        if !external {
+            match rest.strip_prefix("../") {
+                Some(up) => rest = up,
+                None => {
+                    out.push_str(dir);
+                    out.push('/');
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn title_of(readme: &str) -> Option<String> {
     readme
         .lines()
@@ -211,13 +235,11 @@ fn paragraphs(readme: &str) -> Vec<String> {
 
 fn question_of(readme: &str) -> String {
     let all = paragraphs(readme);
-    let chosen = all
-        .iter()
+    all.iter()
         .find(|p| p.starts_with("Question"))
         .or_else(|| all.iter().find(|p| !p.starts_with("**Strength")))
         .cloned()
-        .unwrap_or_default();
-    shorten(&chosen, 400)
+        .unwrap_or_default()
 }
 
 fn headline_of(readme: &str) -> Vec<String> {
@@ -234,7 +256,7 @@ fn headline_of(readme: &str) -> Vec<String> {
     paragraphs(readme)
         .into_iter()
         .find(|p| p.contains('±') || p.contains(" ["))
-        .map(|p| vec![shorten(&p, 500)])
+        .map(|p| vec![p])
         .unwrap_or_default()
 }
 
@@ -249,7 +271,7 @@ fn first_commit_date(path: &Path) -> Option<String> {
         .output()
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
-    text.lines().last().map(str::to_string)
+    text.lines().next_back().map(str::to_string)
 }
 
 /// The index in Markdown.
@@ -324,4 +346,24 @@ pub fn write(root: &Path) -> Result<(usize, usize)> {
     std::fs::write(root.join(INDEX_HTML), html)
         .with_context(|| format!("writing {}", root.join(INDEX_HTML).display()))?;
     Ok((studies.len(), runs.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_of_a_study_are_made_relative_to_the_results_directory() {
+        assert_eq!(
+            rebased(
+                "see [t](table.md) and [r](../README.md), [w](https://x.org)",
+                "eval"
+            ),
+            "see [t](eval/table.md) and [r](README.md), [w](https://x.org)"
+        );
+        assert_eq!(
+            rebased("[a](#x) [b](sub/report.md)", "s"),
+            "[a](#x) [b](s/sub/report.md)"
+        );
+    }
 }

@@ -91,6 +91,11 @@ const EXERCISES: &[Exercise] = &[
         "report",
         "as written (a committed DIR is copied first: report writes into it)",
     ),
+    Exercise::real(
+        "index",
+        "smaller: a copy of one study (results/eval) is indexed, not the committed results/",
+    )
+    .shrunk(smaller_index),
     Exercise::real("compare", "as written"),
     Exercise::real("merge", "as written"),
     Exercise::real("tree", "as written (a search of a second or so)").writes_out(),
@@ -160,6 +165,15 @@ fn smaller_suite(args: &mut Vec<String>) {
     cap(args, "--selfplay", 2, false);
     cap(args, "--dfrc", 4, false);
     cap(args, "--depth", 6, true);
+}
+
+/// `index DIR` writes into DIR: a fresh directory holding a copy of one study is indexed instead.
+fn smaller_index(args: &mut Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("doc-index-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&root().join("results/eval"), &dir.join("eval"));
+    args.truncate(1);
+    args.push(dir.display().to_string());
 }
 
 fn smaller_kpk_check(args: &mut Vec<String>) {

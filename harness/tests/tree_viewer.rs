@@ -77,6 +77,36 @@ fn the_tree_page_shows_the_roots_moves_with_their_counts_and_no_error() {
         "the page raised an error: {html:.2000}"
     );
     assert!(!log.contains("Uncaught"), "console: {log}");
+    // Cells are coloured by what decided their node, with a legend of the seven kinds.
+    assert_eq!(
+        html.matches("class=\"key\"").count(),
+        7,
+        "legend: {html:.3000}"
+    );
+    assert!(html.contains("data-decided=\""), "{html:.2000}");
+    // The board and the FEN are the deepest selected node's: the engine, playing the cell's line
+    // from the root, reaches the same position.
+    let path = html
+        .rsplit(" selected\"")
+        .next()
+        .and_then(|rest| rest.split("data-path=\"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .expect("a selected cell");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let mut position = engine::Position::from_fen(manifest["fen"].as_str().unwrap()).unwrap();
+    for mv in path.split(' ').filter(|m| !m.is_empty()) {
+        position.play_uci(mv).unwrap();
+    }
+    let expected = engine::Variant::Standard.fen(position.board());
+    let shown = html
+        .split("id=\"fen\"")
+        .nth(1)
+        .and_then(|rest| rest.split("value=\"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .expect("the FEN box");
+    assert_eq!(shown, expected, "line {path}");
+    assert!(html.matches("<text ").count() >= 2, "the board has pieces");
     // The root's cell and, on the next row, its moves: their counts and the first row's grey cell
     // (the moves too narrow to draw) add up to the root's, less the root itself.
     let cells = cells(&html);

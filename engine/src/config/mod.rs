@@ -158,7 +158,8 @@ pub struct SearchConfig {
     #[serde(default, skip_serializing_if = "classic_eval")]
     pub eval: Box<crate::eval::Evaluation>,
     /// How a clock is spent (`time.stability=on`, `time.moves_to_go=25`). The manager of every
-    /// preset so far (left out of TOML and manifests then); depth and node limits never read it.
+    /// preset so far (left out of TOML and manifests then); depth and node limits never read its
+    /// bounds (`time.partial_iteration` also acts when a node limit cuts an iteration).
     #[serde(default, skip_serializing_if = "classic_time")]
     pub time: Box<TimeManager>,
 }

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The names accepted by [`SearchConfig::preset`].
-pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern"];
+pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern", "gated"];
 
 impl SearchConfig {
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
@@ -121,6 +121,20 @@ impl SearchConfig {
         }
     }
 
+    /// `modern` plus every change the gates of `results/strength/` accepted, in the order they were
+    /// played (each an SPRT on normalized Elo [0, 25] at 1 s + 0.01 s against the configuration
+    /// before it; the changelog with the rejected changes is the study's README): reverse futility
+    /// pruning at a margin of 85 per level up to level 6.
+    pub fn gated() -> Self {
+        Self {
+            reverse_futility: Some(ReverseFutility {
+                margin: 85,
+                max_level: 6,
+            }),
+            ..Self::modern()
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -128,6 +142,7 @@ impl SearchConfig {
             "seeds" => Ok(Self::seeds()),
             "plain" => Ok(Self::plain()),
             "modern" => Ok(Self::modern()),
+            "gated" => Ok(Self::gated()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -237,6 +252,23 @@ mod tests {
         c.set("qsearch.see_prune", "0").unwrap();
         assert_eq!(SearchConfig::modern(), c);
         assert_eq!(SearchConfig::preset("modern").unwrap(), c);
+    }
+
+    /// The accepted changes of `results/strength/` as `scripts/strength.sh` plays them (its
+    /// `STEPS`, the accepted ones, in order).
+    const GATED_STEPS: &[(&str, &str)] = &[
+        ("reverse_futility.margin", "85"),
+        ("reverse_futility.max_level", "6"),
+    ];
+
+    #[test]
+    fn gated_is_modern_with_the_changes_its_gates_accepted() {
+        let mut c = SearchConfig::modern();
+        for (key, value) in GATED_STEPS {
+            c.set(key, value).unwrap();
+        }
+        assert_eq!(SearchConfig::gated(), c);
+        assert_eq!(SearchConfig::preset("gated").unwrap(), c);
     }
 
     #[test]

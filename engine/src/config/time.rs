@@ -1,6 +1,8 @@
 //! How the engine spends a clock (`time.*`): the bounds of a move from the time left, and the
 //! switches that stretch or shorten them after each iteration. Depth and node limits never read
-//! it, so it changes no fixed-depth or fixed-node search (the bench signature stays).
+//! the bounds, so they change no fixed-depth or fixed-node search (the bench signature stays);
+//! `partial_iteration` applies wherever a search is stopped inside an iteration, a node limit's
+//! too.
 
 use serde::{Deserialize, Serialize};
 
@@ -29,9 +31,9 @@ pub struct TimeManager {
     /// take: a move that took nearly all of them is rarely overturned; absent = off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node_share: Option<NodeShare>,
-    /// A search stopped inside an iteration plays the best move that iteration had established
-    /// (a root move searched to the end that raised alpha), not the last completed iteration's.
-    /// Default off.
+    /// A search stopped inside an iteration (by a clock, `stop`, or a node limit too) plays the
+    /// best move that iteration had established (a root move searched to the end that raised
+    /// alpha), not the last completed iteration's. Default off.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial_iteration: bool,
 }

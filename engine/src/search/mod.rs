@@ -254,7 +254,7 @@ impl<R: Recorder> Searcher<R> {
             let Some(&best) = self.pv.lines[0].first() else {
                 break;
             };
-            stable = if result.best_move == Some(best) {
+            stable = if depth > 1 && result.best_move == Some(best) {
                 stable + 1
             } else {
                 0

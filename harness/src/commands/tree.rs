@@ -81,14 +81,21 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         truncated: recorder.overflowed,
         minimal: measure_minimal(args, &config, &position, &result, &recorder, &under),
     };
-    write_file(&out, SUMMARY_FILE, &summary::markdown(&header, &nodes))?;
+    let summary_md = summary::markdown(&header, &nodes);
+    write_file(&out, SUMMARY_FILE, &summary_md)?;
     let meta = format!("{fen} · {config_words} · {limit} · kept: {kept}");
     write_file(
         &out,
         VIEWER_FILE,
-        &viewer::html("Search tree", &meta, &nodes, None),
+        &viewer::html("Search tree", &meta, &fen, &nodes, None),
     )?;
     write_manifest(&out, &fen, args, &limit, result.stats.nodes, nodes.len())?;
+    // The summary as a page too, with the manifest's provenance on top.
+    write_file(
+        &out,
+        crate::run_dir::REPORT_HTML,
+        &crate::report::page::render(&out, &summary_md),
+    )?;
     println!(
         "{} nodes recorded of {} searched (best move {}, score {}, depth {}) → {} ({TREE_FILE}, {SUMMARY_FILE}, {VIEWER_FILE})",
         nodes.len(),
@@ -133,7 +140,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     write_file(
         &out,
         "diff.html",
-        &viewer::html("Tree diff", &meta, nodes, Some(&growth)),
+        &viewer::html("Tree diff", &meta, &before.fen, nodes, Some(&growth)),
     )?;
     let root = &compared.lines[""];
     println!(

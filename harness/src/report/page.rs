@@ -2,7 +2,7 @@
 //! provenance on top, every table sortable (long ones collapsed with their row count), each
 //! column of estimates with intervals drawn as a forest plot under its table, and the figures
 //! inline as the same SVG the PNG was drawn from. One report, two renderings: every report writer
-//! writes its Markdown through [`write`], which writes both, so `harness report DIR` regenerates
+//! writes its Markdown through [`write()`], which writes both, so `harness report DIR` regenerates
 //! both. The page makes no network request: styles, script and figures are in the file.
 
 use std::fmt::Write as _;
@@ -101,6 +101,12 @@ fn body_of(dir: &Path, md: &str) -> String {
     let mut table: Option<Vec<Event>> = None;
     let mut image: Option<(String, String)> = None;
     for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
+        // HTML in the Markdown is shown as text: only this renderer writes markup, so no name or
+        // note in a report can add an element (or a request).
+        let event = match event {
+            Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+            other => other,
+        };
         match (&mut table, &mut image, event) {
             (_, None, Event::Start(Tag::Image { dest_url, .. })) => {
                 image = Some((dest_url.to_string(), String::new()));
@@ -108,7 +114,11 @@ fn body_of(dir: &Path, md: &str) -> String {
             (_, Some((_, alt)), Event::Text(text)) => alt.push_str(&text),
             (_, Some(_), Event::End(TagEnd::Image)) => {
                 let (src, alt) = image.take().expect("inside an image");
-                events.push(Event::Html(figure(dir, &src, &alt).into()));
+                let html = Event::Html(figure(dir, &src, &alt).into());
+                match table.as_mut() {
+                    Some(buffered) => buffered.push(html),
+                    None => events.push(html),
+                }
             }
             (_, Some(_), _) => {}
             (None, None, Event::Start(Tag::Table(align))) => {
@@ -189,7 +199,7 @@ pub fn interval_of(cell: &str) -> Option<(f64, f64, f64)> {
     let (value, rest) = text.split_once('[')?;
     let (inside, _) = rest.split_once(']')?;
     let (lo, hi) = inside.split_once(',')?;
-    let value = value.split_whitespace().last()?;
+    let value = value.split_whitespace().next_back()?;
     Some((number(value)?, number(lo)?, number(hi)?))
 }
 
@@ -208,9 +218,24 @@ fn forest_plot(rows: &[Vec<String>]) -> Option<String> {
         .iter()
         .filter_map(|r| Some((r.first()?.clone(), interval_of(r.get(column)?)?)))
         .collect();
-    let ratios = points.iter().all(|(_, (_, lo, _))| *lo > 0.0)
-        && header[column].to_lowercase().contains("node");
-    let reference = if ratios { 1.0 } else { 0.0 };
+    // A score's even point is 50 %, a ratio's 1, an Elo or an effect's 0.
+    let name = header[column].to_lowercase();
+    let positive = points.iter().all(|(_, (_, lo, _))| *lo > 0.0);
+    let reference = if name.contains("score") {
+        if points.iter().all(|(_, (v, _, _))| *v <= 1.0) {
+            0.5
+        } else {
+            50.0
+        }
+    } else if positive
+        && ["node", "ratio", "×", "time"]
+            .iter()
+            .any(|k| name.contains(k))
+    {
+        1.0
+    } else {
+        0.0
+    };
     Some(draw_forest(&points, reference, &header[column]))
 }
 
@@ -463,6 +488,19 @@ mod tests {
         assert!(
             page.contains("not in this directory") || !page.contains("<figure class=\"missing\"")
         );
+    }
+
+    #[test]
+    fn html_in_a_report_is_shown_as_text() {
+        let page = render(
+            Path::new("/nonexistent"),
+            "player <img src=http://x/y.png>\n\n<script>alert(1)</script>\n",
+        );
+        assert!(
+            !page.contains("<img src=http") && !page.contains("<script>alert"),
+            "{page}"
+        );
+        assert!(page.contains("&lt;img src=http://x/y.png&gt;"));
     }
 
     #[test]

@@ -21,9 +21,15 @@ pub struct Growth {
     pub after: Vec<u32>,
 }
 
-/// The page for `nodes` (in visiting order), titled `title`, with `meta` under the title;
-/// `growth` colours the cells of a diff by how their line grew.
-pub fn html(title: &str, meta: &str, nodes: &[TreeNode], growth: Option<&Growth>) -> String {
+/// The page for `nodes` (in visiting order) of a search from `fen`, titled `title`, with `meta`
+/// under the title; `growth` colours the cells of a diff by how their line grew.
+pub fn html(
+    title: &str,
+    meta: &str,
+    fen: &str,
+    nodes: &[TreeNode],
+    growth: Option<&Growth>,
+) -> String {
     let index: HashMap<u32, i32> = nodes
         .iter()
         .enumerate()
@@ -49,8 +55,17 @@ pub fn html(title: &str, meta: &str, nodes: &[TreeNode], growth: Option<&Growth>
         .map(|n| actions.get((n.actions.as_str(), "")))
         .collect();
     let flags: Vec<u8> = nodes.iter().map(flags).collect();
+    let decided: Vec<u8> = nodes.iter().map(|n| decided(n) as u8).collect();
+    // The line from `fen` to the top nodes (`--under`): the page plays it before a node's own.
+    let base = parent
+        .iter()
+        .position(|&p| p < 0)
+        .map_or("", |i| nodes[i].path.as_str());
     let mut data = serde_json::json!({
         "meta": meta,
+        "fen": fen,
+        "base": base,
+        "decided": base64::engine::general_purpose::STANDARD.encode(&decided),
         "parent": packed(&parent),
         "subtree": packed(&nodes.iter().map(|n| n.subtree).collect::<Vec<_>>()),
         "label": packed(&label),
@@ -71,6 +86,46 @@ pub fn html(title: &str, meta: &str, nodes: &[TreeNode], growth: Option<&Growth>
     TEMPLATE
         .replace("TITLE_PLACEHOLDER", &escape(title))
         .replace("DATA_PLACEHOLDER", &json)
+}
+
+/// What decided a node, as the page colours it (its legend lists them in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decided {
+    /// It searched its moves and returned an exact score: on the principal variation.
+    Pv = 0,
+    /// A move failed high (a cutoff).
+    Cutoff = 1,
+    /// Every move failed low.
+    FailLow = 2,
+    /// Ended before its moves: a TT cutoff, a null-move cutoff, reverse futility, mate distance.
+    Pruned = 3,
+    /// Searched reduced first (late move reduction).
+    Reduced = 4,
+    /// Its move was extended (check or singular).
+    Extended = 5,
+    /// Selective deepening granted it a dynamic level.
+    Dynamic = 6,
+}
+
+/// The first that applies, in the order: ended early, extended, reduced, dynamic level, then
+/// what the node found.
+pub fn decided(n: &TreeNode) -> Decided {
+    let c = &n.counts;
+    if c.tt_cutoff || c.null_cutoff || c.reverse_futility || c.mate_distance {
+        Decided::Pruned
+    } else if n.extension.is_some() {
+        Decided::Extended
+    } else if n.probe == "reduced" {
+        Decided::Reduced
+    } else if c.dynamic_level {
+        Decided::Dynamic
+    } else {
+        match n.found {
+            "fail-high" => Decided::Cutoff,
+            "fail-low" => Decided::FailLow,
+            _ => Decided::Pv,
+        }
+    }
 }
 
 /// Kind (bit 0: QS), expected type (bits 1–2: pv, cut, all) and what was found (bits 3–4:
