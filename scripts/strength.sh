@@ -133,7 +133,7 @@ part_design2() {
 # `gated` at the longer clock, against `modern`, on the gauntlet's book (not the gates' one).
 part_ltc() {
   play ltc --player modern:preset=modern --player gated:preset=gated --baseline p00 \
-    --openings "$BOOK" --limit "$LTC" --pairs 20
+    --openings "$BOOK" --limit "$LTC" --pairs 10
 }
 
 # PRESET PAIRS: the preset against the three engines, each pair its own opening of the book, with
@@ -145,8 +145,8 @@ gauntlet() {
 }
 part_gauntlet() {
   gauntlet gated 100
-  gauntlet modern 50
-  gauntlet fischerle 50
+  gauntlet modern 30
+  gauntlet fischerle 30
 }
 
 # The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).
@@ -174,8 +174,8 @@ part_worth() {
   modern_null_move worth-modern nodes=10000 100
 }
 part_worth_clock() {
-  worth worth-clock gated tc=0.5+0.005 50
-  modern_null_move worth-clock-modern tc=0.5+0.005 50
+  worth worth-clock gated tc=0.5+0.005 30
+  modern_null_move worth-clock-modern tc=0.5+0.005 30
 }
 
 # The 2² design of the two switches worth most inside `gated` at 10,000 nodes, at two budgets.

@@ -45,16 +45,33 @@ def ratings(rows, names, anchor, davidson):
     return None if theta is None else theta * ELO
 
 
+def unrated(rows):
+    """Players who won every game or lost every game they played: their rating has no finite
+    maximum-likelihood value, so they are named, not rated, and their games left out of the fit."""
+    scores = defaultdict(list)
+    for w, b, s, _ in rows:
+        scores[w].append(s)
+        scores[b].append(1 - s)
+    return {p: ("won every game" if all(x == 1 for x in v) else "lost every game")
+            for p, v in scores.items() if all(x == 1 for x in v) or all(x == 0 for x in v)}
+
+
 def table(runs, anchor, resamples=1000, seed=0):
     """The rating table's Markdown lines, and {name: (Davidson Elo, lo, hi)} for the text."""
     names, rows = joined(runs)
+    out_of_fit = unrated(rows)
+    all_rows = rows
+    rows = [r for r in rows if r[0] not in out_of_fit and r[1] not in out_of_fit]
+    names = [n for n in names if n not in out_of_fit]
     by_opening = defaultdict(list)
     for row in rows:
         by_opening[row[3]].append(row)
     openings = sorted(by_opening)
     rng = np.random.default_rng(seed)
     draws = [rng.integers(0, len(openings), len(openings)) for _ in range(resamples)]
-    lines = [f"{len(rows)} games from {len(runs)} matches, {len(openings)} openings (clusters); "
+    left_out = len(all_rows) - len(rows)
+    lines = [f"{len(all_rows)} games from {len(runs)} matches ({left_out} of them with a player not "
+             f"rated by the data, left out of the fit), {len(openings)} openings in the fit (clusters); "
              f"{resamples} resamples of the openings, seed {seed}; ratings in Elo, `{anchor}` = 0.", ""]
     point, lo, hi, failed = {}, {}, {}, {}
     for label, dav in MODELS:
@@ -72,7 +89,7 @@ def table(runs, anchor, resamples=1000, seed=0):
         lo[label] = np.percentile(samples, 2.5, axis=0)
         hi[label] = np.percentile(samples, 97.5, axis=0)
     score, played = defaultdict(float), defaultdict(int)
-    for w, b, s, _ in rows:
+    for w, b, s, _ in all_rows:
         score[w] += s
         score[b] += 1 - s
         played[w] += 1
@@ -84,9 +101,14 @@ def table(runs, anchor, resamples=1000, seed=0):
         cells = [f"{point[m][k]:+.0f} [{lo[m][k]:+.0f}, {hi[m][k]:+.0f}]" for m, _ in MODELS]
         lines.append(f"| {names[k]} | {played[names[k]]} | {100 * score[names[k]] / played[names[k]]:.1f} % | "
                      + " | ".join(cells) + " |")
+    for p, why in out_of_fit.items():
+        lines.append(f"| {p} | {played[p]} | {100 * score[p] / played[p]:.1f} % | not rated: {why} "
+                     "(no finite rating fits; its games are left out of the fit) | — |")
     lines += ["", "Resamples whose likelihood had no finite maximum (a player at 0 % or 100 % in them), "
               "left out of the intervals: " + ", ".join(f"{m}: {failed[m]}" for m, _ in MODELS) + "."]
     figures = {names[k]: (point[first][k], lo[first][k], hi[first][k]) for k in range(len(names))}
+    for p, why in out_of_fit.items():
+        figures[p] = (math.inf if why == "won every game" else -math.inf, math.nan, math.nan)
     return lines, figures
 
 

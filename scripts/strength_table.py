@@ -157,7 +157,7 @@ def modern_worth(heuristics, part, name):
     return worth_row(run, -1.0 if first_on else 1.0)
 
 
-def worth(out, heuristics):
+def worth(out, heuristics, summary=None):
     cells = {}
     for budget, own, theirs in (("10k", "worth", "ablation"), ("clock", "worth-clock", "clock")):
         for name in SHARED:
@@ -179,11 +179,21 @@ def worth(out, heuristics):
         mark = "**" if p < 0.05 else ""
         return f"{mark}{v[0]:+.1f} ± {v[1]:.1f}{mark} ({v[2]}, Holm p {p:.2g})"
 
+    differences = {}
+    for budget in ("10k", "clock"):
+        for name in SHARED:
+            a, b = cells[("gated", budget, name)], cells[("modern", budget, name)]
+            if a is not None and b is not None:
+                differences[(budget, name)] = (a[0] - b[0], math.hypot(a[1], b[1]))
+    diff_holm = dict(zip(differences, holm([p_from_interval(*d) for d in differences.values()])))
+
     def diff(budget, name):
-        a, b = cells[("gated", budget, name)], cells[("modern", budget, name)]
-        if a is None or b is None:
+        d = differences.get((budget, name))
+        if d is None:
             return "—"
-        return f"{a[0] - b[0]:+.1f} ± {math.hypot(a[1], b[1]):.1f}"
+        p = diff_holm[(budget, name)]
+        mark = "**" if p < 0.05 else ""
+        return f"{mark}{d[0]:+.1f} ± {d[1]:.1f}{mark} (Holm p {p:.2g})"
 
     lines = ["## Worth against strength", "",
              "Each switch's worth — with it against without it, Elo ± 95 % half-width (games, Holm "
@@ -192,9 +202,13 @@ def worth(out, heuristics):
              "move and at 0.5 s + 5 ms; bold where significant after the correction. The "
              "difference gated − modern is the change of worth with strength (half-widths added in "
              "quadrature as for independent matches; both play the same openings, so the two are "
-             "positively correlated and this interval is conservative).", "",
+             "positively correlated and this interval is conservative), with Holm's p across the "
+             "differences of the table.", "",
              "| switch | gated, 10k nodes | modern, 10k nodes | difference | gated, 0.5+0.005 | modern, 0.5+0.005 | difference |",
              "|---|---|---|---|---|---|---|"]
+    if summary is not None:
+        summary["differences"] = {k: (differences[k], diff_holm[k]) for k in differences}
+        summary["cells"] = {k: (v, adjusted.get(k)) for k, v in cells.items() if v is not None}
     for name in SHARED:
         lines.append(f"| `{name}` | {cell(('gated', '10k', name))} | {cell(('modern', '10k', name))} | "
                      f"{diff('10k', name)} | {cell(('gated', 'clock', name))} | "
@@ -251,15 +265,17 @@ def main(out, readme):
     heuristics = out.parent / "heuristics"
     g_lines, figures = gauntlet(out)
     s_lines, medians = speed(out)
-    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines, worth(out, heuristics), s_lines]
+    summary = {}
+    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines,
+                worth(out, heuristics, summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     print(text, end="")
     if readme:
-        findings(out, figures)
+        findings(out, figures, summary)
         front_page(out, figures, medians)
 
 
-def findings(out, figures):
+def findings(out, figures, summary):
     """The README's findings: each gate's figure and verdict, the longer clock, the gauntlet, and
     the worth table's significant differences."""
     path = out / "README.md"
@@ -279,9 +295,26 @@ def findings(out, figures):
         lines.append(f"- `gated` against `modern` at 10 s + 0.1 s: {elo(row)} Elo "
                      f"({2 * int(row['pairs'])} games).")
     for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: -kv[1][0]):
-        if name != "gated":
+        if name == "gated":
+            continue
+        if math.isinf(e):
+            lines.append(f"- `{name}` at 2 s + 0.02 s: {'won' if e > 0 else 'lost'} every game it played "
+                         "in the gauntlet — above (below) every player it met, not rated by the data.")
+        else:
             lines.append(f"- `{name}` against `gated` at 2 s + 0.02 s: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
                          "(Davidson's draws, openings resampled as clusters).")
+    budgets = {"10k": "10,000 nodes", "clock": "0.5 s + 5 ms"}
+    diffs = summary.get("differences", {})
+    if diffs:
+        tested = len(diffs)
+        held = [f"`{name}` at {budgets[b]}: {d:+.1f} ± {h:.1f} (Holm p {p:.2g})"
+                for (b, name), ((d, h), p) in diffs.items() if p < 0.05]
+        lines.append(f"- Worth inside `gated` minus worth inside `modern`, {tested} switch × budget "
+                     f"differences tested: significant after Holm — {'; '.join(held) or 'none'}.")
+        biggest = max(diffs.items(), key=lambda kv: abs(kv[1][0][0]))
+        (b, name), ((d, h), p) = biggest
+        lines.append(f"- The largest difference: `{name}` at {budgets[b]}, {d:+.1f} ± {h:.1f} Elo "
+                     f"(Holm p {p:.2g}).")
     lines += ["", end]
     if start in readme:
         head, rest = readme.split(start, 1)
@@ -306,9 +339,10 @@ def front_page(out, figures, medians):
     if start not in readme:
         return
     kept = [what for name, what in GATES if name in accepted(out)]
-    against = "; ".join(f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]"
-                        for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])
-                        if name not in ("gated", "modern", "fischerle"))
+    against = "; ".join(
+        (f"{name} won every game" if math.isinf(e) else f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]")
+        for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])
+        if name not in ("gated", "modern", "fischerle"))
     nps = ""
     if "gated" in medians and "modern" in medians:
         nps = (f" Its NPS: {medians['gated'][0]:,.0f} against `modern`'s {medians['modern'][0]:,.0f} "

@@ -27,14 +27,15 @@ pub struct Study {
     pub dir: String,
     /// The README's title.
     pub title: String,
-    /// Its question: the paragraph that starts with "Question", else the first paragraph.
+    /// Its question: the paragraph that starts with "Question", else the first that asks one,
+    /// else the first paragraph.
     pub question: String,
     /// When its README was first committed (`git log`), if git knows.
     pub protocol_date: Option<String>,
     /// Its headline figures: the findings a script wrote, else the first paragraph with an
     /// interval.
     pub headline: Vec<String>,
-    /// Its line on the strength of the engine measured, if it has one.
+    /// Its paragraph on the strength of the engine measured, if it has one.
     pub strength: Option<String>,
     /// Its run directories.
     pub runs: usize,
@@ -80,10 +81,10 @@ pub fn scan(root: &Path) -> Result<(Vec<Study>, Vec<Run>)> {
             question: rebase(&question_of(&readme)),
             protocol_date: first_commit_date(&dir.join("README.md")),
             headline: headline_of(&readme).iter().map(|l| rebase(l)).collect(),
-            strength: readme
-                .lines()
-                .find(|l| l.contains("**Strength"))
-                .map(rebase),
+            strength: paragraphs(&readme)
+                .into_iter()
+                .find(|p| p.contains("**Strength"))
+                .map(|p| rebase(&p)),
             runs: runs.iter().filter(|r| r.dir.starts_with(&prefix)).count(),
             dir: name,
         });
@@ -235,9 +236,11 @@ fn paragraphs(readme: &str) -> Vec<String> {
 
 fn question_of(readme: &str) -> String {
     let all = paragraphs(readme);
+    let not_strength = |p: &&String| !p.contains("**Strength");
     all.iter()
         .find(|p| p.starts_with("Question"))
-        .or_else(|| all.iter().find(|p| !p.starts_with("**Strength")))
+        .or_else(|| all.iter().filter(not_strength).find(|p| p.contains('?')))
+        .or_else(|| all.iter().find(not_strength))
         .cloned()
         .unwrap_or_default()
 }
@@ -255,6 +258,7 @@ fn headline_of(readme: &str) -> Vec<String> {
     }
     paragraphs(readme)
         .into_iter()
+        .filter(|p| !p.contains("**Strength"))
         .find(|p| p.contains('±') || p.contains(" ["))
         .map(|p| vec![p])
         .unwrap_or_default()
