@@ -1,7 +1,8 @@
 //! `report.html`: the run's `report.md` rendered as one self-contained page — the manifest's
 //! provenance on top, every table sortable (long ones collapsed with their row count), each
 //! column of estimates with intervals drawn as a forest plot under its table, and the figures
-//! inline as the same SVG the PNG was drawn from. One report, two renderings: every report writer
+//! inline as the same SVG the PNG was drawn from (a large figure linked as the file beside the
+//! page). One report, two renderings: every report writer
 //! writes its Markdown through [`write()`], which writes both, so `harness report DIR` regenerates
 //! both. The page makes no network request: styles, script and figures are in the file.
 
@@ -9,11 +10,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use base64::Engine as _;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML};
 
+/// SVG figures up to this size are drawn inside the page; larger ones are linked.
+const INLINE_SVG_BYTES: usize = 100_000;
 /// Tables with more rows than this are collapsed behind their row count.
 const COLLAPSE_ROWS: usize = 30;
 /// Okabe and Ito's colour-blind-safe palette: blue, vermillion, bluish green, grey.
@@ -314,8 +316,10 @@ fn truncate(text: &str, most: usize) -> String {
     format!("{cut}…")
 }
 
-/// A figure of the report: its SVG inline where the run has one, else its PNG as a data URL, with
-/// a caption; a figure the directory lacks says so.
+/// A figure of the report: its SVG inline where the run has a small one, else a link to the
+/// figure file beside the page (a file of this directory, never the network), with a caption; a
+/// figure the directory lacks says so. Large figures stay files so that a study's pages do not
+/// copy megabytes of drawings the directory already holds.
 fn figure(dir: &Path, src: &str, alt: &str) -> String {
     let stem = src.trim_end_matches(".png").trim_end_matches(".svg");
     let caption = format!(
@@ -327,15 +331,21 @@ fn figure(dir: &Path, src: &str, alt: &str) -> String {
     );
     let local = !src.contains(':') && !src.starts_with('/');
     if local {
-        if let Ok(svg) = std::fs::read_to_string(dir.join(format!("{stem}.svg"))) {
-            let start = svg.find("<svg").unwrap_or(0);
-            return format!("<figure>{}{caption}</figure>\n", &svg[start..]);
+        let svg_name = format!("{stem}.svg");
+        if let Ok(svg) = std::fs::read_to_string(dir.join(&svg_name)) {
+            if svg.len() <= INLINE_SVG_BYTES {
+                let start = svg.find("<svg").unwrap_or(0);
+                return format!("<figure>{}{caption}</figure>\n", &svg[start..]);
+            }
         }
-        if let Ok(png) = std::fs::read(dir.join(src)) {
-            let data = base64::engine::general_purpose::STANDARD.encode(png);
+        let file = [src.to_string(), svg_name]
+            .into_iter()
+            .find(|name| dir.join(name).is_file());
+        if let Some(file) = file {
             return format!(
-                "<figure><img alt=\"{}\" src=\"data:image/png;base64,{data}\">{caption}</figure>\n",
-                escape(alt)
+                "<figure><img alt=\"{}\" src=\"{}\">{caption}</figure>\n",
+                escape(alt),
+                escape(&file)
             );
         }
     }
