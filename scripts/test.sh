@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need when it is missing
 # (python-chess and the notebook's packages from PyPI, Debian's stockfish, toga2, gaviotatb, chromium,
-# slurm-wlm and munge), then runs every Rust test of the workspace (the Slurm tests start their own single-node
-# cluster with scripts/slurm/start-cluster.sh).
+# slurm-wlm and munge), then runs every Rust test of the workspace with cargo-nextest where it is
+# installed, else with cargo test (the Slurm tests start their own single-node cluster with
+# scripts/slurm/start-cluster.sh).
 # Tests that need the public suites in ../shared/suites (or $FISCHERLE_SUITES) say plainly when
 # they were not run; set FISCHERLE_REQUIRE_SUITES=1 to make their absence a failure (CI does).
 source "$(dirname "$0")/lib.sh"
@@ -42,4 +43,19 @@ cat "$install_log"
 rm -f "$install_log"
 
 export FISCHERLE_REQUIRE_TOOLS=1
-cargo test --release --workspace "$@"
+if ! cargo nextest --version >/dev/null 2>&1; then
+  cargo test --release --workspace "$@"
+  exit
+fi
+# cargo-nextest (on the project's machines) runs every test as its own process, the binaries side
+# by side: the Slurm, browser and engine-peer tests wait on other processes, and with `cargo test`
+# each binary's slowest test held up the next binary. It builds with the `cargo test --no-run`
+# above (nothing is compiled again) and does not run doc tests: `cargo test --doc` does. It
+# captures each test whole, so the tests' `NOT RUN:` lines also go to a log printed at the end.
+export FISCHERLE_NOT_RUN_LOG="$(mktemp)"
+status=0
+cargo nextest run --release --workspace --no-fail-fast "$@" || status=$?
+cargo test --release --workspace --doc "$@" || status=$?
+cat "$FISCHERLE_NOT_RUN_LOG" >&2
+rm -f "$FISCHERLE_NOT_RUN_LOG"
+exit "$status"

@@ -25,9 +25,7 @@ fn python_chess_plays_games_with_the_engine() {
         if std::env::var("FISCHERLE_REQUIRE_TOOLS").as_deref() == Ok("1") {
             panic!("python-chess and stockfish are required (run the README's test command, which installs them)");
         }
-        // Written past the test harness's capture, which would hide an eprintln! of a passing test.
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "NOT RUN: python_chess_plays_games_with_the_engine needs python3 with python-chess and stockfish");
+        not_run("python_chess_plays_games_with_the_engine needs python3 with python-chess and stockfish");
         return;
     };
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uci_games.py");
@@ -44,4 +42,22 @@ fn python_chess_plays_games_with_the_engine() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("3 passed, 0 failed"), "{text}");
+}
+
+/// Says that the test was not run: past the test harness's capture (which would hide an
+/// `eprintln!` of a passing test), and into `FISCHERLE_NOT_RUN_LOG` for cargo-nextest, which
+/// captures each test process whole (as the harness's tests do in `tests/common`).
+fn not_run(what: &str) {
+    use std::io::Write;
+    let line = format!("NOT RUN: {what}");
+    let _ = writeln!(std::io::stderr(), "{line}");
+    if let Some(log) = std::env::var_os("FISCHERLE_NOT_RUN_LOG") {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        if let Ok(mut file) = file {
+            let _ = writeln!(file, "{line}");
+        }
+    }
 }

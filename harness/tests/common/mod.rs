@@ -80,10 +80,22 @@ pub fn tools_available(test: &str, available: bool, needs: &str) -> bool {
 }
 
 /// Says that a test was not run, past the test harness's output capture (which would hide an
-/// `eprintln!` of a passing test), so that the absence shows in every `cargo test`.
+/// `eprintln!` of a passing test), so that the absence shows in every `cargo test`. Under
+/// cargo-nextest, which captures each test process whole, the line also goes to the file named
+/// by `FISCHERLE_NOT_RUN_LOG` (`scripts/test.sh` prints it after the run).
 pub fn not_run(what: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "NOT RUN: {what}");
+    let line = format!("NOT RUN: {what}");
+    let _ = writeln!(std::io::stderr(), "{line}");
+    if let Some(log) = std::env::var_os("FISCHERLE_NOT_RUN_LOG") {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        if let Ok(mut file) = file {
+            let _ = writeln!(file, "{line}");
+        }
+    }
 }
 
 /// The project's `engine` binary of this build (built here if the test run did not build it).

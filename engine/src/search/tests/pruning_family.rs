@@ -202,7 +202,7 @@ fn see_pruning_skips_losing_qs_captures_and_keeps_winning_ones() {
     let mut off = on.clone();
     off.qsearch.see_prune = None;
     let fen = POSITIONS[3];
-    let (with, without) = (search(fen, on.clone(), 5), search(fen, off, 5));
+    let (with, without) = (search(fen, on.clone(), 4), search(fen, off, 4));
     assert!(with.stats.qs_see_prunes > 0);
     assert_eq!(without.stats.qs_see_prunes, 0);
     assert!(with.stats.qnodes < without.stats.qnodes);
