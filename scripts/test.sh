@@ -50,12 +50,13 @@ fi
 # cargo-nextest (on the project's machines) runs every test as its own process, the binaries side
 # by side: the Slurm, browser and engine-peer tests wait on other processes, and with `cargo test`
 # each binary's slowest test held up the next binary. It builds with the `cargo test --no-run`
-# above (nothing is compiled again) and does not run doc tests: `cargo test --doc` does. It
-# captures each test whole, so the tests' `NOT RUN:` lines also go to a log printed at the end.
+# above (nothing is compiled again) and does not run doc tests: `cargo test --doc` does, first, so
+# that nextest's summary of every other test is the run's closing line. It captures each test
+# whole, so the tests' `NOT RUN:` lines also go to a log printed at the end.
 export FISCHERLE_NOT_RUN_LOG="$(mktemp)"
 status=0
-cargo nextest run --release --workspace --no-fail-fast "$@" || status=$?
 cargo test --release --workspace --doc "$@" || status=$?
+cargo nextest run --release --workspace --no-fail-fast "$@" || status=$?
 cat "$FISCHERLE_NOT_RUN_LOG" >&2
 rm -f "$FISCHERLE_NOT_RUN_LOG"
 exit "$status"
