@@ -195,7 +195,7 @@ fn drift_note(plan: &TunePlan, results: &[f64], drifts: &[drift::Drift]) -> Stri
         drift::mean_square(results),
         results.len(),
         if n == 1 {
-            "the Holm p of a family of one (nothing to correct for)".to_string()
+            "not corrected (one parameter: its Holm p is p)".to_string()
         } else {
             format!("Holm-adjusted across the tune's {n} parameters")
         },
