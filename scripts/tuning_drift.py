@@ -3,6 +3,8 @@
 results/tuning (its manifest.json and tune.csv), per parameter: the drift (final − start) / C_END as
 `report.md` gives it, the noise of that drift, z = drift / noise, the chance of |drift| > 1 C_END
 from noise alone, the two-sided p-value and Holm's correction across the tune's parameters (α = 0.05).
+`harness tune`'s report computes the same (harness/src/tune/drift.rs); this script is the independent
+implementation harness/tests/tune_cli.rs compares it with on every committed tune.
 
 The noise estimate. SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration (harness/src/tune/spsa.rs),
 Δ_k = ±1 at random. If the parameter did not matter, W − L would not depend on Δ_k and the steps

@@ -263,3 +263,94 @@ fn one_named_player_of_a_grid_file_is_the_start_and_two_are_refused() {
         .failure()
         .stderr(contains("a tune starts from one player; the file names 2"));
 }
+
+/// The committed tunes under `results/`: every directory with a `tune.csv`.
+fn committed_tunes() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.file_name() == Some("tune.csv".as_ref()) {
+                out.push(dir.to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../results"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+/// The cells of the markdown table whose header line starts with `header`, row by row, keeping
+/// the columns `keep`.
+fn table_cells(md: &str, header: &str, keep: &[usize]) -> Vec<Vec<String>> {
+    let rows = md
+        .lines()
+        .skip_while(|l| !l.starts_with(header))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'));
+    rows.map(|l| {
+        let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+        keep.iter().map(|&i| cells[i].to_string()).collect()
+    })
+    .collect()
+}
+
+/// The uci engine a tune's manifest records, if it tuned one.
+fn tuned_uci_engine(dir: &Path) -> Option<std::path::PathBuf> {
+    let manifest: serde_json::Value =
+        serde_json::from_str(&read(&dir.join("manifest.json"))).unwrap();
+    manifest["plan"]["tuned"]["uci"].as_str().map(Into::into)
+}
+
+#[test]
+fn the_drift_table_equals_the_study_script_on_every_committed_tune() {
+    let test = "drift table against scripts/tuning_drift.py";
+    if !common::tools_available(test, common::python_has("csv, json"), "python3") {
+        return;
+    }
+    let tunes = committed_tunes();
+    assert!(tunes.len() >= 3, "{tunes:?}");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/tuning_drift.py");
+    let tmp = tempfile::tempdir().unwrap();
+    for dir in tunes {
+        if let Some(engine) = tuned_uci_engine(&dir) {
+            let needs = format!("{} (rebuilding {})", engine.display(), dir.display());
+            if !common::tools_available(test, engine.exists(), &needs) {
+                continue;
+            }
+        }
+        // The report rebuilt from the two files it is made from, in a copy.
+        let copy = tmp.path().join(dir.file_name().unwrap());
+        std::fs::create_dir(&copy).unwrap();
+        for file in ["manifest.json", "tune.csv"] {
+            std::fs::copy(dir.join(file), copy.join(file)).unwrap();
+        }
+        harness().arg("report").arg(&copy).assert().success();
+        let ours = table_cells(
+            &read(&copy.join("report.md")),
+            "| parameter | drift (C_END) |",
+            &[0, 1, 2, 3, 4, 5],
+        );
+        // The script's columns: parameter, drift, noise, z, P(|drift| > 1), p, Holm p, verdict.
+        let theirs = table_cells(
+            &common::python(&[script.as_ref(), dir.as_os_str()], &[]),
+            "| parameter | drift (C_END) |",
+            &[0, 1, 2, 3, 6, 7],
+        );
+        let verdict = |rows: Vec<Vec<String>>| -> Vec<Vec<String>> {
+            rows.into_iter()
+                .map(|mut r| {
+                    r[5] = (r[5] == "yes").to_string();
+                    r
+                })
+                .collect()
+        };
+        assert!(!ours.is_empty(), "{}: no drift table", dir.display());
+        assert_eq!(verdict(ours), verdict(theirs), "{}", dir.display());
+    }
+}

@@ -3,6 +3,7 @@
 //! `tune.csv` written (`output`) — then `report.md`, figures and `tuned.toml` (`report`). The
 //! run directory follows `run_flow` as `grid` and `match` do: manifest, lock, signals, resume.
 
+pub mod drift;
 pub mod output;
 pub mod params;
 pub mod report;

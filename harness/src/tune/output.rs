@@ -83,13 +83,25 @@ impl IterationRow {
     }
 }
 
+/// The column of W − L, the + side's game points.
+pub const RESULT_COLUMN: &str = "result";
+
 /// Per-parameter column prefixes, in order: θ after the update, the probes, c_k, R_k, Δ.
 pub const PARAM_COLUMNS: [&str; 6] = ["theta", "plus", "minus", "c", "r", "flip"];
 
 /// The header of `tune.csv` for `params`.
 pub fn header(params: &[Param]) -> Vec<String> {
     let mut out: Vec<String> = [
-        "k", "wins", "draws", "losses", "result", "ll", "ld", "dd", "wd", "ww",
+        "k",
+        "wins",
+        "draws",
+        "losses",
+        RESULT_COLUMN,
+        "ll",
+        "ld",
+        "dd",
+        "wd",
+        "ww",
     ]
     .map(String::from)
     .to_vec();

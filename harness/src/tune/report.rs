@@ -7,7 +7,8 @@ use anyhow::{Context, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::output::{tuned_toml, TunePoint, TUNED_TOML, TUNE_CSV};
+use super::drift;
+use super::output::{tuned_toml, TunePoint, RESULT_COLUMN, TUNED_TOML, TUNE_CSV};
 use super::TunePlan;
 use crate::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
 use crate::report::md_table::{Align, MdTable};
@@ -22,23 +23,45 @@ pub struct Trajectory {
     pub key: String,
     /// (k, θ after k, θ+, θ−).
     pub points: Vec<(u64, f64, f64, f64)>,
+    /// R_k·c_k per iteration: the step θ took per point of W − L.
+    pub steps: Vec<f64>,
 }
 
-/// Per parameter, θ against iterations from `tune.csv` in `dir`.
-pub fn trajectories(dir: &Path, plan: &TunePlan) -> Result<Vec<Trajectory>> {
+impl Trajectory {
+    /// θ at the end, or `start` before the first iteration.
+    fn end(&self, start: f64) -> f64 {
+        self.points.last().map_or(start, |q| q.1)
+    }
+}
+
+/// `tune.csv` read back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuneTable {
+    /// Per parameter, in the plan's order.
+    pub trajectories: Vec<Trajectory>,
+    /// W − L of the + side per iteration.
+    pub results: Vec<f64>,
+}
+
+/// `tune.csv` in `dir` read: per parameter its trajectory and steps, per iteration W − L.
+pub fn read(dir: &Path, plan: &TunePlan) -> Result<TuneTable> {
     let path = dir.join(TUNE_CSV);
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("reading {}", path.display()))?;
     let header = reader.headers()?.clone();
     let column = |name: String| header.iter().position(|h| h == name);
-    let mut out: Vec<Trajectory> = plan
-        .params
-        .iter()
-        .map(|p| Trajectory {
-            key: p.key.clone(),
-            points: Vec::new(),
-        })
-        .collect();
+    let mut table = TuneTable {
+        trajectories: plan
+            .params
+            .iter()
+            .map(|p| Trajectory {
+                key: p.key.clone(),
+                points: Vec::new(),
+                steps: Vec::new(),
+            })
+            .collect(),
+        results: Vec::new(),
+    };
     for record in reader.records() {
         let record = record?;
         let get = |i: Option<usize>| -> f64 {
@@ -47,20 +70,22 @@ pub fn trajectories(dir: &Path, plan: &TunePlan) -> Result<Vec<Trajectory>> {
                 .unwrap_or(f64::NAN)
         };
         let k = get(column("k".into())) as u64;
-        for t in &mut out {
+        table.results.push(get(column(RESULT_COLUMN.into())));
+        for t in &mut table.trajectories {
             let cell = |prefix: &str| get(column(format!("{prefix}:{}", t.key)));
             t.points
                 .push((k, cell("theta"), cell("plus"), cell("minus")));
+            t.steps.push(cell("r") * cell("c"));
         }
     }
-    Ok(out)
+    Ok(table)
 }
 
 /// Writes `report.md`, the figures, `tuned.toml` and `start.toml` into `dir`.
 pub fn write(dir: &Path, plan: &TunePlan, theta: &[f64]) -> Result<String> {
-    let trajectories = trajectories(dir, plan)?;
+    let table = read(dir, plan)?;
     let mut figures = Vec::new();
-    for t in &trajectories {
+    for t in &table.trajectories {
         figures.push(save(dir, &ThetaTrace(t.clone()))?);
     }
     std::fs::write(
@@ -69,21 +94,16 @@ pub fn write(dir: &Path, plan: &TunePlan, theta: &[f64]) -> Result<String> {
     )?;
     let start = tuned_toml(plan, &plan.start(), TunePoint::Start);
     std::fs::write(dir.join(START_TOML), start)?;
-    let md = markdown(plan, &trajectories, &figures, dir);
+    let md = markdown(plan, &table, &figures, dir);
     crate::report::page::write(dir, &md)?;
     Ok(md)
 }
 
-fn markdown(
-    plan: &TunePlan,
-    trajectories: &[Trajectory],
-    figures: &[String],
-    dir: &Path,
-) -> String {
+fn markdown(plan: &TunePlan, table: &TuneTable, figures: &[String], dir: &Path) -> String {
     let mut md = format!("# Tune `{}`\n\n", plan.name);
-    let done = trajectories.first().map_or(0, |t| t.points.len());
     md.push_str(&format!(
-        "- SPSA (fishtest's schedule, see `harness/src/tune/spsa.rs`): {done} of {} iterations, {} game pairs each, θ+ against θ−\n- limit: {}; openings: {} from offset {} ({} positions)\n- rules: {}\n\n",
+        "- SPSA (fishtest's schedule, see `harness/src/tune/spsa.rs`): {} of {} iterations, {} game pairs each, θ+ against θ−\n- limit: {}; openings: {} from offset {} ({} positions)\n- rules: {}\n\n",
+        table.results.len(),
         plan.schedule.iterations,
         plan.pairs_per_iteration,
         plan.limit,
@@ -92,41 +112,114 @@ fn markdown(
         plan.book.openings.len(),
         plan.rules
     ));
+    md.push_str(&values_table(plan, &table.trajectories));
+    md.push_str(&drift_section(plan, table));
+    md.push_str(&format!(
+        "The tuned player: `{TUNED_TOML}` (integers rounded); the start: `{START_TOML}`.\n\n"
+    ));
+    md.push_str(&verify_section(plan, dir));
+    for f in figures {
+        md.push_str(&format!("![{f}]({f}.svg)\n\n"));
+    }
+    md
+}
+
+/// Each parameter's start, end and schedule.
+fn values_table(plan: &TunePlan, trajectories: &[Trajectory]) -> String {
     let mut table = MdTable::new()
         .left("parameter")
-        .columns(
-            [
-                "start",
-                "final",
-                "mean of the last 10 %",
-                "drift (units of C_END)",
-            ],
-            Align::Right,
-        )
+        .columns(["start", "final", "mean of the last 10 %"], Align::Right)
         .left("range")
         .columns(["C_END", "R_END"], Align::Right);
     for (p, t) in plan.params.iter().zip(trajectories) {
         let tail = (t.points.len() / 10).max(1);
         let last: Vec<f64> = t.points.iter().rev().take(tail).map(|q| q.1).collect();
         let mean = last.iter().sum::<f64>() / last.len().max(1) as f64;
-        let end = t.points.last().map_or(p.start, |q| q.1);
         table.row([
             format!("`{}`", p.key),
             p.start.to_string(),
-            format!("{end:.2}"),
+            format!("{:.2}", t.end(p.start)),
             format!("{mean:.2}"),
-            format!("{:+.2}", (end - p.start) / p.c_end),
             format!("[{}, {}]", p.min, p.max),
             p.c_end.to_string(),
             p.r_end.to_string(),
         ]);
     }
-    md.push_str(&table.render());
-    md.push_str("\nDrift is (final − start) / C_END (fishtest #2181): a parameter that moved less than about one C_END has not shown a direction.\n\n");
-    md.push_str(&format!(
-        "The tuned player: `{TUNED_TOML}` (integers rounded); the start: `{START_TOML}`.\n\n"
-    ));
-    md.push_str("## Verify on openings the tune never saw\n\n");
+    table.render()
+}
+
+/// Each parameter's drift against the tune's own noise ([`drift`]), and how that is estimated.
+fn drift_section(plan: &TunePlan, table: &TuneTable) -> String {
+    let end: Vec<f64> = plan
+        .params
+        .iter()
+        .zip(&table.trajectories)
+        .map(|(p, t)| t.end(p.start))
+        .collect();
+    let steps: Vec<Vec<f64>> = table.trajectories.iter().map(|t| t.steps.clone()).collect();
+    let drifts = drift::estimate(drift::Walks {
+        params: &plan.params,
+        end: &end,
+        steps: &steps,
+        results: &table.results,
+    });
+    let mut md_table = MdTable::new()
+        .left("parameter")
+        .columns(
+            ["drift (C_END)", "noise (C_END)", "z", "Holm p"],
+            Align::Right,
+        )
+        .left("moved?");
+    for (p, d) in plan.params.iter().zip(&drifts) {
+        md_table.row([
+            format!("`{}`", p.key),
+            format!("{:+.2}", d.drift),
+            format!("{:.2}", d.noise),
+            format!("{:+.2}", d.z),
+            format!("{:.3}", d.holm),
+            (if d.moved() { "yes" } else { "no" }).to_string(),
+        ]);
+    }
+    format!(
+        "\n{}\n{}\n\n",
+        md_table.render(),
+        drift_note(plan, &table.results, &drifts)
+    )
+}
+
+/// The sentence under the drift table: the estimate, its correction family and the bound case.
+fn drift_note(plan: &TunePlan, results: &[f64], drifts: &[drift::Drift]) -> String {
+    let n = plan.params.len();
+    let mut note = format!(
+        "Drift is (final − start) / C_END (fishtest #2181). Noise is the drift's standard deviation had the parameter not mattered, estimated from this tune's own steps and results: √(Σ_k (R_k·c_k)² · mean (W − L)²) / C_END, R_k·c_k from `{TUNE_CSV}`'s columns `r:` and `c:`, mean (W − L)² = {:.2} over its {} iterations (with an effect it is a little larger: the estimate errs toward noise). z = drift / noise; its two-sided normal p is {}, and a parameter moved where that is below {}.",
+        drift::mean_square(results),
+        results.len(),
+        if n == 1 {
+            "not corrected (one parameter: its Holm p is p)".to_string()
+        } else {
+            format!("Holm-adjusted across the tune's {n} parameters")
+        },
+        drift::ALPHA
+    );
+    let bound: Vec<String> = plan
+        .params
+        .iter()
+        .zip(drifts)
+        .filter(|(_, d)| d.at_bound)
+        .map(|(p, _)| format!("`{}`", p.key))
+        .collect();
+    if !bound.is_empty() {
+        note.push_str(&format!(
+            " {} started at a bound and can drift one way only: a walk clipped there ends distributed as the walk's maximum, twice as likely beyond x as the walk (reflection principle), which is the same p.",
+            bound.join(", ")
+        ));
+    }
+    note
+}
+
+/// What a verification does and has found.
+fn verify_section(plan: &TunePlan, dir: &Path) -> String {
+    let mut md = String::from("## Verify on openings the tune never saw\n\n");
     let cycled = if plan.total_pairs() > plan.book.openings.len() as u64 {
         format!(
             "The tune's {} pairs went round its book of {} openings, so a verification needs another book (`--verify-openings FILE`: positions the two books share are left out).",
@@ -154,9 +247,6 @@ fn markdown(
             Ok(line) => md.push_str(&format!("### `{name}/`\n\n{line}.\n\n")),
             Err(e) => md.push_str(&format!("### `{name}/`\n\nnot finished ({e:#}).\n\n")),
         }
-    }
-    for f in figures {
-        md.push_str(&format!("![{f}]({f}.svg)\n\n"));
     }
     md
 }
