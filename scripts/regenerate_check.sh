@@ -8,10 +8,16 @@
 #
 #   scripts/regenerate_check.sh                 # every run directory
 #   scripts/regenerate_check.sh results/eval    # those under one study
+#
+# HARNESS names the binary to use (default: the release build, built first); REGENERATE_WORK the
+# scratch directory (default target/regenerate). The test `report_cli.rs` runs it with both.
 source "$(dirname "$0")/lib.sh"
-cargo build --release -p harness
-harness=$PWD/target/release/harness
-work=target/regenerate
+harness=${HARNESS:-}
+if [ -z "$harness" ]; then
+  cargo build --release -p harness
+  harness=$PWD/target/release/harness
+fi
+work=${REGENERATE_WORK:-target/regenerate}
 rm -rf "$work"
 mkdir -p "$work"
 exceptions=results/regenerate-exceptions.txt
