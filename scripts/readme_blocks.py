@@ -19,7 +19,7 @@ def replace_blocks(text, blocks, where):
             raise SystemExit(f"{where}: expected one `{begin}` and one `{end}`")
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
-        text = f"{head}{begin}\n{body.strip(chr(10))}\n{end}{tail}"
+        text = f"{head}{begin}\n{body}\n{end}{tail}"
     return text
 
 
