@@ -85,7 +85,7 @@ part_strength() {
 }
 
 part_table() {
-  python3 scripts/cross_engine_table.py "$out" > "$out/table.md"
+  python3 scripts/cross_engine_table.py "$out" --readme   # table.md and the README's figures
   light_tables "$out"
   shown_figures "$out"
   compress_tables "$out"
