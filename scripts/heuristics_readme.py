@@ -85,9 +85,9 @@ def strength_note(root):
         r = ratings[name]
         return minus(f"{float(r['elo']):+.0f} [{float(r['elo_lo']):+.0f}, {float(r['elo_hi']):+.0f}]")
     toga, fischerle = float(ratings["toga-ii-3.0"]["elo"]), float(ratings["fischerle"]["elo"])
-    return (f"**Strength of the engine measured here** (`results/cross-engine`, 2 s + 0.02 s a game): `modern` is\n"
+    return (f"**Strength of the engine measured here** (`results/cross-engine`, 2 s + 0.02 s a game): `modern` is "
             f"about {round(toga, -1):.0f} Elo below Toga II 3.0 ({cell('toga-ii-3.0')} for Toga) and `fischerle` "
-            f"about {round(-fischerle, -1):.0f} below\n`modern` ({cell('fischerle')}).")
+            f"about {round(-fischerle, -1):.0f} below `modern` ({cell('fischerle')}).")
 
 
 def wrap(paragraphs):
@@ -235,4 +235,4 @@ def findings(root):
 
 def blocks(root):
     """The README's blocks by marker name."""
-    return {"strength-note": strength_note(root), "findings": findings(root)}
+    return {"strength-note": wrap([strength_note(root)]), "findings": findings(root)}
