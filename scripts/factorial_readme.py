@@ -16,9 +16,8 @@ import math
 import sys
 from pathlib import Path
 
-import strength_draw_models
 from factorial_checks import openings
-from heuristics_readme import minus, strength_note, wrap
+from heuristics_readme import minus, strength_note_models, wrap
 from heuristics_table import elo_value, rows
 from readme_blocks import sync
 from study_stats import Z95, holm, p_from_interval
@@ -254,13 +253,7 @@ def best(root, cmp):
 def main():
     root = Path(sys.argv[1])
     text, cmp = results(root)
-    note = strength_note(root)
-    d = strength_draw_models.figures(root.parent / "cross-engine" / "strength")
-    half = d["fits"]["draws as half a win"]["toga-ii-3.0"]
-    most = d["left_out"]["Davidson's draws"][1]
-    note = wrap([note + f" Both with Davidson's draw model: counting a draw as half a win puts Toga at {half:+.0f}; one game "
-                  f"left out can move it to {most:+.0f}; and all {d['pairings']} pairings played the same "
-                  f"{len(d['openings'])} openings (`results/cross-engine/README.md`, `scripts/strength_draw_models.py`)."])
+    note = strength_note_models(root)
     sync({root / "README.md": ({"strength-note": note, "results": text, "best": best(root, cmp)}, None)},
          "--check" in sys.argv[2:])
 

@@ -90,6 +90,18 @@ def strength_note(root):
             f"about {round(-fischerle, -1):.0f} below `modern` ({cell('fischerle')}).")
 
 
+def strength_note_models(root):
+    """The strength note with the draw-model, single-game and openings caveats of the round robin."""
+    import strength_draw_models
+    d = strength_draw_models.figures(root.parent / "cross-engine" / "strength")
+    half = d["fits"]["draws as half a win"]["toga-ii-3.0"]
+    most = d["left_out"]["Davidson's draws"][1]
+    return wrap([strength_note(root) + f" Both with Davidson's draw model: counting a draw as half a win puts Toga at "
+                 f"{half:+.0f}; one game left out can move it to {most:+.0f}; and all {d['pairings']} pairings played "
+                 f"the same {len(d['openings'])} openings (`results/cross-engine/README.md`, "
+                 "`scripts/strength_draw_models.py`)."])
+
+
 def wrap(paragraphs):
     """Markdown paragraphs and bullets (a string starting `- `) wrapped at 100 columns."""
     import textwrap

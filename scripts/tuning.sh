@@ -6,7 +6,7 @@
 #
 #   scripts/tuning.sh                # everything (about 70 minutes on 2 cores)
 #   scripts/tuning.sh tune           # one part: book tune verify nodes clock focus
-#                                    #   focus_verify focus_nodes focus_clock focus_ablation toga
+#                                    #   focus_verify focus_nodes focus_clock focus_ablation toga readme
 source "$(dirname "$0")/lib.sh"
 out=results/tuning
 work=target/tuning
@@ -128,7 +128,10 @@ part_toga() {
     --suite "$suites/wac.epd" --depth 8
 }
 
-run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation toga" "$@"
+# The README's figures, from the run directories (scripts/tuning_readme.py --check says when stale).
+part_readme() { python3 scripts/tuning_readme.py "$out" --readme; }
+
+run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clock focus_ablation toga readme" "$@"
 compress_tables "$out"
 # The matches' per-move tables would take the study past 10 MB; games.csv keeps every result.
 light_tables "$out"
