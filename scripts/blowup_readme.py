@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Writes (--readme) or checks (--check) results/dynlimit-blowup/README.md's figures from its run
+directories: the strength note on top (from results/cross-engine), part 1's step table, its
+populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
+it: Wilson intervals, bootstrap intervals of the geometric mean), part 3's solved counts and part
+4's matches (pairings.csv). The words are fixed here; the figures come from the data.
+
+    scripts/blowup_readme.py results/dynlimit-blowup --readme
+    scripts/blowup_readme.py results/dynlimit-blowup --check   # fails, with a diff, when stale
+"""
+import sys
+from pathlib import Path
+
+from blowup_caps import KEY, THRESHOLDS
+from blowup_caps import rows as runs
+from heuristics_readme import minus, strength_note_models, wrap
+from heuristics_table import rows
+from readme_blocks import sync
+
+POPULATIONS = [("unselected-middlegame.epd", "self-play middlegames"), ("unselected-endgame.epd", "self-play endgames"),
+               ("sts1-15_v3.epd", "STS"), ("eret.epd", "ERET")]
+
+
+def md_table(report, columns_start):
+    """The rows (lists of cells) of the first Markdown table in `report` whose header begins with
+    `columns_start`."""
+    lines = (report).read_text().splitlines()
+    for k, line in enumerate(lines):
+        if line.startswith(columns_start):
+            out = []
+            for row in lines[k + 2:]:
+                if not row.startswith("|"):
+                    break
+                out.append([c.strip() for c in row.strip("|").split("|")])
+            return out
+    raise SystemExit(f"{report}: no table starting {columns_start!r}")
+
+
+def share(cell):
+    """'161 (3.2 %) [2.8, 3.8]' → '3.2 % [2.8, 3.8]'."""
+    count, rest = cell.split(" (", 1)
+    pct, interval = rest.split(") ", 1)
+    return f"{pct} {interval}"
+
+
+def pct(cell):
+    return cell.split("(")[1].split(")")[0].replace(" %", "")
+
+
+def pairs_by_step(run):
+    data = runs(run)
+    limits = sorted({r[KEY] for r in data}, key=int)
+    by = {}
+    for r in data:
+        by.setdefault(r["position_id"], {})[r[KEY]] = r
+    return data, limits, by
+
+
+def part1(root):
+    run = root / "steps"
+    steps = {r[1]: r for r in md_table(run / "report.md", "| other axes | step | pairs | geomean node ratio")}
+    growth = md_table(run / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    data, limits, by = pairs_by_step(run)
+    worst, largest = {}, []
+    for a, b in zip(limits, limits[1:]):
+        ratios = [(int(p[b]["nodes"]) / int(p[a]["nodes"]), p[a]["suite"]) for p in by.values() if a in p and b in p]
+        worst[f"{a} → {b}"] = max(r for r, _ in ratios)
+        largest += ratios
+    top = sorted(largest, reverse=True)[:20]
+    table = ["| step | geomean node ratio [95 % CI] | ≥ ×2 | ≥ ×5 | ≥ ×10 | worst |", "|---|---|---|---|---|---|"]
+    for step, r in steps.items():
+        cells = [r[3]] + [share(g[k]) for g in growth if g[1] == step and g[2] == "**all**" for k in (4, 5, 6)] \
+            + [f"×{worst[step]:.1f}"]
+        if step == "3 → 4":
+            cells = [f"**{c}**" for c in cells]
+            step = "**3 → 4**"
+        table.append(f"| {step} | " + " | ".join(cells) + " |")
+    pop = {g[2]: g for g in growth if g[1] == "3 → 4"}
+    populations = ", ".join(
+        f"{label} ({int(pop[name][3]):,}) " + " / ".join(
+            ("0" if float(pct(pop[name][k])) == 0 and name in ("sts1-15_v3.epd", "eret.epd") else pct(pop[name][k]))
+            for k in (4, 5, 6)) + " %"
+        for name, label in POPULATIONS)
+    cut = {v: sum(1 for r in data if r[KEY] == v and r["censored"] == "true") for v in limits}
+    bounds = []
+    for a, b in zip(limits, limits[1:]):
+        pairs = [(p[a], p[b]) for p in by.values() if a in p and b in p]
+        n = len(pairs)
+        after = [y["censored"] == "true" for _, y in pairs]
+        both = sum(x["censored"] == "true" and y["censored"] == "true" for x, y in pairs)
+        ratio = [int(y["nodes"]) / int(x["nodes"]) for x, y in pairs]
+        most = [100 * sum(q >= t or c for q, c in zip(ratio, after)) / n for t in THRESHOLDS]
+        bounds.append((f"{a} → {b}", most, sum(after), both))
+    endgame10 = [pct(g[6]) for g in growth if g[2] == "unselected-endgame.epd"]
+    summary = {r["values"].split("=")[1]: int(r["solved"]) for r in rows(run / "summary.csv")}
+    solvable = sum(int(g[3]) for g in growth if g[1] == "3 → 4" and g[2] in ("sts1-15_v3.epd", "eret.epd"))
+    s34 = steps["3 → 4"]
+    selfplay = sum(1 for _, s in top if s.startswith("unselected"))
+    endgames = sum(1 for _, s in top if s == "unselected-endgame.epd")
+    text = wrap([
+        f"By population, step 3 → 4 (≥ ×2 / ≥ ×5 / ≥ ×10): {populations}.", "",
+        "**These shares are lower bounds.** A search the 20 M node cap cut counts with the nodes it spent, so its "
+        "growth is understated, and the cap cuts the larger limits more often: "
+        + ", ".join(str(cut[v]) for v in limits[:-1]) + f" and {cut[limits[-1]]} searches at limits "
+        f"{limits[0]}…{limits[-1]} (all self-play positions; `scripts/blowup_caps.py`). Counting every pair whose "
+        "search after the step was cut as grown past each threshold gives the largest the shares can be: "
+        "≥ ×2 / ≥ ×5 / ≥ ×10 at most "
+        + ", ".join(f"{' / '.join(f'{m:.1f}' for m in most)} % for {step}"
+                    + (f" ({after} pairs cut after the step, {both} of them also before)" if step == "3 → 4" else "")
+                    for step, most, after, both in bounds[:-1])
+        + f" and {' / '.join(f'{m:.1f}' for m in bounds[-1][1])} % for {bounds[-1][0]}. Even at these bounds "
+        "3 → 4's tail is of the others' size. The other steps' endgame rows are alike (≥ ×10: "
+        f"{', '.join(endgame10)} %). All {len(top)} largest growths of all steps are "
+        + (f"self-play positions, {endgames} of them from the endgame population." if selfplay == len(top) else
+           f"{selfplay} of them self-play positions, {endgames} endgames.")
+        + f" Solved (STS + ERET have a best move): {', '.join(str(summary[v]) for v in limits[:-1])}, "
+        f"{summary[limits[-1]]} of {solvable:,} at limits {limits[0]}…{limits[-1]}; 3 → 4 gains {s34[10]} and "
+        f"loses {s34[11]}.",
+    ])
+    return "\n".join(table) + "\n\n" + text
+
+
+def solved_row(run):
+    s = {r["config_id"]: int(r["solved"]) for r in rows(run / "summary.csv")}
+    p = rows(run / "paired.csv")[0]
+    return s[p["baseline"]], s[p["config_id"]], int(p["gained"]), int(p["lost"]), float(p["mcnemar_p"])
+
+
+def part3(root):
+    steps = {r[1]: r for r in md_table(root / "steps" / "report.md", "| other axes | step | pairs | geomean node ratio")}
+    summary = {r["values"].split("=")[1]: int(r["solved"]) for r in rows(root / "steps" / "summary.csv")}
+    s = steps["3 → 4"]
+    lines = ["| budget | limit 3 | limit 4 | gained | lost | McNemar p |", "|---|---:|---:|---:|---:|---:|",
+             f"| depth 6 (part 1) | {summary['3']} | {summary['4']} | {s[10]} | {s[11]} | {float(s[12]):.2g} |"]
+    for run, label in (("budget-nodes", "200,000 nodes"), ("budget-time", "200 ms a move")):
+        a, b, g, l, p = solved_row(root / run)
+        lines.append(f"| {label} | {a} | {b} | {g} | {l} | {p:.2g} |")
+    return "\n".join(lines).replace("| 1 |", "| 1.0 |")
+
+
+def nodes_cell(x):
+    return f"{x / 1e6:.1f} M" if x >= 1e7 else f"{x:,.0f}"
+
+
+def time_cell(ms, digits):
+    return f"{ms / 1000:.1f} s" if ms >= 1000 else f"{ms:.{digits}f} ms"
+
+
+def part4(root):
+    lines = ["| match | pairs | W / D / L | pentanomial LL LD DD+WL WD WW | Elo [95 %] | nElo | LOS |",
+             "|---|---:|---|---|---|---|---:|"]
+    moves = ["| match | nodes p50 | nodes p99 | nodes max | time p50 | time p99 | time max | depth p50 / p1 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for run, label in (("games-depth", "depth 5"), ("games-clock", "2 s + 0.02 s")):
+        r = rows(root / run / "pairings.csv")[0]
+        lines.append(f"| {label} | {r['pairs']} | {r['wins']} / {r['draws']} / {r['losses']} | "
+                     f"{r['ll']} {r['ld']} {r['dd_wl']} {r['wd']} {r['ww']} | "
+                     f"{minus(format(float(r['elo']), '+.1f'))} ± {float(r['elo95']):.1f} | "
+                     f"{minus(format(float(r['nelo']), '+.1f'))} ± {float(r['nelo95']):.1f} | "
+                     f"{float(r['los']) * 100:.1f} % |")
+        p = {row[0]: row for row in md_table(root / run / "report.md", "| player | moves | nodes p50")}
+        a, b = p["p00"], p["p01"]
+        def pair(k, f):
+            return f"{f(float(a[k]))} → {f(float(b[k]))}"
+        def ms(k, digits):
+            x, y = float(a[k]), float(b[k])
+            if x >= 1000 or y >= 1000:
+                return f"{x / 1000:.1f} → {y / 1000:.1f} s"
+            return f"{x:.{digits}f} → {y:.{digits}f} ms"
+        moves.append(f"| {label} | {pair(2, nodes_cell)} | {pair(4, nodes_cell)} | {pair(5, nodes_cell)} | "
+                     f"{ms(6, 1)} | {ms(8, 0)} | {ms(9, 0)} | "
+                     f"{float(a[10]):.0f} / {float(a[12]):.0f} → {float(b[10]):.0f} / {float(b[12]):.0f} |")
+    return "\n".join(lines), "\n".join(moves)
+
+
+def blocks(root):
+    games, moves = part4(root)
+    return {"strength-note": strength_note_models(root), "part1": part1(root), "part3": part3(root),
+            "part4-games": games, "part4-moves": moves}
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1])
+    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
