@@ -2,8 +2,9 @@
 """Writes (--readme) or checks (--check) results/dynlimit-blowup/README.md's figures from its run
 directories: the strength note on top (from results/cross-engine), part 1's step table, its
 populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
-it: Wilson intervals, bootstrap intervals of the geometric mean), part 3's solved counts and part
-4's matches (pairings.csv). The words are fixed here; the figures come from the data.
+it: Wilson intervals, bootstrap intervals of the geometric mean), part 2's depth table (the depth
+run's report), part 3's solved counts, part 4's matches (pairings.csv and the per-move table of
+each match's report) and part 5's settings (each sensitivity run's report). The words are fixed here; the figures come from the data.
 
     scripts/blowup_readme.py results/dynlimit-blowup --readme
     scripts/blowup_readme.py results/dynlimit-blowup --check   # fails, with a diff, when stale
@@ -175,8 +176,54 @@ def part4(root):
 
 def blocks(root):
     games, moves = part4(root)
-    return {"strength-note": strength_note_models(root), "part1": part1(root), "part3": part3(root),
-            "part4-games": games, "part4-moves": moves}
+    return {"strength-note": strength_note_models(root), "part1": part1(root), "part2": part2(root),
+            "part3": part3(root), "part4-games": games, "part4-moves": moves, "part5": part5(root)}
+
+
+
+def part2(root):
+    """Part 2's table: depths 6 to 9 of the preselected-depth run."""
+    rows_ = md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs | geomean node ratio")
+    lines = ["| depth | geomean node ratio | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | "
+             "time > ×5 | time > ×10 |", "|---:|---:|---|---|---|---|"]
+    for r in rows_:
+        if int(r[2]) < 6:
+            continue
+        ten = "0" if r[8].startswith("0 ") else r[8]
+        lines.append(f"| {r[2]} | {r[4]} | {r[5]} | {r[6]} | {r[7]} | {ten} |")
+    return "\n".join(lines)
+
+
+# Part 5's settings: the run, the row's `other axes` value, and its label.
+SETTINGS = [("sensitivity-pvs", "pvs=true", "Fischerle's (PVS on, TT 16 MiB, not budget-aware, 4 dynamic levels)"),
+            ("sensitivity-pvs", "pvs=false", "PVS off"), ("sensitivity-tt-budget", "budget_aware=true", "TT budget-aware"),
+            ("sensitivity-tt-size", "size_mb=256", "TT 256 MiB"), ("sensitivity-dyn-levels", "dyn_levels=2", "dyn_levels 2"),
+            ("sensitivity-dyn-levels", "dyn_levels=6", "dyn_levels 6")]
+
+
+def part5(root):
+    """Part 5's table: the step 3 → 4 under each setting, an interval shown where a share differs
+    from the baseline's."""
+    lines = ["| setting | geomean node ratio | ≥ ×2 | ≥ ×5 | ≥ ×10 |", "|---|---|---|---|---|"]
+    base = None
+    for run, axis, label in SETTINGS:
+        step = {r[0]: r for r in md_table(root / run / "report.md", "| other axes | step | pairs | geomean node ratio")}
+        growth = {r[0]: r for r in md_table(root / run / "report.md", "| other axes | step | suite | pairs | ≥×2")
+                  if r[2] == "**all**"}
+        g = growth[axis]
+        same = base is not None and all(pct(g[k]) == pct(base[k]) for k in (4, 5, 6))
+        cells = []
+        for k in (4, 5, 6):
+            full = share(g[k]).replace("0.0 % [0.0,", "0 [0,")
+            if base is not None and float(pct(g[k])) == 0:
+                full = "0"
+            elif same:
+                full = f"{pct(g[k])} %"
+            cells.append(full)
+        if base is None:
+            base = g
+        lines.append(f"| {label} | {step[axis][3]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
