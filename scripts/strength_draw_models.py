@@ -46,11 +46,12 @@ def fit(t, players, anchor, davidson):
     col = {p: k for k, p in enumerate(free)}
     # Design: u = (θ_i − θ_j) / 2 for Davidson's form, d = θ_i − θ_j for the plain one.
     a = np.zeros((len(t), dim))
-    for g, (x, y) in enumerate(zip(i, j)):
-        if x in col:
-            a[g, col[x]] += 1
-        if y in col:
-            a[g, col[y]] -= 1
+    index = np.full(players, -1)
+    index[free] = [col[p] for p in free]
+    games = np.arange(len(t))
+    white, black = index[i], index[j]
+    a[games[white >= 0], white[white >= 0]] += 1
+    a[games[black >= 0], black[black >= 0]] -= 1
     draw = (s == 0.5).astype(float)
     win, loss = (s == 1.0).astype(float), (s == 0.0).astype(float)
     x = np.zeros(dim)
