@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/dynlimit-blowup/README.md's figures from its run
-directories: the strength note on top (from results/cross-engine), part 1's step table, its
+directories: the strength note on top (from results/cross-engine), *What holds* (the headline
+figures of every part), part 1's step table, its
 populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
 it: Wilson intervals, bootstrap intervals of the geometric mean), part 2's depth table (the depth
 run's report), part 3's solved counts, part 4's matches (pairings.csv and the per-move table of
@@ -176,7 +177,7 @@ def part4(root):
 
 def blocks(root):
     games, moves = part4(root)
-    return {"strength-note": strength_note_models(root), "part1": part1(root), "part2": part2(root),
+    return {"strength-note": strength_note_models(root), "holds": holds(root), "part1": part1(root), "part2": part2(root),
             "part3": part3(root), "part4-games": games, "part4-moves": moves, "part5": part5(root)}
 
 
@@ -224,6 +225,94 @@ def part5(root):
             base = g
         lines.append(f"| {label} | {step[axis][3]} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def holds(root):
+    """*What holds, in plain words*: the headline figures of every part."""
+    run = root / "steps"
+    steps = {r[1]: r for r in md_table(run / "report.md", "| other axes | step | pairs | geomean node ratio")}
+    growth = md_table(run / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    allg = {g[1]: g for g in growth if g[2] == "**all**"}
+    pop = {g[2]: g for g in growth if g[1] == "3 → 4"}
+    data, limits, by = pairs_by_step(run)
+    cut = {v: sum(1 for r in data if r[KEY] == v and r["censored"] == "true") for v in limits}
+    names = [f"{a} → {b}" for a, b in zip(limits, limits[1:])]
+    most, worst = {}, {}
+    for (a, b), step in zip(zip(limits, limits[1:]), names):
+        pairs = [(p[a], p[b]) for p in by.values() if a in p and b in p]
+        ratio = [int(y["nodes"]) / int(x["nodes"]) for x, y in pairs]
+        after = [y["censored"] == "true" for _, y in pairs]
+        most[step] = [100 * sum(q >= t or c for q, c in zip(ratio, after)) / len(pairs) for t in THRESHOLDS]
+        worst[step] = max(ratio)
+    depth = {int(r[2]): r for r in md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs")}
+    deep = [d for d in depth if d >= 6]
+    tens = [int(depth[d][8].split()[0]) for d in deep]
+    time_max = max(float(depth[d][6].split(" / ")[3]) for d in deep)
+    p99 = [float(depth[d][6].split(" / ")[2]) for d in depth if d >= 4]
+    others2 = [float(pct(allg[n][4])) for n in names if n != "3 → 4"]
+    positions = int(allg["3 → 4"][3])
+    selfplay = int(pop["unselected-middlegame.epd"][3]) + int(pop["unselected-endgame.epd"][3])
+    summary = {r["values"].split("=")[1]: int(r["solved"]) for r in rows(run / "summary.csv")}
+    bn, bt = solved_row(root / "budget-nodes"), solved_row(root / "budget-time")
+    solvable = int(pop["sts1-15_v3.epd"][3]) + int(pop["eret.epd"][3])
+    gd, gc = (rows(root / r / "pairings.csv")[0] for r in ("games-depth", "games-clock"))
+    moves = {row[0]: row for row in md_table(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    m3, m4 = moves["p00"], moves["p01"]
+    levels = {}
+    for axis in ("dyn_levels=2", "dyn_levels=4", "dyn_levels=6"):
+        g = {r[0]: r for r in md_table(root / "sensitivity-dyn-levels" / "report.md",
+                                       "| other axes | step | suite | pairs | ≥×2") if r[2] == "**all**"}
+        levels[axis] = pct(g[axis][4])
+    mean = float(steps["3 → 4"][3].split()[0])
+    largest_mean = max(steps, key=lambda k: float(steps[k][3].split()[0])) == "3 → 4"
+    elo = lambda r: minus(f"{float(r['elo']):+.1f} ± {float(r['elo95']):.1f}")  # noqa: E731
+    return wrap([
+        f"- **\"In some cases\" is true, and rare.** On {positions:,} positions at depth 6 (the unselected ones, "
+        f"STS and ERET), the step 3 → 4 grows at least {pct(allg['3 → 4'][5])} % of the searches fivefold or more "
+        f"and at least {pct(allg['3 → 4'][6])} % tenfold or more — lower bounds, since the 20 M node cap cut "
+        f"{cut['4']} searches at limit 4 against {cut['3']} at limit 3; at most {most['3 → 4'][1]:.1f} % and "
+        f"{most['3 → 4'][2]:.1f} % (part 1, `scripts/blowup_caps.py`); searching to depths {deep[0]}–{deep[-1]} "
+        f"({depth[deep[0]][3]} sampled positions), at most {'one position' if max(tens) == 1 else f'{max(tens)} positions'} "
+        f"per depth ({max(float(pct(depth[d][8])) for d in deep):.1f} %) needs ten times as long to complete it, "
+        f"and none more than ×{time_max:.1f}.",
+        "- **The step 3 → 4 is not special.** The protocol's test — a tail share clearly above the other steps' — "
+        "fails: 1 → 2 and 2 → 3 blow up as often (≥ ×10: "
+        + ", ".join(f"{pct(allg[n][6])} %" for n in names)
+        + f" for the steps {', '.join(n.replace(' ', '') for n in names)}, overlapping intervals; lower bounds, at "
+        f"most {', '.join(f'{most[n][2]:.1f}' for n in names)} % if every search the node cap cut grew past ×10) "
+        f"and as badly (worst ×{worst['1 → 2']:.0f} and ×{worst['2 → 3']:.0f} against ×{worst['3 → 4']:.0f}). What "
+        f"sets 3 → 4 apart is a slightly larger share of *moderate* growth (≥ ×2: {pct(allg['3 → 4'][4])} % against "
+        f"{min(others2):.1f}–{max(others2):.1f} %) and "
+        + (f"the largest mean cost (+{100 * (mean - 1):.0f} % nodes at depth 6)." if largest_mean else
+           f"a mean cost of +{100 * (mean - 1):.0f} % nodes at depth 6."),
+        "- **The blowups are endgames.** Every step's tail lives in the "
+        f"{100 * int(pop['unselected-endgame.epd'][3]) / selfplay:.0f} % of self-play positions that are endgames "
+        f"(≥ ×2 for 3 → 4: {float(pct(pop['unselected-endgame.epd'][4])):.0f} % of endgames, "
+        f"{float(pct(pop['unselected-middlegame.epd'][4])):.0f} % of middlegames, "
+        f"{float(pct(pop['sts1-15_v3.epd'][4])):.0f} % of STS); ERET and STS barely show it.",
+        "- **The cost grows with depth, the tail does not explode.** The typical (geometric-mean) cost of 3 → 4 "
+        f"rises from +{100 * (float(depth[3][4]) - 1):.0f} % at depth 3 to +{100 * (float(depth[6][4]) - 1):.0f} % "
+        f"at depth 6 and +{100 * (float(depth[9][4]) - 1):.0f} % at depth 9; the p99 of the per-position time ratio "
+        f"stays between ×{min(p99):.1f} and ×{max(p99):.1f} from depth 4 to 9.",
+        "- **At equal cost on STS and ERET limit 4 is not worse — but that is where the blowup hardly occurs.** "
+        + (f"At 200,000 nodes both solve {bn[0]} of {solvable:,} STS + ERET positions" if bn[0] == bn[1] else
+           f"At 200,000 nodes limit 4 solves {bn[1]} against {bn[0]} of {solvable:,} STS + ERET positions")
+        + f" ({bn[2]} gained, {bn[3]} lost); at 200 ms a move limit 4 solves {bt[1]} against {bt[0]} ({bt[2]} "
+        f"gained, {bt[3]} lost, McNemar p = {bt[4]:.2g}); at equal depth 6, {summary['4']} against {summary['3']} "
+        f"(p = {float(steps['3 → 4'][12]):.1f}). On these suites the step 3 → 4 grows {pct(pop['sts1-15_v3.epd'][4])} % "
+        f"(STS) and {pct(pop['eret.epd'][4])} % (ERET) of the searches ×2 or more, against "
+        f"{pct(pop['unselected-endgame.epd'][4])} % of the unselected endgames; equal budgets were not tested on "
+        "the endgames, where the blowup occurs.",
+        f"- **In games it is not worse either.** At depth 5 limit 4 scores {elo(gd)} Elo ({gd['pairs']} pairs) while "
+        f"its move-time tail is heavier (p99 {float(m4[8]):.0f} ms against {float(m3[8]):.0f} ms, longest move "
+        f"{float(m4[9]) / 1000:.1f} s against {float(m3[9]) / 1000:.1f} s); under a clock (2 s + 0.02 s) "
+        f"{elo(gc)} Elo ({gc['pairs']} pairs): no difference either way that "
+        f"{2 * int(gc['pairs'])} games can show (about ±{float(gc['elo95']):.0f} Elo).",
+        "- **Nothing else changes the picture**: PVS off, a budget-aware TT, 256 MiB instead of 16, 2 or 6 dynamic "
+        "levels instead of 4 — the step's tail share stays inside its interval; more dynamic levels allow a little "
+        f"more growth (≥ ×2: {levels['dyn_levels=2']} % / {levels['dyn_levels=4']} % / {levels['dyn_levels=6']} % "
+        "with 2 / 4 / 6 levels).",
+    ])
 
 
 if __name__ == "__main__":

@@ -106,6 +106,11 @@ def wrap(paragraphs):
     """Markdown paragraphs and bullets (a string starting `- `) wrapped at 100 columns."""
     import textwrap
     out = []
+    # Never break inside "3 → 4", "+42.8 ± 29.8" or "≥ 280": those spaces are held as \0 while
+    # filling (textwrap breaks only at ASCII whitespace) and restored after.
+    held = [(" → ", "\0→\0"), (" ± ", "\0±\0"), ("≥ ", "≥\0"), ("× ", "×\0")]
+    for a, b in held:
+        paragraphs = [p.replace(a, b) for p in paragraphs]
     for p in paragraphs:
         if p.startswith("- "):
             out.append(textwrap.fill(p[2:], 100, initial_indent="- ", subsequent_indent="  ",
@@ -114,7 +119,7 @@ def wrap(paragraphs):
             out.append("")
         else:
             out.append(textwrap.fill(p, 100, break_on_hyphens=False, break_long_words=False))
-    return "\n".join(out)
+    return "\n".join(out).replace("\0", " ")
 
 
 def findings(root):
