@@ -61,15 +61,17 @@ check() {
   fi
 }
 
-# MADE "COMMAND": runs COMMAND (`BINARY suite make … --out PATH`, as the study ran it) with this
-# build into $work/NAME-of-PATH, then writes COMMAND back into the file's first line. Prints the file.
+# "COMMAND": runs COMMAND (`BINARY suite make … --out PATH`, as the study ran it) with this build
+# into $work/PATH, then writes COMMAND back into the file's first line. Prints the file.
 remake() {
   local -a words args=()
   read -ra words <<<"$1"
   local k made=""
   for ((k = 1; k < ${#words[@]}; k++)); do
     if [ "${words[k - 1]}" = "--out" ]; then
-      made=$work/made-$(echo "${words[k]}" | tr / -)
+      # The same file name: `suite make` names each position after it (id "openings.001").
+      made=$work/${words[k]}
+      mkdir -p "$(dirname "$made")"
       args+=("$made")
     else
       args+=("${words[k]}")
