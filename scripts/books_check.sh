@@ -87,16 +87,21 @@ remake() {
 
 snapshot_harness
 
-# The committed books: FILE STUDY RECORDED_AS | the command that made it.
+# The books: FILE (- when not committed) STUDY RECORDED_AS | the command that made it.
 BOOKS=(
   "results/eval/verify-openings.epd eval results/eval/verify-openings.epd|target/eval/harness suite make --selfplay 1600 --seed 4242 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/eval/verify-openings.epd"
   "results/strength/gauntlet-openings.epd strength results/strength/gauntlet-openings.epd|target/strength/harness suite make --selfplay 1600 --seed 5151 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 400 --hash 16 --id-prefix gauntlet --out results/strength/gauntlet-openings.epd"
   "results/cross-engine/openings.epd cross-engine target/cross-engine/openings.epd|target/cross-engine/harness suite make --selfplay 1600 --seed 2028 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/cross-engine/openings.epd"
-  "results/tuning/verify-openings.epd tuning target/tuning/verify-openings.epd|target/tuning/harness suite make --selfplay 1600 --seed 2027 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/tuning/verify-openings.epd"
+  "- tuning target/tuning/verify-openings.epd|target/tuning/harness suite make --selfplay 1600 --seed 2027 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/tuning/verify-openings.epd"
 )
 for entry in "${BOOKS[@]}"; do
   read -r file study as <<<"${entry%%|*}"
-  check "$file" "$study" "$as"
+  if [ "$file" = - ]; then
+    # Not committed: made again by this build it does not give the recorded bytes (results/README.md).
+    echo "not committed: $as of results/$study (checked with --rebuild only)"
+  else
+    check "$file" "$study" "$as"
+  fi
   if $rebuild; then
     check "$(remake "${entry#*|}")" "$study" "$as"
   fi
