@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/dynlimit-blowup/README.md's figures from its run
-directories: the strength note on top (from results/cross-engine), *What holds* (the headline
-figures of every part), part 1's step table, its
+directories: the strength note on top (from results/cross-engine), the introduction's reading of
+the step figure, *What holds* (the headline figures of every part), part 1's step table, its
 populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
 it: Wilson intervals, bootstrap intervals of the geometric mean), part 2's depth table (the depth
-run's report), part 3's solved counts, part 4's matches (pairings.csv and the per-move table of
-each match's report) and part 5's settings (each sensitivity run's report). The words are fixed here; the figures come from the data.
+run's report, and its reading), part 3's solved counts, part 4's matches (pairings.csv and the
+per-move table of each match's report, and its reading) and part 5's settings (each sensitivity run's report). The words are fixed here; the figures come from the data.
 
     scripts/blowup_readme.py results/dynlimit-blowup --readme
     scripts/blowup_readme.py results/dynlimit-blowup --check   # fails, with a diff, when stale
@@ -177,7 +177,8 @@ def part4(root):
 
 def blocks(root):
     games, moves = part4(root)
-    return {"strength-note": strength_note_models(root), "holds": holds(root), "part1": part1(root), "part2": part2(root),
+    return {"strength-note": strength_note_models(root), "intro": intro(root), "holds": holds(root),
+            "part2-text": part2_text(root), "part4-text": part4_text(root), "part1": part1(root), "part2": part2(root),
             "part3": part3(root), "part4-games": games, "part4-moves": moves, "part5": part5(root)}
 
 
@@ -313,6 +314,62 @@ def holds(root):
         f"more growth (≥ ×2: {levels['dyn_levels=2']} % / {levels['dyn_levels=4']} % / {levels['dyn_levels=6']} % "
         "with 2 / 4 / 6 levels).",
     ])
+
+
+def wilson(k, n, z=1.959964):
+    """The 95 % Wilson interval of k in n, in per cent."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return 100 * (centre - half), 100 * (centre + half)
+
+
+def intro(root):
+    """The introduction's reading of the step figure."""
+    growth = md_table(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    allg = {g[1]: g for g in growth if g[2] == "**all**"}
+    share_ = {step: [float(pct(g[k])) for k in (4, 5, 6)] for step, g in allg.items()}
+    others2 = [v[0] for k, v in share_.items() if k != "3 → 4"]
+    top10 = max(share_, key=lambda k: share_[k][2])
+    return wrap([
+        "The reports and figures were redrawn on 2026-11-23 from the same rows with `harness report DIR "
+        "--baseline ID` (`scripts/dynlimit-blowup.sh` names each baseline): ratios are now drawn as their two tails "
+        "— the share of positions that grew, or shrank, by at least ×x, for every x (`steps_candidate_limit.png`, "
+        f"on the {int(allg['3 → 4'][3]):,} positions of part 1: 3 → 4 has the most positions that grow at least ×2 "
+        f"— {share_['3 → 4'][0]:.1f} % against {min(others2):.1f}–{max(others2):.1f} % — but from about ×5 on it "
+        f"lies below 1 → 2 and 2 → 3 (≥ ×5: {share_['3 → 4'][1]:.1f} % against {share_['1 → 2'][1]:.1f} % and "
+        f"{share_['2 → 3'][1]:.1f} %; 4 → 5: {share_['4 → 5'][1]:.1f} %), and {top10} lies highest (≥ ×10: "
+        f"{share_[top10][2]:.1f} % against {share_['3 → 4'][2]:.1f} %). Intervals as in the table below; the order "
+        "of these small shares is not significant, and they are lower bounds where the node cap cut a search, see "
+        "part 1). No number changed."])
+
+
+def part2_text(root):
+    depth = {int(r[2]): r for r in md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs")}
+    first = next(d for d in sorted(depth) if not depth[d][8].startswith("0 "))
+    k, n = int(depth[first][8].split()[0]), int(depth[first][3])
+    lo, hi = wilson(k, n)
+    last = max(depth)
+    dropped = int(depth[last][12])
+    total = int(depth[min(depth)][3])
+    return wrap([
+        f"The first move that takes ten times as long appears at depth {first} ({k} of {n}; Wilson interval "
+        f"{lo:.2f}–{hi:.1f} %). The typical cost grows steadily with depth (the extensions compound), the tail does "
+        "not: a position's ratio rises and falls from depth to depth as the extended lines change. At depth "
+        f"{last} the limit-3 search of {dropped} positions hit the 50 M node cap and has no ratio (*dropped*): the "
+        f"tail there is underestimated by at most {dropped} positions ({100 * dropped / total:.1f} %)."])
+
+
+def part4_text(root):
+    p = {row[0]: row for row in md_table(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    a, b = p["p00"], p["p01"]
+    slow = min(float(a[9]) / float(a[6]), float(b[9]) / float(b[6]))
+    return wrap([
+        f"At depth 5 the move-time tail is the remark in play: limit 4's p99 move takes "
+        f"{float(b[8]) / float(a[8]):.1f} times limit 3's and its longest {float(b[9]) / 1000:.1f} s "
+        f"({float(b[5]) / 1e6:.1f} M nodes) against {float(a[9]) / 1000:.1f} s ({float(a[5]) / 1e6:.1f} M), with a "
+        f"median of {float(b[6]):.1f} ms. No node cap applies in games: both settings have moves "
+        + ("three orders of magnitude" if slow >= 1000 else f"{slow:.0f} times") + " slower than the median."])
 
 
 if __name__ == "__main__":
