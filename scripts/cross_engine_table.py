@@ -7,7 +7,14 @@ protocol defines (results/cross-engine/README.md); then the round robin's joint 
 scale of Stockfish's calibrated `UCI_Elo` players.
 
     scripts/cross_engine_table.py results/cross-engine > results/cross-engine/table.md
+    scripts/cross_engine_table.py results/cross-engine --readme   # table.md and the README's figures
+    scripts/cross_engine_table.py results/cross-engine --check    # fails, with a diff, when either is stale
+
+The README's figures (between its `<!-- ablation -->`, `<!-- plain-words -->` and
+`<!-- strength -->` markers) are written by cross_engine_readme.py from the same run directories.
 """
+import contextlib
+import io
 import math
 import sys
 from pathlib import Path
@@ -198,4 +205,15 @@ def main(root):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "results/cross-engine")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    root = Path(args[0] if args else "results/cross-engine")
+    if not {"--readme", "--check"} & set(sys.argv[1:]):
+        main(root)
+        sys.exit(0)
+    import cross_engine_readme
+    from readme_blocks import sync
+    captured = io.StringIO()
+    with contextlib.redirect_stdout(captured):
+        main(root)
+    sync({root / "table.md": (None, captured.getvalue()),
+          root / "README.md": (cross_engine_readme.blocks(root), None)}, "--check" in sys.argv[1:])

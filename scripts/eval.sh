@@ -34,9 +34,7 @@ part_fit_all() { fit fit-all "${ALL_ON[@]}"; }
 part_fit_classic() { fit fit-classic; }
 
 part_book() {
-  [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 4242 --random-plies 8 \
-    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 \
-    --out "$BOOK"
+  opening_book "$BOOK" 4242 500
   # No opening of the training games' book or of the committed books.
   disjoint_book "$BOOK" target/texel/texel-openings.epd suites/openings.epd suites/selfplay.epd
   sha256sum "$BOOK"

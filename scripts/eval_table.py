@@ -7,6 +7,7 @@ tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed co
 
     scripts/eval_table.py results/eval > results/eval/table.md
     scripts/eval_table.py results/eval --readme   # also rewrites the README's findings
+    scripts/eval_table.py results/eval --check    # fails, with a diff, when table.md or the findings are stale
 
 With --readme, the findings between the README's `<!-- findings -->` markers are rewritten from
 the same data, so no number there is typed by hand.
@@ -17,6 +18,7 @@ import math
 import sys
 from pathlib import Path
 
+from readme_blocks import sync
 from study_stats import holm, p_from_interval
 
 TERMS = ["passed.path", "mobility", "king_safety", "bishop_pair", "rook_files", "outposts",
@@ -182,29 +184,29 @@ def headline(out):
     return lines
 
 
-def rewrite_readme(out):
-    readme = out / "README.md"
-    text = readme.read_text()
-    begin, end = "<!-- findings -->", "<!-- /findings -->"
-    head, rest = text.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    body = "\n".join(headline(out))
-    readme.write_text(f"{head}{begin}\n{body}\n{end}{tail}")
+def tables(out):
+    """table.md: the study's tables, as `main` prints them."""
+    sections = [fits(out), tuned(out), terms(out), nodes(out)]
+    text = "# results/eval: the tables\n\n"
+    text += "Written by `scripts/eval_table.py results/eval` from the run directories.\n\n"
+    for s in sections:
+        text += "\n".join(s) + "\n\n"
+    cost = out / "cost.md"
+    if cost.exists():
+        text += "## Speed\n\n"
+        text += "\n".join(cost.read_text().splitlines()[2:]).strip() + "\n\n"
+    return text
 
 
 def main():
     out = Path(sys.argv[1])
+    if "--check" in sys.argv[2:]:
+        sync({out / "table.md": (None, tables(out)),
+              out / "README.md": ({"findings": "\n".join(headline(out))}, None)}, check=True)
+        return
     if "--readme" in sys.argv[2:]:
-        rewrite_readme(out)
-    sections = [fits(out), tuned(out), terms(out), nodes(out)]
-    print("# results/eval: the tables\n")
-    print("Written by `scripts/eval_table.py results/eval` from the run directories.\n")
-    for s in sections:
-        print("\n".join(s) + "\n")
-    cost = out / "cost.md"
-    if cost.exists():
-        print("## Speed\n")
-        print("\n".join(cost.read_text().splitlines()[2:]).strip() + "\n")
+        sync({out / "README.md": ({"findings": "\n".join(headline(out))}, None)}, check=False)
+    print(tables(out), end="")
 
 
 if __name__ == "__main__":

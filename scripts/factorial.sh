@@ -95,6 +95,7 @@ for n in names:
     print(f"| {n} | {t:+.1f} ± {h:.1f} | " + " | ".join(cells) + f" | {verdict} |")
 PY
   cat "$out/compare.md"
+  python3 scripts/factorial_readme.py "$out" --readme   # the README's figures
 }
 
 run_parts "ladder best verify compare" "$@"

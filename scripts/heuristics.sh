@@ -125,7 +125,7 @@ part_targets() {
 }
 
 part_table() {
-  python3 scripts/heuristics_table.py "$out" > "$out/table.md"
+  python3 scripts/heuristics_table.py "$out" --readme   # table.md and the README's figures
 }
 
 run_parts "elo modern ablation targets nodes nodes_modern clock table" "$@"

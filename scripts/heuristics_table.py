@@ -8,7 +8,14 @@ lost, and the Elo with its 95 % interval from each match's pairings.csv (fixed n
 short clock for `modern`).
 
     scripts/heuristics_table.py results/heuristics > results/heuristics/table.md
+    scripts/heuristics_table.py results/heuristics --readme   # table.md and the README's figures
+    scripts/heuristics_table.py results/heuristics --check    # fails, with a diff, when either is stale
+
+The README's figures (between its `<!-- strength-note -->` and `<!-- findings -->` markers) are
+written by heuristics_readme.py from the same run directories.
 """
+import contextlib
+import io
 import csv
 import gzip
 import math
@@ -127,4 +134,15 @@ def main(root):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "results/heuristics")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    root = Path(args[0] if args else "results/heuristics")
+    if not {"--readme", "--check"} & set(sys.argv[1:]):
+        main(root)
+        sys.exit(0)
+    import heuristics_readme
+    from readme_blocks import sync
+    captured = io.StringIO()
+    with contextlib.redirect_stdout(captured):
+        main(root)
+    sync({root / "table.md": (None, captured.getvalue()),
+          root / "README.md": (heuristics_readme.blocks(root), None)}, "--check" in sys.argv[1:])

@@ -7,6 +7,9 @@
 #   grid DIR BASELINE ARGS...   a grid into $out/DIR: skipped when reported, resumed when started
 #   play DIR ARGS...            a match into $out/DIR: the same
 #   make_suite FILE ARGS...     `harness suite make --unlabelled` into FILE unless it exists
+#   opening_book FILE SEED MAX [ARGS...]
+#                               a balanced opening book into FILE unless it exists, made like
+#                               suites/openings.epd from SEED (scripts/books_check.sh rebuilds them)
 #   heuristic_positions         the heuristic table's 1,437 positions, as --suite arguments in
 #                               the array `positions` (samples made into $work)
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
@@ -67,6 +70,19 @@ make_suite() {
   local file=$1
   shift
   [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
+}
+
+# FILE SEED MAX [ARGS...]: the studies' opening books, made like suites/openings.epd: 1,600
+# self-play games from SEED, the position after 8 random plies, kept when Stockfish 15.1 at depth
+# 12 (hash 16 MiB) scores its best move within 50 cp, at most MAX positions; ARGS go before --out,
+# as the studies ran it. The same command gives the same bytes (scripts/books_check.sh --rebuild
+# checks each committed book's SHA-256).
+opening_book() {
+  local file=$1 seed=$2 max=$3
+  shift 3
+  [ -f "$file" ] || "$harness" suite make --selfplay 1600 --seed "$seed" --random-plies 8 \
+    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max "$max" --hash 16 "$@" \
+    --out "$file"
 }
 
 # The positions results/heuristics measures nodes on (and results/cross-engine after it): WAC,

@@ -50,12 +50,10 @@ part_design() {
 # The gauntlet's book: balanced self-play openings with a seed no study used, disjoint from every
 # book there is (the committed ones, the texel games', the older studies' regenerated ones).
 part_book() {
-  [ -f "$BOOK" ] || "$harness" suite make --selfplay 1600 --seed 5151 --random-plies 8 \
-    --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 400 --hash 16 \
-    --id-prefix gauntlet --out "$BOOK"
+  opening_book "$BOOK" 5151 400 --id-prefix gauntlet
   disjoint_book "$BOOK" "$SELECT" suites/openings.epd suites/selfplay.epd \
-    target/texel/texel-openings.epd target/tuning/verify-openings.epd \
-    target/cross-engine/openings.epd results/factorial/openings.epd
+    target/texel/texel-openings.epd results/tuning/verify-openings.epd \
+    results/cross-engine/openings.epd results/factorial/openings.epd
   sha256sum "$BOOK"
 }
 

@@ -46,11 +46,12 @@ def fit(t, players, anchor, davidson):
     col = {p: k for k, p in enumerate(free)}
     # Design: u = (θ_i − θ_j) / 2 for Davidson's form, d = θ_i − θ_j for the plain one.
     a = np.zeros((len(t), dim))
-    for g, (x, y) in enumerate(zip(i, j)):
-        if x in col:
-            a[g, col[x]] += 1
-        if y in col:
-            a[g, col[y]] -= 1
+    index = np.full(players, -1)
+    index[free] = [col[p] for p in free]
+    games = np.arange(len(t))
+    white, black = index[i], index[j]
+    a[games[white >= 0], white[white >= 0]] += 1
+    a[games[black >= 0], black[black >= 0]] -= 1
     draw = (s == 0.5).astype(float)
     win, loss = (s == 1.0).astype(float), (s == 0.0).astype(float)
     x = np.zeros(dim)
@@ -107,7 +108,11 @@ def fit(t, players, anchor, davidson):
     return None
 
 
-def main(run):
+def figures(run):
+    """The script's figures: {"games", "openings", "pairings", "names" (id → name), "fits"
+    (model → {name: Elo}), "left_out" (model → (least, most, the game whose omission gives the
+    most, [the games whose omission leaves no finite maximum]), each game (white, black, result,
+    opening)}."""
     rows = games(run)
     manifest = json.loads((run / "manifest.json").read_text())
     names = {p["id"]: p["name"] for p in manifest["players"]}
@@ -117,32 +122,43 @@ def main(run):
     n = len(order)
     anchor = order.index(next(p for p in order if names[p] == ANCHOR))
     focus = order.index(next(p for p in order if names[p] == FOCUS))
-    print(f"{len(rows)} games, {n} players; distinct openings: {len({r['opening'] for r in rows})} "
-          f"({', '.join(sorted({r['opening'] for r in rows}))}), each played by "
-          f"{len({r['pairing'] for r in rows})} pairings\n")
-    fits = {}
+    out = {"games": len(rows), "openings": sorted({r["opening"] for r in rows}),
+           "pairings": len({r["pairing"] for r in rows}), "fits": {}, "left_out": {}}
     for label, dav in (("Davidson's draws", True), ("draws as half a win", False)):
-        fits[label] = fit(t, n, anchor, dav)
-    print("| player | " + " | ".join(f"Elo, {k}" for k in fits) + " |")
-    print("|---|" + "---:|" * len(fits))
-    for p in sorted(range(n), key=lambda q: -fits["Davidson's draws"][q]):
-        print(f"| {names[order[p]]} | " + " | ".join(f"{f[p] * ELO:+.1f}" for f in fits.values()) + " |")
-    print(f"\n{FOCUS} against {ANCHOR}, each game left out in turn ({len(rows)} refits per model):\n")
-    print("| model | all games | least | most | the game whose omission gives the most | refits without a finite maximum (the game left out) |")
-    print("|---|---:|---:|---:|---|---:|")
-    for label, dav in (("Davidson's draws", True), ("draws as half a win", False)):
+        theta = fit(t, n, anchor, dav)
+        out["fits"][label] = {names[order[p]]: theta[p] * ELO for p in range(n)}
         values, unbounded = [], []
         for g in range(len(t)):
             theta = fit(np.delete(t, g, axis=0), n, anchor, dav)
             if theta is None:
                 r = rows[g]
-                unbounded.append(f"{names[r['white']]}–{names[r['black']]} {r['result']}")
+                unbounded.append((names[r["white"]], names[r["black"]], r["result"], r["opening"]))
             else:
                 values.append((theta[focus] * ELO, g))
         top, g = max(values)
         r = rows[g]
-        game = f"{names[r['white']]}–{names[r['black']]} {r['result']} ({r['opening']})"
-        print(f"| {label} | {fits[label][focus] * ELO:+.1f} | {min(values)[0]:+.1f} | {top:+.1f} | {game} | {len(unbounded)}: {'; '.join(unbounded) or '—'} |")
+        game = (names[r["white"]], names[r["black"]], r["result"], r["opening"])
+        out["left_out"][label] = (min(values)[0], top, game, unbounded)
+    return out
+
+
+def main(run):
+    f = figures(run)
+    players = len(next(iter(f["fits"].values())))
+    print(f"{f['games']} games, {players} players; distinct openings: "
+          f"{len(f['openings'])} ({', '.join(f['openings'])}), each played by {f['pairings']} pairings\n")
+    fits = f["fits"]
+    print("| player | " + " | ".join(f"Elo, {k}" for k in fits) + " |")
+    print("|---|" + "---:|" * len(fits))
+    for name in sorted(fits["Davidson's draws"], key=lambda q: -fits["Davidson's draws"][q]):
+        print(f"| {name} | " + " | ".join(f"{m[name]:+.1f}" for m in fits.values()) + " |")
+    print(f"\n{FOCUS} against {ANCHOR}, each game left out in turn ({f['games']} refits per model):\n")
+    print("| model | all games | least | most | the game whose omission gives the most | refits without a finite maximum (the game left out) |")
+    print("|---|---:|---:|---:|---|---:|")
+    for label, (least, top, game, unbounded) in f["left_out"].items():
+        shown = [f"{w}–{b} {result}" for w, b, result, _ in unbounded]
+        print(f"| {label} | {fits[label][FOCUS]:+.1f} | {least:+.1f} | {top:+.1f} | {game[0]}–{game[1]} {game[2]} ({game[3]}) "
+              f"| {len(unbounded)}: {'; '.join(shown) or '—'} |")
 
 
 if __name__ == "__main__":

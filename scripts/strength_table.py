@@ -8,6 +8,7 @@ models, openings resampled as clusters), and each shared switch's worth inside `
 
     scripts/strength_table.py results/strength > results/strength/table.md
     scripts/strength_table.py results/strength --readme   # also rewrites the README's findings
+    scripts/strength_table.py results/strength --check    # fails, with a diff, when table.md or a findings block is stale
     scripts/strength_table.py --accepted DIR              # exit 0 iff DIR's SPRT accepted H1
 
 With --readme, the text between the README's `<!-- findings -->` markers is rewritten from the same
@@ -18,6 +19,8 @@ import json
 import math
 import sys
 from pathlib import Path
+
+from readme_blocks import sync
 
 import strength_clock
 from study_stats import holm, p_from_interval
@@ -261,7 +264,7 @@ def speed(out):
     return lines, medians
 
 
-def main(out, readme):
+def main(out, readme, check):
     heuristics = out.parent / "heuristics"
     g_lines, figures = gauntlet(out)
     s_lines, medians = speed(out)
@@ -269,19 +272,20 @@ def main(out, readme):
     sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines,
                 worth(out, heuristics, summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
+    readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
+               out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None)}
+    if check:
+        sync({out / "table.md": (None, text), **readmes}, check=True)
+        return
     print(text, end="")
     if readme:
-        findings(out, figures, summary)
-        front_page(out, figures, medians)
+        sync(readmes, check=False)
 
 
 def findings(out, figures, summary):
     """The README's findings: each gate's figure and verdict, the longer clock, the gauntlet, and
     the worth table's significant differences."""
-    path = out / "README.md"
-    readme = path.read_text()
-    start, end = "<!-- findings -->", "<!-- /findings -->"
-    lines = [start, ""]
+    lines = [""]
     for name, what in GATES:
         run = out / "gates" / name
         row = pairing(run)
@@ -315,13 +319,8 @@ def findings(out, figures, summary):
         (b, name), ((d, h), p) = biggest
         lines.append(f"- The largest difference: `{name}` at {budgets[b]}, {d:+.1f} ± {h:.1f} Elo "
                      f"(Holm p {p:.2g}).")
-    lines += ["", end]
-    if start in readme:
-        head, rest = readme.split(start, 1)
-        readme = head + "\n".join(lines) + rest.split(end, 1)[1]
-    else:
-        readme += "\n## Findings\n\n" + "\n".join(lines) + "\n"
-    path.write_text(readme)
+    lines += [""]
+    return "\n".join(lines)
 
 
 def largest_two(out):
@@ -333,11 +332,6 @@ def largest_two(out):
 
 def front_page(out, figures, medians):
     """The README's `gated` line, between its `<!-- strength -->` markers."""
-    path = out.parent.parent / "README.md"
-    readme = path.read_text()
-    start, end = "<!-- strength -->", "<!-- /strength -->"
-    if start not in readme:
-        return
     kept = [what for name, what in GATES if name in accepted(out)]
     against = "; ".join(
         (f"{name} won every game" if math.isinf(e) else f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]")
@@ -350,8 +344,7 @@ def front_page(out, figures, medians):
     line = (f"`gated` = `modern` + {'; '.join(kept) or 'nothing'} — the changes that passed their SPRT gates in "
             f"[results/strength](results/strength/README.md). Rated against it at 2 s + 0.02 s (Elo, 95 %, "
             f"Davidson's draws, openings resampled as clusters): {against or 'not run'}.{nps}")
-    head, rest = readme.split(start, 1)
-    path.write_text(head + start + "\n" + line + "\n" + end + rest.split(end, 1)[1])
+    return line
 
 
 if __name__ == "__main__":
@@ -360,4 +353,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "--largest-two":
         print(largest_two(Path(sys.argv[2])))
         sys.exit(0)
-    main(Path(sys.argv[1]), "--readme" in sys.argv[2:])
+    main(Path(sys.argv[1]), "--readme" in sys.argv[2:], "--check" in sys.argv[2:])

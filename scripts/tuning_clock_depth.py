@@ -20,25 +20,37 @@ def rows(run):
     return list(csv.DictReader(gzip.open(run / "games.csv.gz", "rt", newline="")))
 
 
-def main(run):
+def sums(run):
+    """{player id: [moves, Σ nodes, Σ depth, Σ time]} over a match's moves, and {id: name}."""
     names = {}
     manifest = json.loads((run / "manifest.json").read_text())
     for p in manifest.get("players", []):
         names[p["id"]] = p["name"]
-    sums = {}
+    out = {}
     for r in rows(run):
         for side in ("white", "black"):
             n = int(r[f"{side}_moves"])
-            s = sums.setdefault(r[side], [0, 0.0, 0.0, 0.0])
+            s = out.setdefault(r[side], [0, 0.0, 0.0, 0.0])
             s[0] += n
             s[1] += n * float(r[f"{side}_mean_nodes"])
             s[2] += n * float(r[f"{side}_mean_depth"])
             s[3] += n * float(r[f"{side}_mean_time_ms"])
+    return out, names
+
+
+def means(run):
+    """{player name: (mean nodes, mean depth, mean time in ms) per move}."""
+    totals, names = sums(run)
+    return {names.get(p, p): (s[1] / s[0], s[2] / s[0], s[3] / s[0]) for p, s in totals.items()}
+
+
+def main(run):
+    totals, names = sums(run)
     print(f"## {run}\n")
     print("| player | name | moves | mean nodes | mean depth | mean time (ms) |")
     print("|---|---|---:|---:|---:|---:|")
-    for p in sorted(sums):
-        n, nodes, depth, ms = sums[p]
+    for p in sorted(totals):
+        n, nodes, depth, ms = totals[p]
         print(f"| {p} | {names.get(p, '')} | {n} | {nodes / n:.0f} | {depth / n:.2f} | {ms / n:.2f} |")
     print()
 

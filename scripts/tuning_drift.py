@@ -38,25 +38,32 @@ def two_sided(z):
 
 
 
+def drifts(d):
+    """(iterations, mean (W − L)², [(key, start, final, drift, noise, z, chance, p, Holm p)]) of
+    one tune directory."""
+    params = json.loads((d / "manifest.json").read_text())["plan"]["params"]
+    rows = list(csv.DictReader(open(d / "tune.csv", newline="")))
+    mean_sq = sum(float(r["result"]) ** 2 for r in rows) / len(rows)
+    out = []
+    for p in params:
+        key = p["key"]
+        steps = sum((float(r[f"r:{key}"]) * float(r[f"c:{key}"])) ** 2 for r in rows)
+        noise = math.sqrt(steps * mean_sq) / p["c_end"]
+        final = float(rows[-1][f"theta:{key}"])
+        drift = (final - p["start"]) / p["c_end"]
+        z = drift / noise
+        out.append((key, p["start"], final, drift, noise, z, two_sided(1 / noise), two_sided(z)))
+    adjusted = holm([o[7] for o in out])
+    return len(rows), mean_sq, [o + (h,) for o, h in zip(out, adjusted)]
+
+
 def main(dirs):
     for d in map(Path, dirs):
-        params = json.loads((d / "manifest.json").read_text())["plan"]["params"]
-        rows = list(csv.DictReader(open(d / "tune.csv", newline="")))
-        mean_sq = sum(float(r["result"]) ** 2 for r in rows) / len(rows)
-        print(f"## {d} ({len(rows)} iterations, mean (W − L)² = {mean_sq:.2f})\n")
+        iterations, mean_sq, out = drifts(d)
+        print(f"## {d} ({iterations} iterations, mean (W − L)² = {mean_sq:.2f})\n")
         print("| parameter | drift (C_END) | noise (C_END) | z | P(abs drift > 1) by chance | p | Holm p | beyond noise? |")
         print("|---|---:|---:|---:|---:|---:|---:|---|")
-        out = []
-        for p in params:
-            key = p["key"]
-            steps = sum((float(r[f"r:{key}"]) * float(r[f"c:{key}"])) ** 2 for r in rows)
-            noise = math.sqrt(steps * mean_sq) / p["c_end"]
-            drift = (float(rows[-1][f"theta:{key}"]) - p["start"]) / p["c_end"]
-            z = drift / noise
-            chance = two_sided(1 / noise)
-            out.append((key, drift, noise, z, chance, two_sided(z)))
-        adjusted = holm([o[5] for o in out])
-        for (key, drift, noise, z, chance, p), h in zip(out, adjusted):
+        for key, _, _, drift, noise, z, chance, p, h in out:
             verdict = "yes" if h < ALPHA else "no"
             chance = f"{chance:.0%}" if chance >= 0.01 else "< 1%"
             print(f"| `{key}` | {drift:+.2f} | {noise:.2f} | {z:+.2f} | {chance} | {p:.3f} | {h:.3f} | {verdict} |")

@@ -1,0 +1,141 @@
+//! Every committed study's figures agree with its run directories: each study script's `--check`
+//! recomputes the tables and the README's script-written blocks (between `<!-- NAME -->` markers)
+//! from the committed data and fails, printing a diff, where a README or a `table.md` says
+//! something else. So a rerun that changes a figure, or a figure typed by hand into a block, fails
+//! here instead of going stale. Needs python3 with numpy (the strength study's draw models);
+//! where it is missing the test says it was not run, and with `FISCHERLE_REQUIRE_TOOLS=1` it fails.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Each study's check: the script (under `scripts/`) and its arguments, run from the repository.
+const CHECKS: &[(&str, &[&str])] = &[
+    ("heuristics_table.py", &["results/heuristics", "--check"]),
+    (
+        "cross_engine_table.py",
+        &["results/cross-engine", "--check"],
+    ),
+    ("factorial_readme.py", &["results/factorial", "--check"]),
+    ("tuning_readme.py", &["results/tuning", "--check"]),
+    (
+        "match_baseline_readme.py",
+        &["results/match-baseline", "--check"],
+    ),
+    ("blowup_readme.py", &["results/dynlimit-blowup", "--check"]),
+    ("kpk_readme.py", &["results/kpk-validation", "--check"]),
+    ("eval_table.py", &["results/eval", "--check"]),
+    ("strength_table.py", &["results/strength", "--check"]),
+];
+
+#[test]
+fn every_study_readme_agrees_with_its_run_directories() {
+    let available = common::python_has("numpy");
+    let test = "every_study_readme_agrees_with_its_run_directories";
+    if !common::tools_available(test, available, "python3 with numpy") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // All at once: each is a few seconds of Python reading CSVs.
+    let running: Vec<_> = CHECKS
+        .iter()
+        .map(|(script, args)| {
+            let child = Command::new("python3")
+                .arg(Path::new("scripts").join(script))
+                .args(*args)
+                .current_dir(&root)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|e| panic!("python3 scripts/{script}: {e}"));
+            (script, args, child)
+        })
+        .collect();
+    let mut stale = Vec::new();
+    for (script, args, child) in running {
+        let out = child.wait_with_output().expect("a check finishes");
+        if !out.status.success() {
+            stale.push(format!(
+                "scripts/{script} {}:\n{}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "a study's README or table.md no longer says what its data says (rewrite it with the \
+         script's --readme):\n{}",
+        stale.join("\n")
+    );
+}
+
+/// The check can fail: a figure changed by hand inside a script-written block is found (on a copy
+/// of the smallest study, which reads only its own runs and the cross-engine ratings).
+#[test]
+fn a_figure_typed_into_a_block_is_found() {
+    let test = "a_figure_typed_into_a_block_is_found";
+    if !common::tools_available(test, common::python_has("csv"), "python3") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = tempfile::tempdir().unwrap();
+    let study = dir.path().join("match-baseline");
+    copy_tree(&root.join("results/match-baseline"), &study);
+    std::fs::create_dir_all(dir.path().join("cross-engine/strength")).unwrap();
+    std::fs::copy(
+        root.join("results/cross-engine/strength/ratings.csv"),
+        dir.path().join("cross-engine/strength/ratings.csv"),
+    )
+    .unwrap();
+    let readme = study.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    let check = |text: &str| {
+        std::fs::write(&readme, text).unwrap();
+        Command::new("python3")
+            .arg(root.join("scripts/match_baseline_readme.py"))
+            .args([study.to_str().unwrap(), "--check"])
+            .output()
+            .unwrap()
+    };
+    let out = check(&text);
+    assert!(
+        out.status.success(),
+        "the copy checks as the original: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The SEE match's Elo, typed one tenth higher inside the block.
+    let (head, block) = text.split_once("<!-- matches -->").unwrap();
+    assert!(
+        block.contains("+8.8 ± 11.7"),
+        "the block holds the SEE match's Elo"
+    );
+    let changed = format!(
+        "{head}<!-- matches -->{}",
+        block.replacen("+8.8 ± 11.7", "+8.9 ± 11.7", 1)
+    );
+    let out = check(&changed);
+    assert!(
+        !out.status.success(),
+        "a changed figure must fail the check"
+    );
+    let diff = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        diff.contains("+8.9 ± 11.7") && diff.contains("+8.8 ± 11.7"),
+        "{diff}"
+    );
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Writes (--readme) or checks (--check) results/match-baseline/README.md's figures from its two
+matches: the strength note on top (from results/cross-engine), each match's line (pairings.csv:
+W/D/L, Elo and nElo with their 95 % half-widths, LOS, the SPRT's LLR against the bounds its
+manifest names), the pentanomial counts, and the median depth of each player's moves (moves.csv).
+
+    scripts/match_baseline_readme.py results/match-baseline --readme
+    scripts/match_baseline_readme.py results/match-baseline --check   # fails, with a diff, when stale
+"""
+import csv
+import gzip
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+from heuristics_readme import minus, strength_note, wrap
+from heuristics_table import rows
+from readme_blocks import sync
+
+# Directory, players as the table shows them, and the conclusion's words by outcome.
+MATCHES = [("fischerle-vs-plain", "`plain` → `fischerle`"), ("see", "`fischerle` see off → see on")]
+
+
+def bounds(alpha, beta):
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def line(root, name, players):
+    r = rows(root / name / "pairings.csv")[0]
+    m = json.loads((root / name / "manifest.json").read_text())
+    s = m["sprt"]
+    low, high = bounds(s["alpha"], s["beta"])
+    llr, pairs = float(r["llr"]), int(r["pairs"])
+    decision = "**H1**" if llr >= high else "**H0**" if llr <= low else None
+    elo0 = minus(f"{s['elo0']:g}")
+    sprt = (f"nElo [{elo0}, {s['elo1']:g}]: LLR {llr:.2f}" + (" " if decision else ", ")
+            + (f"→ {decision} after {pairs:,} pairs" if decision else f"undecided at the {m['pairs']:,}-pair limit"))
+    e, h = float(r["elo"]), float(r["elo95"])
+    significant = e - h > 0 or e + h < 0
+    cell = minus(f"{e:+.1f} ± {h:.1f}")
+    nelo = minus(f"{float(r['nelo']):+.1f}")
+    if name == "fischerle-vs-plain":
+        conclusion = ("the Fischerle preset is far stronger than textbook alpha-beta at equal nodes" if e - h > 0
+                      else "no significant difference at equal nodes")
+    else:
+        conclusion = (f"SEE in place of Fischerle's attack counting is worth between {minus(f'{e - h:+.0f}')} and "
+                      f"{minus(f'{e + h:+.0f}')} Elo at 5,000 nodes: "
+                      + ("a significant difference" if significant else "no significant difference")
+                      + f"; the interval (±{h:.1f}) is {'inside' if h <= 15 else 'outside'} the ±15 asked for")
+    return (f"| `{name}/` | {players} | {pairs:,} | {int(r['wins']):,} / {int(r['draws']):,} / {int(r['losses']):,} | "
+            f"{f'**{cell}**' if significant else cell} | {nelo} ± "
+            f"{float(r['nelo95']):.1f} | {float(r['los']) * 100:.1f} % | {sprt} | {conclusion} |"), r
+
+
+def median_depth(run, player):
+    with gzip.open(run / "moves.csv.gz", "rt", newline="") as f:
+        return statistics.median(int(m["depth"]) for m in csv.DictReader(f) if m["player"] == player)
+
+
+def blocks(root):
+    table = ["| match | players (p00 → p01) | pairs | W / D / L of p01 | Elo [95 %] | nElo [95 %] | LOS | SPRT | "
+             "conclusion |", "|---|---|---:|---|---|---|---:|---|---|"]
+    penta = []
+    for name, players in MATCHES:
+        text, r = line(root, name, players)
+        table.append(text)
+        penta.append(", ".join(r[k] for k in ("ll", "ld", "dd_wl", "wd", "ww")))
+    run = root / "fischerle-vs-plain"
+    depth = {p: median_depth(run, p) for p in ("p00", "p01")}
+    return {
+        "strength-note": wrap([strength_note(root)]),
+        "matches": "\n".join(table) + "\n\n" + wrap([
+            f"Pentanomial counts (LL, LD, DD+WL, WD, WW) of p01: fischerle vs plain {penta[0]}; SEE {penta[1]}. "
+            "Recompute any line with `harness sprt --pentanomial …`.", "",
+            "At equal *nodes* SEE pays nothing for its cost per node; at equal time it would (a fixed-node match "
+            f"cannot show that: rerun with `--limit tc=…` for it). Fischerle at 5,000 nodes reaches depth "
+            f"{depth['p01']:.0f} in the median move (plain {depth['p00']:.0f}); a few moves of both did not finish "
+            "depth 1 within 5,000 nodes and played the first legal move (depth 0 in `moves.csv`)."]),
+    }
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1])
+    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
