@@ -110,7 +110,8 @@ def first(root):
         "**In plain words: the tune bought nothing measurable, because "
         f"{plan['iterations'] * plan['pairs_per_iteration'] * 2:,} games did not move any "
         f"parameter.** No parameter drifted more than {most:.2f} of its C_END (`modern/report.md`), and none beyond the "
-        "tune's own noise after Holm's correction across the ten (`scripts/tuning_drift.py`, see the focused tune's "
+        "tune's own noise after Holm's correction across the ten (the drift table of `modern/report.md`, which "
+        "`scripts/tuning_drift.py` reproduces; see the focused tune's "
         f"results); the tuned player differs from `modern` in {WORDS[len(moved)]} values by a few per cent "
         f"({', '.join(pairs_)}) and not at all in the {WORDS[len(kept)]} integers that rounded back "
         f"({kept_}). Against the start, on {book} balanced openings "
@@ -200,8 +201,8 @@ def focus_tune(root):
     more_pruning = all((o[0], 1 if o[3] > 0 else -1) in {("futility.frontier", -1), ("qsearch.see_prune", 1),
                                                           ("lmr.base", 1)} for o in largest)
     noise_text = wrap([
-        "**The noise of a drift** (`scripts/tuning_drift.py`, from `focus/manifest.json` and `focus/tune.csv` "
-        "alone). SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration, Δ_k = ±1 at random. If a parameter did "
+        "**The noise of a drift** (the drift table of `focus/report.md`, and `scripts/tuning_drift.py`, which "
+        "a test keeps equal to it; from `focus/manifest.json` and `focus/tune.csv` alone). SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration, Δ_k = ±1 at random. If a parameter did "
         "not matter, W − L would not depend on its Δ_k, the steps would be independent with mean 0, and the "
         "drift's standard deviation would be √(Σ_k (R_k·c_k)² · E[(W − L)²]) / C_END — R_k and c_k from "
         f"`tune.csv`'s columns, E[(W − L)²] the mean square of its `result` over the {iterations:,} iterations "
