@@ -140,7 +140,7 @@ fn coverage(world: &World, pairs: usize, sims: u64) -> (f64, Vec<f64>) {
             seed: s,
         };
         for (count, scheme) in [
-            (&mut clusters, Scheme::Openings),
+            (&mut clusters, Scheme::Openings(pairs)),
             (&mut by_pairs, Scheme::WithinPairings),
         ] {
             let hits = covers(world.truth.len(), &data, scheme, b, &truth);

@@ -11,9 +11,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::davidson::{self, Fit, FitError, Tally, ELO_PER_NAT};
 use super::resample::resample_scheme;
-pub use super::resample::{
-    resample_fits, scheme, stratified, tallies, Bootstrap, Game, Pair, Scheme, MIN_STRATUM,
-};
+pub use super::resample::{resample_fits, scheme, stratified, tallies, Bootstrap, Pair, Scheme};
 use crate::report::stats::quantile;
 
 /// One draw model's ratings and intervals, in Elo, the anchor's 0. A player not rated by the data
@@ -292,7 +290,7 @@ mod tests {
         }
         let schemes = [openings(&data), vec![vec![0; 60], vec![1; 60], vec![2; 60]]]
             .map(|o| joint_ratings(3, &data, &o, 0, b).unwrap().scheme);
-        assert_eq!(schemes, [Scheme::Openings, Scheme::WithinPairings]);
+        assert_eq!(schemes, [Scheme::Openings(60), Scheme::WithinPairings]);
     }
 
     #[test]
@@ -339,7 +337,7 @@ mod tests {
             los: Vec::new(),
             nu: 0.0,
             resamples: 0,
-            scheme: Scheme::Openings,
+            scheme: Scheme::Openings(2),
             unrated: vec![None; 2],
         };
         assert_eq!(

@@ -43,9 +43,9 @@ pub const MIN_STRATUM: usize = 30;
 /// What the bootstrap draws with replacement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
-    /// The openings, each with every game any pairing played from it, across the whole match —
-    /// chosen whenever an opening recurs in more than one pairing.
-    Openings,
+    /// The openings (this many), each with every game any pairing played from it, across the
+    /// whole match — chosen whenever an opening recurs in more than one pairing.
+    Openings(usize),
     /// Whole game pairs within each pairing (every pairing has [`MIN_STRATUM`] pairs or more).
     WithinPairings,
     /// Whole game pairs across the match: a stratum of n pairs has a bootstrap variance
@@ -58,12 +58,14 @@ impl Scheme {
     /// `openings[k][i]`: openings as clusters if one appears in two pairings or more, else pairs.
     pub fn of(pairings: &[Vec<Pair>], openings: &[Vec<usize>]) -> Self {
         let mut first_pairing: BTreeMap<usize, usize> = BTreeMap::new();
-        let recurs = openings.iter().enumerate().any(|(k, ids)| {
-            ids.iter()
-                .any(|&o| *first_pairing.entry(o).or_insert(k) != k)
-        });
+        let mut recurs = false;
+        for (k, ids) in openings.iter().enumerate() {
+            for &o in ids {
+                recurs |= *first_pairing.entry(o).or_insert(k) != k;
+            }
+        }
         if recurs {
-            Self::Openings
+            Self::Openings(first_pairing.len())
         } else {
             Self::pairs(pairings)
         }
@@ -82,10 +84,21 @@ impl Scheme {
     /// What was resampled, in words for a report ("… bootstrap resamples {this}").
     pub fn describe(self) -> String {
         match self {
-            Self::Openings => "of the openings — every game any pairing played from one opening \
-                               is one cluster, drawn whole, because the same opening recurs \
-                               across pairings"
-                .to_string(),
+            Self::Openings(n) => {
+                let few = if n < MIN_STRATUM {
+                    format!(
+                        "; with {n} openings the bootstrap's variance is (n − 1)/n = {:.2} of \
+                         the true one and its percentiles are coarse",
+                        (n as f64 - 1.0) / n as f64
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "of the {n} openings — every game any pairing played from one opening is one \
+                     cluster, drawn whole, because the same opening recurs across pairings{few}"
+                )
+            }
             Self::WithinPairings | Self::AcrossMatch => {
                 format!(
                     "of whole game pairs {}",
@@ -120,7 +133,7 @@ fn strata<'a>(pairings: &'a [Vec<Pair>], openings: &[Vec<usize>], scheme: Scheme
     match scheme {
         Scheme::WithinPairings => pairings.iter().map(single).collect(),
         Scheme::AcrossMatch => vec![pairings.iter().flatten().map(|p| vec![p]).collect()],
-        Scheme::Openings => {
+        Scheme::Openings(_) => {
             let mut clusters: BTreeMap<usize, Vec<&Pair>> = BTreeMap::new();
             for (pairs, ids) in pairings.iter().zip(openings) {
                 for (pair, &o) in pairs.iter().zip(ids) {
@@ -235,9 +248,9 @@ mod tests {
         );
         assert_eq!(
             Scheme::of(&pairings, &[vec![0, 1], vec![1, 2]]),
-            Scheme::Openings
+            Scheme::Openings(3)
         );
-        let s = strata(&pairings, &[vec![0, 1], vec![1, 2]], Scheme::Openings);
+        let s = strata(&pairings, &[vec![0, 1], vec![1, 2]], Scheme::Openings(3));
         let sizes: Vec<usize> = s[0].iter().map(Vec::len).collect();
         assert_eq!(
             sizes,
@@ -258,7 +271,7 @@ mod tests {
             resamples: 50,
             seed: 3,
         };
-        let draws = resample_scheme(3, &pairings, &openings, Scheme::Openings, b, |t| {
+        let draws = resample_scheme(3, &pairings, &openings, Scheme::Openings(2), b, |t| {
             let count = |k: usize| t.iter().map(|x| x.2[k]).sum::<f64>();
             let per_pairing: Vec<f64> = t.iter().map(|x| x.2[2]).collect();
             Some((count(0) + count(1) + count(2), per_pairing))
