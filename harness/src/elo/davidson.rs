@@ -11,7 +11,8 @@
 //!
 //! The games are taken as independent given the ratings; pairs of games on one opening are not
 //! (their results correlate), which leaves the estimate unbiased but its curvature-based interval
-//! too narrow or too wide: [`super::ratings`] takes intervals from a bootstrap over whole pairs.
+//! too narrow or too wide: [`super::ratings`] takes intervals from a bootstrap over whole pairs or
+//! openings ([`super::resample`]).
 
 use thiserror::Error;
 
