@@ -142,7 +142,8 @@ def strength(root):
         return round(float(by[name]["elo"]), -1)
     lines = [wrap([f"Round robin of {len(ratings)} players at 2 s + 0.02 s a game, {pairs} pairs per pairing "
                    f"({games} games, {'no time forfeit' if not forfeits else f'{forfeits} lost on time'}), joint "
-                   "ratings (`strength/ratings.csv`, `strength/report.md`), relative to `modern`:"]), "",
+                   "ratings (`strength/ratings.csv`, `strength/report.md`; 95 % intervals from resampling the "
+                   "openings as clusters), relative to `modern`:"]), "",
              "| player | Elo against `modern` [95 % CI] | score |", "|---|---|---:|"]
     for r in sorted(ratings, key=lambda r: -float(r["elo"])):
         score = f"{100 * float(r['points']) / int(r['games']):.1f} %"
@@ -171,9 +172,11 @@ def strength(root):
         f"{hi_d:+.0f}.",
         f"- **{len(d['openings'])} openings.** All {d['pairings']} pairings played the same {len(d['openings'])} "
         f"openings (`{d['openings'][0]}`–`{d['openings'][-1].split('.')[-1]}`), each pairing's {pairs} pairs one on "
-        f"each. The bootstrap resamples the {d['pairings'] * pairs} pairs as if independent, but the pairs on one "
-        "opening share it and their results may correlate; the intervals may then be too narrow, by an amount not "
-        f"measured here, and they say nothing about openings beyond these {len(d['openings'])}.",
+        f"each. The pairs on one opening share it and their results may correlate, so the intervals resample the "
+        f"{len(d['openings'])} openings as clusters, each with its games from all {d['pairings']} pairings (the "
+        "harness's joint ratings do so whenever an opening recurs across pairings); a bootstrap of "
+        f"{len(d['openings'])} clusters has {len(d['openings']) - 1}/{len(d['openings'])} of the variance and "
+        f"coarse ends, and the intervals say nothing about openings beyond these {len(d['openings'])}.",
         "",
         "**The anchor does not hold at this clock — reported, not hidden.** Shifted so that the three `UCI_Elo` "
         f"anchors have the mean of their nominal ratings ({shift:+.0f}), the scale would put `modern` at about "

@@ -35,27 +35,59 @@ pub struct RatingRow {
     pub games: u64,
     /// Points scored.
     pub points: f64,
+    /// Elo with a draw counted as half a win (Bradley–Terry on the score), the baseline's 0;
+    /// empty in a `ratings.csv` written before the model was fitted.
+    #[serde(default)]
+    pub half_elo: Option<f64>,
+    /// Lower end of its 95 % bootstrap interval.
+    #[serde(default)]
+    pub half_elo_lo: Option<f64>,
+    /// Upper end.
+    #[serde(default)]
+    pub half_elo_hi: Option<f64>,
 }
 
-/// The pairs of each pairing, players as indices into the manifest's list.
-pub fn pairs_of(manifest: &MatchManifest, games: &[GameRow]) -> Vec<Vec<Pair>> {
-    let index = |id: &str| manifest.players.iter().position(|p| p.id == id);
+/// The game rows of each pair of each pairing, in the manifest's order of pairings.
+fn grouped<'a>(manifest: &MatchManifest, games: &'a [GameRow]) -> Vec<Vec<Vec<&'a GameRow>>> {
     manifest
         .pairings
         .iter()
         .map(|name| {
             let rows: Vec<&GameRow> = games.iter().filter(|g| &g.pairing == name).collect();
             rows.chunk_by(|a, b| a.pair == b.pair)
-                .map(|pair| {
-                    pair.iter()
-                        .filter_map(|g| {
-                            let (w, b) = (index(&g.white)?, index(&g.black)?);
-                            Some((w, b, g.score_of(&g.white)?))
-                        })
-                        .collect()
-                })
+                .map(<[&GameRow]>::to_vec)
                 .collect()
         })
+        .collect()
+}
+
+/// The pairs of each pairing, players as indices into the manifest's list.
+pub fn pairs_of(manifest: &MatchManifest, games: &[GameRow]) -> Vec<Vec<Pair>> {
+    let index = |id: &str| manifest.players.iter().position(|p| p.id == id);
+    let pair = |rows: &Vec<&GameRow>| -> Pair {
+        rows.iter()
+            .filter_map(|g| {
+                let (w, b) = (index(&g.white)?, index(&g.black)?);
+                Some((w, b, g.score_of(&g.white)?))
+            })
+            .collect()
+    };
+    grouped(manifest, games)
+        .iter()
+        .map(|pairs| pairs.iter().map(pair).collect())
+        .collect()
+}
+
+/// The opening of each pair of each pairing (parallel to [`pairs_of`]), as an index into the
+/// match's distinct opening ids: the same opening in two pairings has the same index.
+pub fn openings_of(manifest: &MatchManifest, games: &[GameRow]) -> Vec<Vec<usize>> {
+    let mut ids: Vec<&str> = games.iter().map(|g| g.opening.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let index = |rows: &Vec<&GameRow>| ids.binary_search(&rows[0].opening.as_str()).unwrap_or(0);
+    grouped(manifest, games)
+        .iter()
+        .map(|pairs| pairs.iter().map(index).collect())
         .collect()
 }
 
@@ -67,7 +99,8 @@ pub fn write(dir: &Path, manifest: &MatchManifest, games: &[GameRow]) -> Result<
     if players < MIN_PLAYERS || pairs.iter().all(Vec::is_empty) {
         return Ok(String::new());
     }
-    let ratings = match joint_ratings(players, &pairs, 0, Bootstrap::default()) {
+    let openings = openings_of(manifest, games);
+    let ratings = match joint_ratings(players, &pairs, &openings, 0, Bootstrap::default()) {
         Ok(r) => r,
         Err(e) => return Ok(format!("## Joint ratings\n\nNot fitted: {e}.\n\n")),
     };
@@ -80,8 +113,7 @@ pub fn write(dir: &Path, manifest: &MatchManifest, games: &[GameRow]) -> Result<
     }
     w.flush()?;
     let figure = figures::save(dir, &bars(&rows))?;
-    let unrated = crate::elo::ratings::unrated(players, &pairs);
-    Ok(section(manifest, &rows, &ratings, &figure, &unrated))
+    Ok(section(manifest, &rows, &ratings, &figure))
 }
 
 fn rows(manifest: &MatchManifest, games: &[GameRow], r: &JointRatings) -> Vec<RatingRow> {
@@ -91,14 +123,18 @@ fn rows(manifest: &MatchManifest, games: &[GameRow], r: &JointRatings) -> Vec<Ra
         .enumerate()
         .map(|(i, p)| {
             let scores: Vec<f64> = games.iter().filter_map(|g| g.score_of(&p.id)).collect();
+            let (d, h) = (&r.davidson, &r.half);
             RatingRow {
                 id: p.id.clone(),
                 name: p.name.clone(),
-                elo: r.elo[i],
-                elo_lo: r.lo[i],
-                elo_hi: r.hi[i],
+                elo: d.elo[i],
+                elo_lo: d.lo[i],
+                elo_hi: d.hi[i],
                 games: scores.len() as u64,
                 points: scores.iter().sum(),
+                half_elo: Some(h.elo[i]),
+                half_elo_lo: Some(h.lo[i]),
+                half_elo_hi: Some(h.hi[i]),
             }
         })
         .collect();
@@ -110,6 +146,7 @@ fn bars(rows: &[RatingRow]) -> EloBars {
     EloBars {
         bars: rows
             .iter()
+            .filter(|r| r.elo.is_finite())
             .map(|r| (r.name.clone(), r.elo, r.elo_lo, r.elo_hi))
             .collect(),
         unit: "Elo".into(),
@@ -141,57 +178,138 @@ fn unrated_note(m: &MatchManifest, unrated: &[Option<bool>]) -> String {
     }
     format!(
         "\n**Not rated by the data:** {}. Against every opponent met, the likelihood grows without \
-         end as such a rating runs off: its Elo and interval above are where the fit stopped, a bound \
-         at most, not an estimate. Play it against closer opponents (or give odds) to rate it.\n",
+         end as such a rating runs off, so no finite rating fits: it is left out of the fit (shown \
+         as ±∞, without an interval) and the others are rated on the remaining games. Play it \
+         against closer opponents (or give odds) to rate it.\n",
         parts.join("; ")
     )
 }
 
-fn section(
-    m: &MatchManifest,
-    rows: &[RatingRow],
-    r: &JointRatings,
-    figure: &str,
-    unrated: &[Option<bool>],
-) -> String {
-    let mut md = String::from("## Joint ratings\n\n");
-    md.push_str(&format!(
+/// An Elo cell: `+12.3`, or `+∞`/`−∞` for a player not rated by the data.
+fn elo_cell(elo: f64) -> String {
+    if elo.is_finite() {
+        format!("{elo:+.1}")
+    } else if elo > 0.0 {
+        "+∞".to_string()
+    } else {
+        "−∞".to_string()
+    }
+}
+
+/// An interval cell, `—` without one.
+fn interval_cell(lo: f64, hi: f64) -> String {
+    if lo.is_nan() || hi.is_nan() {
+        "—".to_string()
+    } else {
+        format!("[{lo:+.1}, {hi:+.1}]")
+    }
+}
+
+/// The opening paragraph: the models, the anchor, the bootstrap.
+fn method(m: &MatchManifest, r: &JointRatings) -> String {
+    let failed = |e: &crate::elo::ratings::Estimates| e.failed;
+    let left_out = match (failed(&r.davidson), failed(&r.half)) {
+        (0, 0) => String::new(),
+        (d, h) => format!(
+            " ({d} resamples under Davidson's draws and {h} with draws as half a win had no \
+             finite maximum and are left out)"
+        ),
+    };
+    format!(
         "All games on one scale: Bradley–Terry with Davidson's draws (draw parameter ν = {:.3}: \
-         equal players draw {:.1} % of their games), maximum likelihood, `{}` = 0. 95 % intervals \
-         and LOS from {} bootstrap resamples of whole game pairs {}{}.\n\n",
+         equal players draw {:.1} % of their games), maximum likelihood, `{}` = 0; beside it \
+         Bradley–Terry with a draw counted as half a win (the model of a plain score). 95 % \
+         intervals and LOS from {} bootstrap resamples {}{left_out}.\n\n",
         r.nu,
         100.0 * r.nu / (2.0 + r.nu),
         m.players[0].name,
         r.resamples,
-        crate::elo::ratings::scheme(r.stratified),
-        if r.failed > 0 {
-            format!(
-                " ({} resamples had no finite maximum and are left out)",
-                r.failed
-            )
-        } else {
-            String::new()
-        }
-    ));
+        r.scheme.describe(),
+    )
+}
+
+/// The two draw models compared, in words: which players they place differently (an estimate
+/// outside the other model's interval: [`crate::elo::ratings::models_differ`]), or that they
+/// agree, with the largest gap between them.
+fn models_note(m: &MatchManifest, r: &JointRatings) -> String {
+    let differ = crate::elo::ratings::models_differ(r);
+    let names: Vec<String> = (0..m.players.len())
+        .filter(|&p| differ[p])
+        .map(|p| format!("`{}`", m.players[p].name))
+        .collect();
+    if !names.is_empty() {
+        return format!(
+            "\nThe draw models differ by more than their intervals allow for {} (one model's \
+             estimate outside the other's 95 % interval): the table shows both. Davidson's ratings \
+             follow the odds of wins to losses (its ν takes the draws); a score counts a draw as \
+             half a win, which draws ratings together where many games are drawn.\n",
+            names.join(", ")
+        );
+    }
+    let gap = (0..m.players.len())
+        .map(|p| ((r.davidson.elo[p] - r.half.elo[p]).abs(), p))
+        .filter(|(g, _)| g.is_finite())
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let largest = gap.map_or(String::new(), |(g, p)| {
+        format!(
+            " (the largest difference: {g:.1} Elo, `{}`)",
+            m.players[p].name
+        )
+    });
+    format!(
+        "\nWith a draw counted as half a win every rating lies within Davidson's 95 % interval \
+         and Davidson's within its{largest}: the models agree; `{RATINGS_CSV}` has both.\n"
+    )
+}
+
+/// The ratings table; with the draws-as-half columns when the models differ.
+fn ratings_table(rows: &[RatingRow], both: bool) -> String {
     let mut table = MdTable::new()
         .left("player")
         .left("id")
         .right("Elo")
-        .left("95 % interval")
-        .columns(["games", "score"], Align::Right);
+        .left("95 % interval");
+    if both {
+        table = table
+            .right("Elo, draws as half")
+            .left("95 % interval, draws as half");
+    }
+    let mut table = table.columns(["games", "score"], Align::Right);
     for row in rows {
-        table.row([
+        let mut cells = vec![
             row.name.clone(),
             row.id.clone(),
-            format!("{:+.1}", row.elo),
-            format!("[{:+.1}, {:+.1}]", row.elo_lo, row.elo_hi),
-            row.games.to_string(),
-            format!("{:.1} %", 100.0 * row.points / (row.games.max(1) as f64)),
-        ]);
+            elo_cell(row.elo),
+            interval_cell(row.elo_lo, row.elo_hi),
+        ];
+        if both {
+            let nan = f64::NAN;
+            cells.push(elo_cell(row.half_elo.unwrap_or(nan)));
+            cells.push(interval_cell(
+                row.half_elo_lo.unwrap_or(nan),
+                row.half_elo_hi.unwrap_or(nan),
+            ));
+        }
+        cells.push(row.games.to_string());
+        cells.push(format!(
+            "{:.1} %",
+            100.0 * row.points / (row.games.max(1) as f64)
+        ));
+        table.row(cells);
     }
-    md.push_str(&table.render());
-    md.push_str(&unrated_note(m, unrated));
-    md.push_str("\nLikelihood of superiority (row above column, share of resamples):\n\n");
+    table.render()
+}
+
+fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str) -> String {
+    let mut md = String::from("## Joint ratings\n\n");
+    md.push_str(&method(m, r));
+    let both = crate::elo::ratings::models_differ(r).contains(&true);
+    md.push_str(&ratings_table(rows, both));
+    md.push_str(&models_note(m, r));
+    md.push_str(&unrated_note(m, &r.unrated));
+    md.push_str(
+        "\nLikelihood of superiority (row above column, share of resamples, Davidson's draws):\n\n",
+    );
     let order: Vec<usize> = rows
         .iter()
         .filter_map(|row| m.players.iter().position(|p| p.id == row.id))
@@ -203,12 +321,10 @@ fn section(
         .columns(order.iter().map(|&j| id(j)), Align::Right)
         .tight_empty_cells();
     for &i in &order {
-        let los = order.iter().map(|&j| {
-            if i == j {
-                String::new()
-            } else {
-                format!("{:.3}", r.los[i][j])
-            }
+        let los = order.iter().map(|&j| match r.los[i][j] {
+            _ if i == j => String::new(),
+            x if x.is_nan() => "—".to_string(),
+            x => format!("{x:.3}"),
         });
         matrix.row(std::iter::once(id(i)).chain(los));
     }

@@ -11,7 +11,8 @@
 //!
 //! The games are taken as independent given the ratings; pairs of games on one opening are not
 //! (their results correlate), which leaves the estimate unbiased but its curvature-based interval
-//! too narrow or too wide: [`super::ratings`] takes intervals from a bootstrap over whole pairs.
+//! too narrow or too wide: [`super::ratings`] takes intervals from a bootstrap over whole pairs or
+//! openings ([`super::resample`]).
 
 use thiserror::Error;
 
@@ -69,6 +70,22 @@ pub fn fit(players: usize, tallies: &[Tally], anchor: usize) -> Result<Fit, FitE
         })
         .collect();
     fit_design(&design, tallies).map(|(fit, _)| fit)
+}
+
+/// Fits `players` strengths to the tallies with a draw counted as half a win for each side —
+/// Bradley–Terry on the score, the model of a plain percentage — player `anchor` held at 0. Its
+/// likelihood is Davidson's with ν = 0 and each draw split into half a win and half a loss, so
+/// the same Newton fit serves (the returned ν is 0).
+pub fn fit_draws_as_half(
+    players: usize,
+    tallies: &[Tally],
+    anchor: usize,
+) -> Result<Fit, FitError> {
+    let halved: Vec<Tally> = tallies
+        .iter()
+        .map(|&(i, j, [w, l, d])| (i, j, [w + d / 2.0, l + d / 2.0, 0.0]))
+        .collect();
+    fit(players, &halved, anchor)
 }
 
 /// Fits strengths constrained to a linear model, θₚ = Σ_c `design[p][c]` β_c (a factorial
@@ -331,6 +348,17 @@ mod tests {
         );
         let e = fit(3, &[(0, 1, [1.0, 1.0, 1.0])], 0).unwrap_err();
         assert_eq!(e, FitError::Disconnected("player 2".into()));
+    }
+
+    #[test]
+    fn draws_as_half_recover_the_score_odds() {
+        // Two players: θ = ln((W + D/2) / (L + D/2)), the odds of the score.
+        let (w, l, d) = (30.0, 10.0, 20.0);
+        let f = fit_draws_as_half(2, &[(1, 0, [w, l, d])], 0).unwrap();
+        assert!((f.theta[1] - (40.0f64 / 20.0).ln()).abs() < 1e-9, "{f:?}");
+        assert_eq!(f.nu, 0.0);
+        // Davidson's reads the same games as a wider gap: win odds 3 against score odds 2.
+        assert!(fit(2, &[(1, 0, [w, l, d])], 0).unwrap().theta[1] > f.theta[1]);
     }
 
     #[test]

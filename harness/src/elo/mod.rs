@@ -4,9 +4,12 @@
 //! `stat_util` and Van den Bergh's notes on normalized Elo, re-derived here (see [`mle`]).
 
 pub mod bench;
+#[cfg(test)]
+mod coverage;
 pub mod davidson;
 pub mod mle;
 pub mod ratings;
+pub mod resample;
 pub mod sprt;
 pub mod sprt_setup;
 

@@ -1,101 +1,191 @@
-//! Joint ratings of every player of a match on one scale: the [`davidson`]
-//! maximum-likelihood fit on all games at once, anchored at one player (the baseline) = 0, with
-//! 95 % percentile intervals and a likelihood-of-superiority matrix from a bootstrap that
-//! resamples whole game pairs — so the correlation of a pair's two games (one opening, colours
-//! reversed: the reason fishtest counts pentanomially) is carried into the intervals instead of
-//! being assumed away. Within each pairing when every pairing has [`MIN_STRATUM`] pairs or more
-//! (the schedule is kept); across the whole match otherwise, because a stratum of n pairs has a
-//! bootstrap variance (n − 1)/n of the true one — half of it with 2 pairs per pairing, none with
-//! 1, as a factorial design's round robin often has.
+//! Joint ratings of every player of a match on one scale, fitted by maximum likelihood on all
+//! games at once under two draw models side by side — Bradley–Terry with [`davidson`]'s draws
+//! and Bradley–Terry with a draw counted as half a win — anchored at one player (the baseline) =
+//! 0, with 95 % percentile intervals and a likelihood-of-superiority matrix from a bootstrap that
+//! draws whole clusters of games ([`super::resample`]: the openings when one recurs across
+//! pairings, else game pairs). A player the data cannot place ([`unrated`]) is left out of the
+//! fit and named.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
 
-use super::davidson::{self, FitError, Tally, ELO_PER_NAT};
+use super::davidson::{self, Fit, FitError, Tally, ELO_PER_NAT};
+use super::resample::resample_scheme;
+pub use super::resample::{resample_fits, scheme, stratified, tallies, Bootstrap, Pair, Scheme};
 use crate::report::stats::quantile;
 
-/// One game: `(player a, player b, a's score 1, ½ or 0)`.
-pub type Game = (usize, usize, f64);
-/// The games of one opening (two, colours reversed; one when a pair is cut short).
-pub type Pair = Vec<Game>;
-
-/// The ratings, their intervals and the LOS matrix.
+/// One draw model's ratings and intervals, in Elo, the anchor's 0. A player not rated by the data
+/// ([`unrated`]) has ±∞ (won or lost every game) and no interval (NaN).
 #[derive(Debug, Clone, PartialEq)]
-pub struct JointRatings {
-    /// Rating of each player in Elo, the anchor's 0.
+pub struct Estimates {
+    /// Rating of each player.
     pub elo: Vec<f64>,
     /// Lower end of the 95 % bootstrap interval.
     pub lo: Vec<f64>,
     /// Upper end.
     pub hi: Vec<f64>,
-    /// `los[i][j]`: the share of resamples in which i rates above j (ties count half).
+    /// Resamples whose likelihood had no finite maximum, left out of the intervals.
+    pub failed: usize,
+}
+
+/// The ratings under both draw models, their intervals and the LOS matrix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JointRatings {
+    /// Bradley–Terry with Davidson's draws: the ratings the report leads with.
+    pub davidson: Estimates,
+    /// Bradley–Terry with a draw counted as half a win for each side.
+    pub half: Estimates,
+    /// `los[i][j]`: the share of resamples in which i rates above j under Davidson's model (ties
+    /// count half; NaN for a player not rated by the data).
     pub los: Vec<Vec<f64>>,
     /// Davidson's draw parameter of the fit.
     pub nu: f64,
     /// Resamples drawn.
     pub resamples: usize,
-    /// Resamples whose likelihood had no finite maximum, left out of the intervals.
-    pub failed: usize,
-    /// Whether pairs were resampled within each pairing ([`stratified`]) or across the match.
-    pub stratified: bool,
+    /// What the bootstrap drew.
+    pub scheme: Scheme,
+    /// [`unrated`]: the players left out of the fit.
+    pub unrated: Vec<Option<bool>>,
 }
 
-/// How the bootstrap is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bootstrap {
-    /// Resamples (1,000 gives the 2.5 % quantile to about ±0.5 %).
-    pub resamples: usize,
-    /// Seed: the same seed, the same intervals, on any number of threads.
-    pub seed: u64,
-}
+/// One of the two draw models.
+type Model = fn(usize, &[Tally], usize) -> Result<Fit, FitError>;
 
-impl Default for Bootstrap {
-    fn default() -> Self {
-        Self {
-            resamples: 1000,
-            seed: 0,
-        }
-    }
-}
-
-/// Fits `players` ratings to the pairs of each pairing, player `anchor` = 0, with intervals.
+/// Fits `players` ratings to the pairs of each pairing, player `anchor` = 0, with intervals; pair
+/// `i` of pairing `k` was played from opening `openings[k][i]` (which chooses the [`Scheme`]).
+/// Players not rated by the data are left out of the fit (an error if the anchor is one).
 pub fn joint_ratings(
     players: usize,
     pairings: &[Vec<Pair>],
+    openings: &[Vec<usize>],
     anchor: usize,
     bootstrap: Bootstrap,
 ) -> Result<JointRatings, FitError> {
-    let fit = davidson::fit(
-        players,
-        &tallies(players, pairings.iter().flatten()),
-        anchor,
-    )?;
-    let resampled = resample_fits(players, pairings, bootstrap, |t| {
-        let fit = davidson::fit(players, t, anchor).ok()?;
-        Some(
-            fit.theta
-                .iter()
-                .map(|t| t * ELO_PER_NAT)
-                .collect::<Vec<f64>>(),
-        )
+    let unrated = unrated(players, pairings);
+    if unrated[anchor].is_some() {
+        return Err(FitError::Unbounded);
+    }
+    let kept: Vec<usize> = (0..players).filter(|&p| unrated[p].is_none()).collect();
+    let (pairings, openings) = only(&kept, pairings, openings);
+    let n = kept.len();
+    let anchor = kept.iter().position(|&p| p == anchor).unwrap_or(0);
+    let scheme = Scheme::of(&pairings, &openings);
+    let models: [Model; 2] = [davidson::fit, davidson::fit_draws_as_half];
+    let fits = models.map(|m| m(n, &tallies(n, pairings.iter().flatten()), anchor));
+    let [dav, half] = fits;
+    let (dav, half) = (dav?, half?);
+    let resampled = resample_scheme(n, &pairings, &openings, scheme, bootstrap, |t| {
+        Some(models.map(|m| m(n, t, anchor).ok().map(|f| f.elo())))
     });
-    let ok: Vec<&Vec<f64>> = resampled.iter().flatten().collect();
-    let column = |p: usize| -> Vec<f64> { ok.iter().map(|r| r[p]).collect() };
-    let interval = |p: usize, q: f64| quantile(&column(p), q).unwrap_or(f64::NAN);
-    let los = (0..players)
-        .map(|i| (0..players).map(|j| superiority(&ok, i, j)).collect())
-        .collect();
+    let draws = |m: usize| -> Vec<Vec<f64>> {
+        resampled
+            .iter()
+            .flatten()
+            .filter_map(|r| r[m].clone())
+            .collect()
+    };
+    let (dav_draws, half_draws) = (draws(0), draws(1));
+    let widen = |e: Estimates| widened(e, &kept, &unrated);
     Ok(JointRatings {
+        davidson: widen(estimates(&dav, &dav_draws, bootstrap.resamples)),
+        half: widen(estimates(&half, &half_draws, bootstrap.resamples)),
+        los: (0..players)
+            .map(|i| {
+                let ki = kept.iter().position(|&p| p == i);
+                (0..players)
+                    .map(|j| match (ki, kept.iter().position(|&p| p == j)) {
+                        (Some(a), Some(b)) => superiority(&dav_draws, a, b),
+                        _ => f64::NAN,
+                    })
+                    .collect()
+            })
+            .collect(),
+        nu: dav.nu,
+        resamples: bootstrap.resamples,
+        scheme,
+        unrated,
+    })
+}
+
+/// The fit's point estimates with percentile intervals from the resamples that had a maximum.
+fn estimates(fit: &Fit, resamples: &[Vec<f64>], drawn: usize) -> Estimates {
+    let interval = |p: usize, q: f64| {
+        let column: Vec<f64> = resamples.iter().map(|r| r[p]).collect();
+        quantile(&column, q).unwrap_or(f64::NAN)
+    };
+    let players = fit.theta.len();
+    Estimates {
         elo: fit.elo(),
         lo: (0..players).map(|p| interval(p, 0.025)).collect(),
         hi: (0..players).map(|p| interval(p, 0.975)).collect(),
-        los,
-        nu: fit.nu,
-        resamples: bootstrap.resamples,
-        failed: resampled.len() - ok.len(),
-        stratified: stratified(pairings),
-    })
+        failed: drawn - resamples.len(),
+    }
+}
+
+/// Estimates of the `kept` players carried back to all players: ±∞ and no interval for the
+/// unrated.
+fn widened(e: Estimates, kept: &[usize], unrated: &[Option<bool>]) -> Estimates {
+    let spread = |values: &[f64], outside: fn(bool) -> f64| -> Vec<f64> {
+        let mut all: Vec<f64> = unrated
+            .iter()
+            .map(|u| u.map_or(f64::NAN, outside))
+            .collect();
+        for (k, &p) in kept.iter().enumerate() {
+            all[p] = values[k];
+        }
+        all
+    };
+    let infinite = |won: bool| {
+        if won {
+            f64::INFINITY
+        } else {
+            f64::NEG_INFINITY
+        }
+    };
+    Estimates {
+        elo: spread(&e.elo, infinite),
+        lo: spread(&e.lo, |_| f64::NAN),
+        hi: spread(&e.hi, |_| f64::NAN),
+        failed: e.failed,
+    }
+}
+
+/// The pairings and openings among the `kept` players only, renumbered in their order (games
+/// with anyone else, and pairs left empty, dropped).
+fn only(
+    kept: &[usize],
+    pairings: &[Vec<Pair>],
+    openings: &[Vec<usize>],
+) -> (Vec<Vec<Pair>>, Vec<Vec<usize>>) {
+    let index = |p: usize| kept.iter().position(|&k| k == p);
+    let mut out = (Vec::new(), Vec::new());
+    for (k, pairs) in pairings.iter().enumerate() {
+        let (mut kept_pairs, mut kept_openings) = (Vec::new(), Vec::new());
+        for (i, pair) in pairs.iter().enumerate() {
+            let games: Pair = pair
+                .iter()
+                .filter_map(|&(a, b, s)| Some((index(a)?, index(b)?, s)))
+                .collect();
+            if !games.is_empty() {
+                kept_pairs.push(games);
+                kept_openings.push(openings[k][i]);
+            }
+        }
+        out.0.push(kept_pairs);
+        out.1.push(kept_openings);
+    }
+    out
+}
+
+/// Whether each player's two estimates differ by more than their intervals allow: Davidson's
+/// rating lies outside the draws-as-half 95 % interval, or the draws-as-half rating outside
+/// Davidson's. `false` for the anchor and for players without intervals.
+pub fn models_differ(r: &JointRatings) -> Vec<bool> {
+    let (d, h) = (&r.davidson, &r.half);
+    let outside = |x: f64, lo: f64, hi: f64| x < lo || x > hi;
+    (0..d.elo.len())
+        .map(|p| outside(d.elo[p], h.lo[p], h.hi[p]) || outside(h.elo[p], d.lo[p], d.hi[p]))
+        .collect()
 }
 
 /// Where the data cannot place a player: `Some(true)` for one that won every game it played,
@@ -124,87 +214,7 @@ pub fn unrated(players: usize, pairings: &[Vec<Pair>]) -> Vec<Option<bool>> {
         .collect()
 }
 
-/// The fewest pairs every pairing needs for the bootstrap to resample within pairings: a stratum
-/// of n pairs gives (n − 1)/n of the true variance, 0.97 at 30.
-pub const MIN_STRATUM: usize = 30;
-
-/// Whether the bootstrap of these pairings resamples within each pairing (else across all).
-pub fn stratified(pairings: &[Vec<Pair>]) -> bool {
-    pairings.iter().all(|p| p.len() >= MIN_STRATUM)
-}
-
-/// How the pairs were resampled, in words for a report.
-pub fn scheme(stratified: bool) -> String {
-    if stratified {
-        "within each pairing".to_string()
-    } else {
-        format!("across the match (a pairing has fewer than {MIN_STRATUM} pairs)")
-    }
-}
-
-/// `fit` applied to each of `bootstrap.resamples` resamples (`None` where it fails): each
-/// stratum's pairs (a pairing's, or the whole match's: [`stratified`]) drawn with replacement, as
-/// many as it has, resample `b` from its own ChaCha stream — so the results are the same on any
-/// number of threads.
-pub fn resample_fits<T: Send>(
-    players: usize,
-    pairings: &[Vec<Pair>],
-    bootstrap: Bootstrap,
-    fit: impl Fn(&[Tally]) -> Option<T> + Sync,
-) -> Vec<Option<T>> {
-    let strata: Vec<Vec<&Pair>> = if stratified(pairings) {
-        pairings.iter().map(|p| p.iter().collect()).collect()
-    } else {
-        vec![pairings.iter().flatten().collect()]
-    };
-    (0..bootstrap.resamples)
-        .into_par_iter()
-        .map(|b| {
-            let mut rng = ChaCha8Rng::seed_from_u64(bootstrap.seed);
-            rng.set_stream(b as u64);
-            let drawn = strata.iter().flat_map(|pairs| {
-                let picks: Vec<usize> = (0..pairs.len())
-                    .map(|_| rng.random_range(0..pairs.len()))
-                    .collect();
-                picks.into_iter().map(|k| pairs[k])
-            });
-            let drawn: Vec<&Pair> = drawn.collect();
-            fit(&tallies(players, drawn.into_iter()))
-        })
-        .collect()
-}
-
-/// Wins, losses and draws per pair of players (lower index first).
-pub fn tallies<'a>(players: usize, pairs: impl Iterator<Item = &'a Pair>) -> Vec<Tally> {
-    let mut counts = vec![[0.0; 3]; players * players];
-    for &(a, b, score) in pairs.flatten() {
-        let (i, j, s) = if a < b {
-            (a, b, score)
-        } else {
-            (b, a, 1.0 - score)
-        };
-        let k = if s > 0.75 {
-            0
-        } else if s < 0.25 {
-            1
-        } else {
-            2
-        };
-        counts[i * players + j][k] += 1.0;
-    }
-    let mut out = Vec::new();
-    for i in 0..players {
-        for j in i + 1..players {
-            let n = counts[i * players + j];
-            if n.iter().sum::<f64>() > 0.0 {
-                out.push((i, j, n));
-            }
-        }
-    }
-    out
-}
-
-fn superiority(resamples: &[&Vec<f64>], i: usize, j: usize) -> f64 {
+fn superiority(resamples: &[Vec<f64>], i: usize, j: usize) -> f64 {
     if resamples.is_empty() {
         return f64::NAN;
     }
@@ -255,6 +265,11 @@ mod tests {
         simulate_round_robin(truth, nu, pairs, seed)
     }
 
+    /// Pair `i` of every pairing on opening `i`, as the harness schedules a match.
+    fn openings(data: &[Vec<Pair>]) -> Vec<Vec<usize>> {
+        data.iter().map(|p| (0..p.len()).collect()).collect()
+    }
+
     #[test]
     fn the_same_seed_gives_the_same_intervals_on_any_threads() {
         let data = simulate(&[0.0, 40.0, -30.0], 0.8, 60, 1);
@@ -266,29 +281,102 @@ mod tests {
             .num_threads(1)
             .build()
             .unwrap();
-        let a = one.install(|| joint_ratings(3, &data, 0, b).unwrap());
-        assert_eq!(a, joint_ratings(3, &data, 0, b).unwrap());
-        assert_eq!((a.lo[0], a.hi[0]), (0.0, 0.0), "the anchor is fixed");
-        assert!((a.los[1][2] + a.los[2][1] - 1.0).abs() < 1e-12);
+        for openings in [openings(&data), vec![vec![0; 60], vec![1; 60], vec![2; 60]]] {
+            let a = one.install(|| joint_ratings(3, &data, &openings, 0, b).unwrap());
+            assert_eq!(a, joint_ratings(3, &data, &openings, 0, b).unwrap());
+            let d = &a.davidson;
+            assert_eq!((d.lo[0], d.hi[0]), (0.0, 0.0), "the anchor is fixed");
+            assert!((a.los[1][2] + a.los[2][1] - 1.0).abs() < 1e-12);
+        }
+        let schemes = [openings(&data), vec![vec![0; 60], vec![1; 60], vec![2; 60]]]
+            .map(|o| joint_ratings(3, &data, &o, 0, b).unwrap().scheme);
+        assert_eq!(schemes, [Scheme::Openings(60), Scheme::WithinPairings]);
     }
 
-    /// Coverage from known truth: 4 players, a round robin of 100 pairs per pairing, 400
-    /// simulations of 300 resamples each; the 95 % intervals of the three free ratings must cover
-    /// the truth in 93–97 % of the 1,200 cases.
+    #[test]
+    fn a_player_the_data_cannot_place_is_left_out_and_the_rest_are_rated() {
+        // Player 3 wins every game; the others are rated among themselves as without it.
+        let mut data = simulate(&[0.0, 40.0, -30.0], 0.8, 40, 2);
+        let rest = joint_ratings(3, &data, &openings(&data), 0, Bootstrap::default()).unwrap();
+        for p in 0..3 {
+            data.push((0..40).map(|_| vec![(3, p, 1.0), (p, 3, 0.0)]).collect());
+        }
+        let all = joint_ratings(4, &data, &openings(&data), 0, Bootstrap::default()).unwrap();
+        assert_eq!(all.unrated, [None, None, None, Some(true)]);
+        assert_eq!(all.davidson.elo[3], f64::INFINITY);
+        assert!(all.half.lo[3].is_nan() && all.los[3][0].is_nan());
+        assert_eq!(all.davidson.elo[..3], rest.davidson.elo[..]);
+        assert_eq!(all.half.elo[..3], rest.half.elo[..]);
+        // The baseline itself cannot be the one left out.
+        let flipped: Vec<Vec<Pair>> = data
+            .iter()
+            .map(|ps| {
+                ps.iter()
+                    .map(|g| g.iter().map(|&(a, b, s)| (3 - a, 3 - b, s)).collect())
+                    .collect()
+            })
+            .collect();
+        let openings = openings(&flipped);
+        assert_eq!(
+            joint_ratings(4, &flipped, &openings, 0, Bootstrap::default()),
+            Err(FitError::Unbounded)
+        );
+    }
+
+    #[test]
+    fn the_models_differ_when_one_estimate_leaves_the_others_interval() {
+        let e = |elo: f64, lo: f64, hi: f64| Estimates {
+            elo: vec![0.0, elo],
+            lo: vec![0.0, lo],
+            hi: vec![0.0, hi],
+            failed: 0,
+        };
+        let r = |d: Estimates, h: Estimates| JointRatings {
+            davidson: d,
+            half: h,
+            los: Vec::new(),
+            nu: 0.0,
+            resamples: 0,
+            scheme: Scheme::Openings(2),
+            unrated: vec![None; 2],
+        };
+        assert_eq!(
+            models_differ(&r(e(100.0, 60.0, 140.0), e(90.0, 60.0, 120.0))),
+            [false, false]
+        );
+        assert_eq!(
+            models_differ(&r(e(100.0, 60.0, 140.0), e(55.0, 30.0, 80.0))),
+            [false, true]
+        );
+        assert_eq!(
+            models_differ(&r(e(100.0, 90.0, 110.0), e(80.0, 60.0, 101.0))),
+            [false, true]
+        );
+    }
+
+    /// Coverage from known truth: 4 players, a round robin of 100 pairs per pairing, every pair
+    /// on its own opening (so pairs are resampled within pairings), 400 simulations of 300
+    /// resamples each; the 95 % intervals of the three free ratings must cover the truth in
+    /// 93–97 % of the 1,200 cases.
     #[test]
     fn intervals_cover_the_truth_about_95_percent_of_the_time() {
         let truth = [0.0, 35.0, -25.0, 70.0];
         let (sims, mut covered, mut cases) = (400, 0, 0);
         for s in 0..sims {
             let data = simulate(&truth, 0.9, 100, 1000 + s);
+            let own: Vec<Vec<usize>> = (0..data.len())
+                .map(|k| (0..100).map(|i| k * 100 + i).collect())
+                .collect();
             let b = Bootstrap {
                 resamples: 300,
                 seed: s,
             };
-            let r = joint_ratings(4, &data, 0, b).unwrap();
+            let r = joint_ratings(4, &data, &own, 0, b).unwrap();
+            assert_eq!(r.scheme, Scheme::WithinPairings);
+            let d = &r.davidson;
             for (p, t) in truth.iter().enumerate().skip(1) {
                 cases += 1;
-                covered += usize::from(r.lo[p] <= *t && *t <= r.hi[p]);
+                covered += usize::from(d.lo[p] <= *t && *t <= d.hi[p]);
             }
         }
         let rate = covered as f64 / cases as f64;
