@@ -65,8 +65,8 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
 }
 
 /// The design's section: its effects from every game, its best combination from the two halves
-/// (pairs split by the parity of their number), and, for a ladder's rung, that the ladder
-/// corrects across every rung.
+/// (pair k of the j-th pairing in half A when j + k is even), and, for a ladder's rung, that the
+/// ladder corrects across every rung.
 fn factorial_section(
     dir: &Path,
     design: &crate::factorial::Design,
@@ -76,9 +76,12 @@ fn factorial_section(
     use crate::factorial::best::Halves;
     use crate::factorial::report::Setting;
     let pairs = super::ratings::pairs_of(manifest, games);
+    let pairing = |g: &GameRow| manifest.pairings.iter().position(|p| *p == g.pairing);
     let half = |a: bool| -> Vec<GameRow> {
-        let of_half = games.iter().filter(|g| Halves::selects(g.pair) == a);
-        of_half.cloned().collect()
+        let in_half = |g: &&GameRow| {
+            pairing(g).is_some_and(|j| Halves::selects(j, g.pair.saturating_sub(1)) == a)
+        };
+        games.iter().filter(in_half).cloned().collect()
     };
     let halves = Halves {
         selection: super::ratings::pairs_of(manifest, &half(true)),

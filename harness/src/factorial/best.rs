@@ -3,10 +3,12 @@
 //! The fitted model predicts a rating for each of the 2^k combinations, θ(x) = Σ (e/2)·Πx over
 //! the effects e in Elo, zero on average over all 2^k. The largest of 2^k noisy predictions is
 //! biased upward (the winner's curse): with every true effect 0 it is still well above 0. So the
-//! games are split by pair number — half A the odd-numbered pairs of every pairing, half B the
-//! even-numbered — the combination is chosen on the effects fitted to half A, and its θ is
-//! estimated from the effects fitted to half B alone, which the choice never saw; its interval is
-//! the bootstrap of half B. The in-sample figure (chosen and estimated on all games) is kept only
+//! game pairs are split like a checkerboard: pair k of the j-th pairing (both counted from 0) to
+//! half A when j + k is even, to half B when odd — every pairing of two pairs or more is in both
+//! halves, and a design of one pair per pairing splits by alternate pairings. Every pair is its
+//! own opening, so the halves share none (within a cycle of the book). The combination is chosen on the effects fitted to half A, and its θ is estimated from the
+//! effects fitted to half B alone, which the choice never saw; its interval is the bootstrap of
+//! half B. The in-sample figure (chosen and estimated on all games) is kept only
 //! to show how far the curse reaches.
 
 use crate::elo::davidson::FitError;
@@ -16,19 +18,20 @@ use crate::report::stats::quantile;
 use super::effects::{fit_effects, fit_resampled, model_matrix, terms};
 use super::Design;
 
-/// The two halves of a design's games (each with every pairing, in the design's pairing order).
+/// The two halves of a design's game pairs, each by pairing in the design's pairing order (a
+/// pairing may be empty in a half).
 #[derive(Debug, Clone, Default)]
 pub struct Halves {
-    /// Half A, the odd-numbered pairs (1, 3, …) of every pairing: the combination is chosen here.
+    /// Half A (pairing + pair even): the combination is chosen here.
     pub selection: Vec<Vec<Pair>>,
-    /// Half B, the even-numbered pairs (2, 4, …): the chosen combination is estimated here.
+    /// Half B (pairing + pair odd): the chosen combination is estimated here.
     pub estimation: Vec<Vec<Pair>>,
 }
 
 impl Halves {
-    /// Which half a pair goes to, by its 1-based number within its pairing: true for half A.
-    pub fn selects(pair_number: u64) -> bool {
-        pair_number % 2 == 1
+    /// Whether pair `pair` of the `pairing`-th pairing (both counted from 0) is in half A.
+    pub fn selects(pairing: usize, pair: u64) -> bool {
+        (pairing as u64 + pair) % 2 == 0
     }
 
     /// Pairs in (half A, half B).
@@ -138,8 +141,8 @@ mod tests {
     }
 
     /// For each of `reps` simulated round robins of a full 2^3 design with true effects `truth`
-    /// and `pairs` pairs per pairing (split by index parity, as by pair number): the split-half
-    /// best, its true θ, and the in-sample best's in-sample θ.
+    /// and `pairs` pairs per pairing, split as the report splits them: the split-half best, its
+    /// true θ, and the in-sample best's in-sample θ.
     fn split_runs(
         truth: &[f64; 6],
         pairs: usize,
@@ -148,16 +151,22 @@ mod tests {
     ) -> Vec<(Best, f64, f64)> {
         let d = design(3, &[]);
         let x = model_matrix(&d);
-        let half = |data: &[Vec<Pair>], skip: usize| -> Vec<Vec<Pair>> {
-            let of = |p: &Vec<Pair>| p.iter().skip(skip).step_by(2).cloned().collect();
-            data.iter().map(of).collect()
+        let half = |data: &[Vec<Pair>], a: bool| -> Vec<Vec<Pair>> {
+            let of = |(j, p): (usize, &Vec<Pair>)| -> Vec<Pair> {
+                let kept = p
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| Halves::selects(j, *k as u64) == a);
+                kept.map(|(_, pair)| pair.clone()).collect()
+            };
+            data.iter().enumerate().map(of).collect()
         };
         let mut runs = Vec::new();
         for s in 0..reps {
             let data = simulate(&d, truth, pairs, 700 + s);
             let halves = Halves {
-                selection: half(&data, 0),
-                estimation: half(&data, 1),
+                selection: half(&data, true),
+                estimation: half(&data, false),
             };
             let b = Bootstrap { resamples, seed: s };
             let (Ok(best), Ok(all)) = (
@@ -206,7 +215,11 @@ mod tests {
             .filter(|(b, t, _)| b.elo_lo <= *t && *t <= b.elo_hi)
             .count();
         let rate = covered as f64 / runs.len() as f64;
-        eprintln!("split-half coverage {rate:.3} of {}", runs.len());
+        let (m, se) = mean_and_se(&runs.iter().map(|r| r.0.elo - r.1).collect::<Vec<_>>());
+        eprintln!(
+            "split-half coverage {rate:.3} of {}, error {m:+.2} ± {se:.2}",
+            runs.len()
+        );
         assert!(
             runs.len() >= 290 && (0.91..=0.985).contains(&rate),
             "coverage {rate}"
