@@ -31,7 +31,7 @@ pub struct Halves {
 impl Halves {
     /// Whether pair `pair` of the `pairing`-th pairing (both counted from 0) is in half A.
     pub fn selects(pairing: usize, pair: u64) -> bool {
-        (pairing as u64 + pair) % 2 == 0
+        (pairing as u64 + pair).is_multiple_of(2)
     }
 
     /// Pairs in (half A, half B).
