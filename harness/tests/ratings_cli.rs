@@ -302,6 +302,21 @@ fn a_ladder_plays_each_rung_and_sets_the_effects_side_by_side() {
     assert_eq!(rungs.iter().filter(|r| *r == "nodes=800").count(), 3);
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains("| lmr×singular"), "{report}");
+    // One Holm family: 3 effects at each of 2 rungs and 3 trends; the rungs name their own.
+    assert!(
+        report.contains("the 9 tests of this ladder — the 6 effects of its 2 rungs"),
+        "{report}"
+    );
+    let adjusted = column(&ladder, "p_holm");
+    assert!(
+        adjusted.iter().all(|p| p.parse::<f64>().is_ok()),
+        "{adjusted:?}"
+    );
+    let rung = std::fs::read_to_string(out.join("nodes-800/report.md")).unwrap();
+    assert!(
+        rung.contains("the 3 effects of this design: the family is this table (this rung alone")
+    );
+    assert!(rung.contains("### The best combination") && rung.contains("in-sample, biased upward"));
     let games = std::fs::read_to_string(out.join("nodes-1600/games.csv")).unwrap();
     assert_eq!(
         games.lines().count(),

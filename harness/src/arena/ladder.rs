@@ -3,7 +3,9 @@
 //! each player's joint rating otherwise, side by side across the rungs — fishtest's STC → LTC
 //! question for every effect at once. A trend per effect: the weighted least-squares slope of its
 //! Elo against log₂ of the rung's budget (weights 1/se², se from each rung's bootstrap), with a
-//! 95 % interval and a Holm-adjusted p across the effects; `ladder.csv`, `report.md` and
+//! 95 % interval. One family for Holm's correction: every effect of every rung and every trend
+//! (a ratings ladder: the trends alone, a rating being an estimate, not a test), so that "real"
+//! in the ladder's report holds at 5 % familywise across all of it; `ladder.csv`, `report.md` and
 //! `ladder.png` in DIR.
 
 use std::path::{Path, PathBuf};
@@ -24,6 +26,8 @@ use crate::report::md_table::{Align, MdTable};
 pub const LADDER_JSON: &str = "ladder.json";
 /// One row per effect and rung.
 pub const LADDER_CSV: &str = "ladder.csv";
+/// The familywise error rate the report marks effects and trends at.
+const ALPHA: f64 = 0.05;
 
 /// The rungs, cheapest first as given.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -114,6 +118,10 @@ pub struct LadderRow {
     pub elo_hi: f64,
     /// Standard error.
     pub se: f64,
+    /// Two-sided p of "no effect" at this rung (a design's effect; none for a player's rating).
+    pub p: Option<f64>,
+    /// Holm-adjusted across the ladder's whole family ([`correct`]).
+    pub p_holm: Option<f64>,
 }
 
 /// One effect's trend across the rungs.
@@ -127,7 +135,7 @@ pub struct Trend {
     pub se: f64,
     /// Two-sided p of "no trend".
     pub p: f64,
-    /// Holm-adjusted across the effects.
+    /// Holm-adjusted across the ladder's whole family ([`correct`]).
     pub p_holm: f64,
 }
 
@@ -137,6 +145,8 @@ pub fn report(dir: &Path, ladder: &Ladder) -> Result<Vec<Trend>> {
     for rung in &ladder.rungs {
         rows.extend(rung_rows(&Ladder::rung_dir(dir, rung), rung)?);
     }
+    let mut trends = trends(&rows);
+    let family = correct(&mut rows, &mut trends);
     let path = dir.join(LADDER_CSV);
     let mut w =
         csv::Writer::from_path(&path).with_context(|| format!("writing {}", path.display()))?;
@@ -144,16 +154,16 @@ pub fn report(dir: &Path, ladder: &Ladder) -> Result<Vec<Trend>> {
         w.serialize(r)?;
     }
     w.flush()?;
-    let trends = trends(&rows);
     let figure = figures::save(dir, &plot(&rows, &trends))?;
-    crate::report::page::write(dir, &markdown(ladder, &rows, &trends, &figure))?;
+    let md = markdown(ladder, &rows, &trends, family, &figure);
+    crate::report::page::write(dir, &md)?;
     Ok(trends)
 }
 
 /// A rung's effects (a factorial design) or its players' joint ratings.
 fn rung_rows(dir: &Path, rung: &str) -> Result<Vec<LadderRow>> {
     let x = budget(rung).log2();
-    let row = |effect: String, elo: f64, lo: f64, hi: f64, se: f64| LadderRow {
+    let row = |effect: String, elo: f64, lo: f64, hi: f64, se: f64, p| LadderRow {
         effect,
         rung: rung.to_string(),
         log2_budget: x,
@@ -161,12 +171,14 @@ fn rung_rows(dir: &Path, rung: &str) -> Result<Vec<LadderRow>> {
         elo_lo: lo,
         elo_hi: hi,
         se,
+        p,
+        p_holm: None,
     };
     if dir.join(EFFECTS_CSV).exists() {
         let effects: Vec<Effect> = super::output::read_rows(&dir.join(EFFECTS_CSV))?;
         return Ok(effects
             .into_iter()
-            .map(|e| row(e.effect, e.elo, e.elo_lo, e.elo_hi, e.se))
+            .map(|e| row(e.effect, e.elo, e.elo_lo, e.elo_hi, e.se, Some(e.p)))
             .collect());
     }
     if dir.join(RATINGS_CSV).exists() {
@@ -176,7 +188,7 @@ fn rung_rows(dir: &Path, rung: &str) -> Result<Vec<LadderRow>> {
             .filter(|r| r.elo_hi > r.elo_lo)
             .map(|r| {
                 let se = (r.elo_hi - r.elo_lo) / (2.0 * Z95);
-                row(r.name, r.elo, r.elo_lo, r.elo_hi, se)
+                row(r.name, r.elo, r.elo_lo, r.elo_hi, se, None)
             })
             .collect());
     }
@@ -186,7 +198,8 @@ fn rung_rows(dir: &Path, rung: &str) -> Result<Vec<LadderRow>> {
     )
 }
 
-/// Weighted least squares of Elo on log₂ budget per effect, weights 1/se².
+/// Weighted least squares of Elo on log₂ budget per effect, weights 1/se² (`p_holm` left for
+/// [`correct`]).
 pub fn trends(rows: &[LadderRow]) -> Vec<Trend> {
     let mut names: Vec<&str> = Vec::new();
     for r in rows {
@@ -194,7 +207,7 @@ pub fn trends(rows: &[LadderRow]) -> Vec<Trend> {
             names.push(&r.effect);
         }
     }
-    let mut trends: Vec<Trend> = names
+    names
         .iter()
         .map(|name| {
             let pts: Vec<&LadderRow> = rows.iter().filter(|r| r.effect == *name).collect();
@@ -226,12 +239,22 @@ pub fn trends(rows: &[LadderRow]) -> Vec<Trend> {
                 p_holm: f64::NAN,
             }
         })
-        .collect();
-    let adjusted = holm(&trends.iter().map(|t| t.p).collect::<Vec<_>>());
-    for (t, p) in trends.iter_mut().zip(adjusted) {
-        t.p_holm = p;
+        .collect()
+}
+
+/// Holm's correction across the ladder's one family — every rung's effects that carry a p, then
+/// every trend — written into their `p_holm`; returns the family's size.
+pub fn correct(rows: &mut [LadderRow], trends: &mut [Trend]) -> usize {
+    let mut p: Vec<f64> = rows.iter().filter_map(|r| r.p).collect();
+    p.extend(trends.iter().map(|t| t.p));
+    let mut adjusted = holm(&p).into_iter();
+    for r in rows.iter_mut().filter(|r| r.p.is_some()) {
+        r.p_holm = adjusted.next();
     }
-    trends
+    for (t, a) in trends.iter_mut().zip(adjusted) {
+        t.p_holm = a;
+    }
+    p.len()
 }
 
 /// Main effects (and every player's rating) and the interactions whose trend is significant: 21
@@ -240,7 +263,7 @@ fn plot(rows: &[LadderRow], trends: &[Trend]) -> LadderPlot {
     LadderPlot {
         series: trends
             .iter()
-            .filter(|t| !t.effect.contains('×') || t.p_holm < 0.05)
+            .filter(|t| !t.effect.contains('×') || t.p_holm < ALPHA)
             .map(|t| {
                 let pts = rows
                     .iter()
@@ -262,14 +285,21 @@ fn plot(rows: &[LadderRow], trends: &[Trend]) -> LadderPlot {
     }
 }
 
-fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str) -> String {
+fn markdown(
+    ladder: &Ladder,
+    rows: &[LadderRow],
+    trends: &[Trend],
+    family: usize,
+    figure: &str,
+) -> String {
     let mut md = format!(
         "# Budget ladder: {}\n\nEach rung is a complete match in its own directory ({}). Per \
          effect, Elo at each rung with its 95 % interval, and the trend: the weighted least-squares \
          slope of Elo on log₂ of the budget (Elo per doubling; weights 1/se²), its 95 % interval, \
-         and p Holm-adjusted across the {} effects. A trend marked ** grows or shrinks with the \
-         budget beyond what the rungs' noise explains. The figure shows the main effects and the \
-         interactions whose trend is marked.\n\n",
+         and its p. {} An estimate or trend marked ** is real at 5 % familywise across all of \
+         them (a marked trend grows or shrinks with the budget beyond what the rungs' noise \
+         explains). The figure shows the main effects and the interactions whose trend is \
+         marked.\n\n",
         ladder.rungs.join(", "),
         ladder
             .rungs
@@ -277,30 +307,57 @@ fn markdown(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], figure: &str)
             .map(|r| format!("`{}/`", r.replace('=', "-")))
             .collect::<Vec<_>>()
             .join(", "),
-        trends.len()
+        family_text(ladder, rows, trends, family)
     );
     let mut table = MdTable::new()
         .left("effect")
         .columns(&ladder.rungs, Align::Left)
-        .columns(["per doubling", "p (Holm)"], Align::Left);
+        .columns(["per doubling", "p (Holm, ladder)"], Align::Left);
     for t in trends {
         let at_rungs = ladder.rungs.iter().map(|rung| {
             rows.iter()
                 .find(|r| r.effect == t.effect && &r.rung == rung)
                 .map_or("–".to_string(), |r| {
-                    format!("{:+.1} [{:+.1}, {:+.1}]", r.elo, r.elo_lo, r.elo_hi)
+                    let real = r.p_holm.is_some_and(|p| p < ALPHA);
+                    format!(
+                        "{:+.1} [{:+.1}, {:+.1}]{}",
+                        r.elo,
+                        r.elo_lo,
+                        r.elo_hi,
+                        if real { " **" } else { "" }
+                    )
                 })
         });
         let trend = [
             format!("{:+.1} ± {:.1}", t.slope, Z95 * t.se),
             crate::report::format::pvalue(t.p_holm),
         ];
-        let effect = format!("{}{}", t.effect, if t.p_holm < 0.05 { " **" } else { "" });
+        let effect = format!("{}{}", t.effect, if t.p_holm < ALPHA { " **" } else { "" });
         table.row(std::iter::once(effect).chain(at_rungs).chain(trend));
     }
     md += &table.render();
     md += &format!("\n![{figure}]({figure}.png)\n");
     md
+}
+
+/// The sentence that names the correction's family and its size.
+fn family_text(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], family: usize) -> String {
+    let tested = rows.iter().filter(|r| r.p.is_some()).count();
+    if tested == 0 {
+        return format!(
+            "p is Holm-adjusted across the {family} trends, one family (a player's rating at a \
+             rung is an estimate, not a test)."
+        );
+    }
+    format!(
+        "One family for Holm's correction: the {family} tests of this ladder — the {tested} \
+         effects of its {} rungs ({} a rung) and the {} trends. Each rung's own report adjusts \
+         over its effects alone; those per-rung p are not used here, and the raw and \
+         ladder-adjusted p of every effect are in `{LADDER_CSV}` (`p`, `p_holm`).",
+        ladder.rungs.len(),
+        tested / ladder.rungs.len().max(1),
+        trends.len()
+    )
 }
 
 #[cfg(test)]
@@ -348,6 +405,8 @@ mod tests {
                             elo_lo: elo - Z95 * se,
                             elo_hi: elo + Z95 * se,
                             se,
+                            p: None,
+                            p_holm: None,
                         }
                     })
                     .collect();
@@ -372,10 +431,114 @@ mod tests {
                 elo_lo: y - 9.8,
                 elo_hi: y + 9.8,
                 se: 5.0,
+                p: None,
+                p_holm: None,
             })
             .collect();
         let t = &trends(&rows)[0];
         assert!((t.slope - 10.0).abs() < 1e-12 && (t.se - 5.0 / 2f64.sqrt()).abs() < 1e-12);
         assert!(t.p < 0.05);
+    }
+
+    /// Whether (the ladder's one family, Holm per table) finds anything in one ladder of 3 rungs
+    /// of a full 2^3 design (6 effects) whose true effects are all 0, 4, 6 and 8 pairs per pairing.
+    fn false_positives(rep: u64) -> (bool, bool) {
+        use crate::factorial::effects::estimate;
+        use crate::factorial::tests::{design, simulate};
+        let d = design(3, &[]);
+        let mut rows = Vec::new();
+        let mut per_table = false;
+        for (r, pairs) in [4usize, 6, 8].into_iter().enumerate() {
+            let seed = 40_000 + 10 * rep + r as u64;
+            let data = simulate(&d, &[0.0; 6], pairs, seed);
+            let b = crate::elo::ratings::Bootstrap {
+                resamples: 60,
+                seed,
+            };
+            let effects = estimate(&d, &data, b).expect("a round robin of 8 points is fitted");
+            per_table |= effects.iter().any(|e| e.p_holm < ALPHA);
+            let x = (1000.0 * 4f64.powi(r as i32)).log2();
+            rows.extend(effects.into_iter().map(|e| LadderRow {
+                rung: format!("nodes={}", 1000 * 4usize.pow(r as u32)),
+                log2_budget: x,
+                p: Some(e.p),
+                p_holm: None,
+                effect: e.effect,
+                elo: e.elo,
+                elo_lo: e.elo_lo,
+                elo_hi: e.elo_hi,
+                se: e.se,
+            }));
+        }
+        let mut t = trends(&rows);
+        let by_trends = holm(&t.iter().map(|t| t.p).collect::<Vec<_>>());
+        per_table |= by_trends.iter().any(|&p| p < ALPHA);
+        assert_eq!(
+            correct(&mut rows, &mut t),
+            3 * 6 + 6,
+            "the family: 18 effects, 6 trends"
+        );
+        let ladder = rows.iter().any(|r| r.p_holm.is_some_and(|p| p < ALPHA))
+            || t.iter().any(|t| t.p_holm < ALPHA);
+        (ladder, per_table)
+    }
+
+    /// The familywise error from known truth: 300 simulated ladders with no true effect (each
+    /// effect's se from 60 bootstrap resamples, to keep the test short). With the
+    /// ladder's one family, something is called real in at most 7 % (5 % and two binomial
+    /// standard errors of 300); Holm within each rung's table and among the trends alone calls
+    /// something real far more often (about 1 − 0.95⁴ ≈ 19 %: four families).
+    #[test]
+    fn one_family_keeps_the_familywise_error_of_a_null_ladder_at_five_percent() {
+        let reps = 300;
+        let (mut ladder, mut per_table) = (0, 0);
+        for rep in 0..reps {
+            let (a, b) = false_positives(rep);
+            ladder += usize::from(a);
+            per_table += usize::from(b);
+        }
+        let rate = |n: usize| n as f64 / reps as f64;
+        eprintln!(
+            "null ladders with a false positive: one family {:.3}, Holm per table {:.3}",
+            rate(ladder),
+            rate(per_table)
+        );
+        assert!(rate(ladder) <= 0.07, "one family: {}", rate(ladder));
+        assert!(rate(per_table) >= 0.10, "per table: {}", rate(per_table));
+    }
+
+    #[test]
+    fn the_family_takes_every_tested_effect_and_every_trend() {
+        let row = |effect: &str, rung: &str, p: Option<f64>| LadderRow {
+            effect: effect.into(),
+            rung: rung.into(),
+            log2_budget: if rung == "a" { 0.0 } else { 1.0 },
+            elo: 10.0,
+            elo_lo: 0.0,
+            elo_hi: 20.0,
+            se: 5.0,
+            p,
+            p_holm: None,
+        };
+        let mut rows = vec![row("x", "a", Some(0.01)), row("x", "b", Some(0.04))];
+        let mut t = trends(&rows);
+        // Three tests, adjusted together as the independent holm of the three p gives.
+        assert_eq!(correct(&mut rows, &mut t), 3);
+        let mut all = vec![0.01, 0.04, t[0].p];
+        let expected = holm(&all);
+        all = vec![
+            rows[0].p_holm.unwrap(),
+            rows[1].p_holm.unwrap(),
+            t[0].p_holm,
+        ];
+        assert_eq!(all, expected);
+        let mut ratings = vec![row("p1", "a", None), row("p1", "b", None)];
+        let mut t = trends(&ratings);
+        assert_eq!(
+            correct(&mut ratings, &mut t),
+            1,
+            "a ratings ladder: the trends alone"
+        );
+        assert!(ratings.iter().all(|r| r.p_holm.is_none()));
     }
 }

@@ -48,8 +48,7 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     table(&mut md, &manifest, &results);
     md += &super::ratings::write(dir, &manifest, &games)?;
     if let Some(design) = &manifest.factorial {
-        let pairs = super::ratings::pairs_of(&manifest, &games);
-        md += &crate::factorial::report::write(dir, &in_player_order(design, &manifest), &pairs)?;
+        md += &factorial_section(dir, design, &manifest, &games)?;
     }
     if crate::run_dir::table_exists(&dir.join(MOVES_CSV)) {
         move_stats(&mut md, &manifest, &moves);
@@ -63,6 +62,41 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     figures_of(dir, &manifest, &results, &mut md)?;
     crate::report::page::write(dir, &md)?;
     Ok(results)
+}
+
+/// The design's section: its effects from every game, its best combination from the two halves
+/// (pair k of the j-th pairing in half A when j + k is even), and, for a ladder's rung, that the
+/// ladder corrects across every rung.
+fn factorial_section(
+    dir: &Path,
+    design: &crate::factorial::Design,
+    manifest: &MatchManifest,
+    games: &[GameRow],
+) -> Result<String> {
+    use crate::factorial::best::Halves;
+    use crate::factorial::report::Setting;
+    let pairs = super::ratings::pairs_of(manifest, games);
+    let pairing = |g: &GameRow| manifest.pairings.iter().position(|p| *p == g.pairing);
+    let half = |a: bool| -> Vec<GameRow> {
+        let in_half = |g: &&GameRow| {
+            pairing(g).is_some_and(|j| Halves::selects(j, g.pair.saturating_sub(1)) == a)
+        };
+        games.iter().filter(in_half).cloned().collect()
+    };
+    let halves = Halves {
+        selection: super::ratings::pairs_of(manifest, &half(true)),
+        estimation: super::ratings::pairs_of(manifest, &half(false)),
+    };
+    let in_ladder = dir
+        .parent()
+        .is_some_and(|p| p.join(super::ladder::LADDER_JSON).exists());
+    let setting = if in_ladder {
+        Setting::Rung
+    } else {
+        Setting::Alone
+    };
+    let design = in_player_order(design, manifest);
+    crate::factorial::report::write(dir, &design, &pairs, &halves, setting)
 }
 
 /// The design with its points in the manifest's player order (players are named by their points).

@@ -308,7 +308,7 @@ fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitC
     }
     for t in crate::arena::ladder::report(&plan.out, &ladder)? {
         println!(
-            "{}: {:+.1} ± {:.1} Elo per doubling (Holm p {:.3})",
+            "{}: {:+.1} ± {:.1} Elo per doubling (p {:.3}, Holm across the ladder)",
             t.effect,
             t.slope,
             crate::elo::Z95 * t.se,

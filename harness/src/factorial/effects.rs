@@ -61,34 +61,29 @@ pub fn model_matrix(design: &Design) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// The effects in Elo of the games `pairings` (players in the design's point order).
+/// The effects in Elo of the games `pairings` (players in the design's point order), each with
+/// its bootstrap interval and p, Holm-adjusted across the effects of this one design.
 pub fn estimate(
     design: &Design,
     pairings: &[Vec<Pair>],
     bootstrap: Bootstrap,
 ) -> Result<Vec<Effect>, FitError> {
-    let players = design.points.len();
-    let x = model_matrix(design);
-    let to_elo =
-        |beta: Vec<f64>| -> Vec<f64> { beta.iter().map(|b| 2.0 * b * ELO_PER_NAT).collect() };
-    let fit = |t: &[Tally]| fit_design(&x, t).map(|(_, beta)| to_elo(beta));
-    let point = fit(&tallies(players, pairings.iter().flatten()))?;
-    let resampled = resample_fits(players, pairings, bootstrap, |t| fit(t).ok());
-    let ok: Vec<&Vec<f64>> = resampled.iter().flatten().collect();
+    let fitted = fit_resampled(design, pairings, bootstrap)?;
     let mut effects: Vec<Effect> = terms(design)
         .into_iter()
         .enumerate()
         .map(|(c, (label, factors))| {
-            let column: Vec<f64> = ok.iter().map(|r| r[c]).collect();
+            let column: Vec<f64> = fitted.resamples.iter().map(|r| r[c]).collect();
             let se = std_dev(&column);
+            let elo = fitted.point[c];
             Effect {
                 effect: label,
                 order: factors.len() as u8,
-                elo: point[c],
+                elo,
                 elo_lo: quantile(&column, 0.025).unwrap_or(f64::NAN),
                 elo_hi: quantile(&column, 0.975).unwrap_or(f64::NAN),
                 se,
-                p: 2.0 * (1.0 - phi((point[c] / se).abs())),
+                p: 2.0 * (1.0 - phi((elo / se).abs())),
                 p_holm: f64::NAN,
             }
         })
@@ -98,6 +93,38 @@ pub fn estimate(
         e.p_holm = p;
     }
     Ok(effects)
+}
+
+/// The effects in Elo (one per [`terms`] column) of one set of games and of each bootstrap
+/// resample of it that could be fitted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fitted {
+    /// The fit to the games themselves.
+    pub point: Vec<f64>,
+    /// The fits to the resamples (failed fits left out).
+    pub resamples: Vec<Vec<f64>>,
+}
+
+/// The effects of `pairings` and of `bootstrap.resamples` resamples of them.
+pub fn fit_resampled(
+    design: &Design,
+    pairings: &[Vec<Pair>],
+    bootstrap: Bootstrap,
+) -> Result<Fitted, FitError> {
+    let players = design.points.len();
+    let x = model_matrix(design);
+    let point = fit_effects(&x, &tallies(players, pairings.iter().flatten()))?;
+    let resamples = resample_fits(players, pairings, bootstrap, |t| fit_effects(&x, t).ok());
+    Ok(Fitted {
+        point,
+        resamples: resamples.into_iter().flatten().collect(),
+    })
+}
+
+/// The effects in Elo (2β) of the model matrix `x` fitted to `tallies`.
+pub fn fit_effects(x: &[Vec<f64>], tallies: &[Tally]) -> Result<Vec<f64>, FitError> {
+    let (_, beta) = fit_design(x, tallies)?;
+    Ok(beta.iter().map(|b| 2.0 * b * ELO_PER_NAT).collect())
 }
 
 /// Holm's step-down adjustment: the i-th smallest of m p-values times (m − i + 1), made
@@ -127,7 +154,7 @@ fn std_dev(xs: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::factorial::Factor;
+    use crate::factorial::tests::{design, simulate};
 
     #[test]
     fn holm_matches_worked_values() {
@@ -138,31 +165,6 @@ mod tests {
             assert!((a - e).abs() < 1e-12, "{adj:?}");
         }
         assert_eq!(holm(&[0.5, 0.9]), [1.0, 1.0]);
-    }
-
-    fn design(k: usize, generators: &[&str]) -> Design {
-        let generators: Vec<String> = generators.iter().map(|g| g.to_string()).collect();
-        Design {
-            factors: (0..k)
-                .map(|i| Factor {
-                    key: format!("f{i}"),
-                    off: "0".into(),
-                    on: "1".into(),
-                    name: format!("f{i}"),
-                })
-                .collect(),
-            points: crate::factorial::fraction::points(k, &generators),
-            generators,
-        }
-    }
-
-    /// Games of a round robin between the design's points, simulated from known effects.
-    fn simulate(d: &Design, truth: &[f64], pairs: usize, seed: u64) -> Vec<Vec<Pair>> {
-        let rating: Vec<f64> = model_matrix(d)
-            .iter()
-            .map(|row| row.iter().zip(truth).map(|(a, b)| a * b / 2.0).sum())
-            .collect();
-        crate::elo::ratings::simulate_round_robin(&rating, 1.0, pairs, seed)
     }
 
     /// The 95 % intervals' (covered, cases) over 800 simulated round robins of a full 2^3

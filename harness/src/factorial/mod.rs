@@ -5,6 +5,7 @@
 //! interaction in Elo by the joint-ratings likelihood; [`report`] writes `effects.csv` and the
 //! report's section.
 
+pub mod best;
 pub mod effects;
 pub mod fraction;
 pub mod report;
@@ -88,7 +89,8 @@ impl Design {
             .collect()
     }
 
-    fn point_name(&self, levels: &[i8]) -> String {
+    /// A point's name, `+lmr-singular…`: each factor with its level's sign.
+    pub fn point_name(&self, levels: &[i8]) -> String {
         self.factors
             .iter()
             .zip(levels)
@@ -212,8 +214,35 @@ fn roman(n: u32) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::elo::ratings::Pair;
+
+    /// A design of k factors `f0`, `f1`, … with levels 0 and 1.
+    pub(crate) fn design(k: usize, generators: &[&str]) -> Design {
+        let generators: Vec<String> = generators.iter().map(|g| g.to_string()).collect();
+        Design {
+            factors: (0..k)
+                .map(|i| Factor {
+                    key: format!("f{i}"),
+                    off: "0".into(),
+                    on: "1".into(),
+                    name: format!("f{i}"),
+                })
+                .collect(),
+            points: crate::factorial::fraction::points(k, &generators),
+            generators,
+        }
+    }
+
+    /// Games of a round robin between the design's points, simulated from known effects.
+    pub(crate) fn simulate(d: &Design, truth: &[f64], pairs: usize, seed: u64) -> Vec<Vec<Pair>> {
+        let rating: Vec<f64> = crate::factorial::effects::model_matrix(d)
+            .iter()
+            .map(|row| row.iter().zip(truth).map(|(a, b)| a * b / 2.0).sum())
+            .collect();
+        crate::elo::ratings::simulate_round_robin(&rating, 1.0, pairs, seed)
+    }
 
     fn specs(s: &[&str]) -> Vec<String> {
         s.iter().map(|x| x.to_string()).collect()

@@ -1,11 +1,14 @@
 //! A design's effects in the match report: `effects.csv`, the section (design, generators,
-//! schedule, one row per effect with its interval and Holm-adjusted p), `effects.png` and, for
-//! each interaction that survives the correction, `interaction-A-B.png`.
+//! schedule, one row per effect with its interval and p Holm-adjusted across the effects of this
+//! design, a family the text names), the best combination chosen on one half of the games and
+//! estimated on the other ([`super::best`]), `effects.png` and, for each interaction that
+//! survives the correction, `interaction-A-B.png`.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
 
+use super::best::{choose, predict, split_half, Halves};
 use super::effects::{estimate, Effect};
 use super::Design;
 use crate::arena::figures::{EloBars, InteractionPlot};
@@ -19,8 +22,24 @@ pub const EFFECTS_CSV: &str = "effects.csv";
 /// The familywise error rate the report flags effects at.
 const ALPHA: f64 = 0.05;
 
-/// Writes the effects of `design` fitted to `pairings` into `dir`; returns the report section.
-pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<String> {
+/// Where a design's report sits: what its correction's family is part of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// A match of its own.
+    Alone,
+    /// One rung of a ladder, whose report corrects across every rung.
+    Rung,
+}
+
+/// Writes the effects of `design` fitted to `pairings` (and the best combination, from `halves`
+/// of the same games) into `dir`; returns the report section.
+pub fn write(
+    dir: &Path,
+    design: &Design,
+    pairings: &[Vec<Pair>],
+    halves: &Halves,
+    setting: Setting,
+) -> Result<String> {
     let mut md = format!("## Factorial effects\n\nDesign: {}.", design.describe());
     let effects = match estimate(design, pairings, Bootstrap::default()) {
         Ok(e) => e,
@@ -47,10 +66,17 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
          Σ βᵢⱼxᵢxⱼ with x = ±1, fitted by the joint-ratings likelihood; an effect is 2β in Elo \
          (a main effect: the mean rating with the factor at its second value minus at its first). \
          95 % intervals from 1,000 bootstrap resamples of game pairs {}; p from the bootstrap \
-         standard error, Holm-adjusted over all {} effects.{}\n\n",
+         standard error, Holm-adjusted across the {} effects of this design: the family is this \
+         table{}.{}\n\n",
         factors.join(", "),
         crate::elo::ratings::scheme(crate::elo::ratings::stratified(pairings)),
         effects.len(),
+        match setting {
+            Setting::Alone => "",
+            Setting::Rung =>
+                " (this rung alone: the ladder's report, `../report.md`, corrects across every \
+                 effect of every rung and the trends)",
+        },
         if design.generators.is_empty() {
             String::new()
         } else {
@@ -63,7 +89,7 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
         .left("effect")
         .right("Elo")
         .left("95 % interval")
-        .columns(["se", "p", "p (Holm)"], Align::Right);
+        .columns(["se", "p", "p (Holm, this design)"], Align::Right);
     for e in &effects {
         table.row([
             format!("{}{}", e.effect, if e.p_holm < ALPHA { " **" } else { "" }),
@@ -75,7 +101,11 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
         ]);
     }
     md += &table.render();
-    md += "\n** Holm-adjusted p < 0.05.\n\n";
+    md += &format!(
+        "\n** Holm-adjusted p < 0.05 across the {} effects of this design.\n\n",
+        effects.len()
+    );
+    md += &best_section(design, &effects, halves);
     let mut names = vec![figures::save(dir, &bars(&effects))?];
     for plot in interactions(design, &effects, pairings) {
         names.push(figures::save(dir, &plot)?);
@@ -85,6 +115,68 @@ pub fn write(dir: &Path, design: &Design, pairings: &[Vec<Pair>]) -> Result<Stri
     }
     md.push('\n');
     Ok(md)
+}
+
+/// The best combination, chosen on half A and estimated on half B, then the in-sample figure.
+fn best_section(design: &Design, effects: &[Effect], halves: &Halves) -> String {
+    let k = design.factors.len();
+    let (a, b) = halves.sizes();
+    let mut md = format!(
+        "### The best combination\n\nChosen on one half of the games and estimated on the other, \
+         so that choosing the largest of 2^{k} = {} noisy predictions does not inflate the \
+         estimate (the winner's curse). The game pairs are split like a checkerboard: pair k \
+         of the j-th pairing (both counted from 0, in `pairings.csv`'s order) goes to half A \
+         when j + k is even ({a} pairs), to half B when odd ({b} pairs); every pair has its own \
+         opening. The effects fitted to half A rank every combination by its predicted \
+         rating θ = Σ (e/2)·Πx; the highest is estimated from the effects fitted to half B \
+         alone, in Elo over the average of all {} combinations (θ's zero), with a 95 % interval \
+         from 1,000 bootstrap resamples of half B's pairs.\n\n",
+        1u64 << k,
+        1u64 << k
+    );
+    let best = if a == 0 || b == 0 {
+        Err("a half has no games".to_string())
+    } else {
+        split_half(design, halves, Bootstrap::default()).map_err(|e| e.to_string())
+    };
+    match best {
+        Ok(best) => {
+            md += &format!(
+            "- chosen on half A, estimated on half B: `{}` ({}): **{:+.1} Elo [{:+.1}, {:+.1}]**; \
+             as settings: `{}`\n",
+            design.point_name(&best.levels),
+            if best.played {
+                "a point the design played"
+            } else {
+                "not a point of this fraction: its prediction rests on the model alone"
+            },
+            best.elo,
+            best.elo_lo,
+            best.elo_hi,
+            settings(design, &best.levels)
+        )
+        }
+        Err(e) => md += &format!("- not estimated: {e}\n"),
+    }
+    let elo: Vec<f64> = effects.iter().map(|e| e.elo).collect();
+    let inside = choose(design, &elo);
+    md += &format!(
+        "- in-sample, biased upward (chosen and estimated on all games; not an estimate of its \
+         worth): `{}`, {:+.1} Elo\n\n",
+        design.point_name(&inside),
+        predict(design, &elo, &inside)
+    );
+    md
+}
+
+/// A combination as the `KEY=VALUE` list that plays it.
+fn settings(design: &Design, levels: &[i8]) -> String {
+    let values = design
+        .factors
+        .iter()
+        .zip(levels)
+        .map(|(f, &l)| format!("{}={}", f.key, if l > 0 { &f.on } else { &f.off }));
+    values.collect::<Vec<_>>().join(",")
 }
 
 fn bars(effects: &[Effect]) -> EloBars {
