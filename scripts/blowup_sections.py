@@ -12,8 +12,16 @@ import math
 import re
 import statistics
 
-from blowup_formula import rows as run_rows
+import functools
+
+from blowup_formula import rows as _rows
 from heuristics_readme import wrap
+
+@functools.lru_cache(maxsize=None)
+def run_rows(run, name):
+    """A run's runs.csv or iterations.csv rows, read once however many sections use them."""
+    return _rows(run, name)
+
 
 WORDS = ["none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
