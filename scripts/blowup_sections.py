@@ -1,6 +1,7 @@
 """The figures of results/dynlimit-blowup/README.md's later sections, for scripts/blowup_readme.py
-(imported, never run): part 3's and part 5's prose, the selected suite, the default experiment, the
-trees (`why/`), the roots check (`scripts/blowup_roots.py`'s grouping) and the minimal tree
+(imported, never run): the reading after *What holds* (parts 3 and 4's verdict, the move-time tail
+in play), the heads of parts 1 and 3, the clock games' reading, part 3's and part 5's prose, the
+selected suite, the default experiment, the trees (`why/`), the roots check (`scripts/blowup_roots.py`'s grouping) and the minimal tree
 (`minimal/`, with `scripts/blowup_formula.py`'s main-search ratio). The words are fixed here; the
 figures come from the run directories. Where the prose names positions or moves the data decides,
 a changed run fails here instead of leaving the words wrong.
@@ -302,6 +303,77 @@ def minimal(root):
     return "\n".join(table) + "\n\n" + text
 
 
+def times(x):
+    """A ratio as the prose says it: "twice", "three times"."""
+    n = round(x)
+    return {1: "as", 2: "twice", 3: "three times"}.get(n, f"{n} times")
+
+
+def remark(root):
+    """The reading after *What holds*: parts 3 and 4's verdict and the move-time tail in play."""
+    from blowup_readme import solved_row
+    from heuristics_table import rows
+    budgets = [solved_row(root / r) for r in ("budget-nodes", "budget-time")]
+    games = [rows(root / r / "pairings.csv")[0] for r in ("games-depth", "games-clock")]
+    steps = md_rows(root / "steps" / "report.md", "| other axes | step | pairs | geomean node ratio")
+    depth6 = next(r for r in steps if r[1] == "3 → 4")
+    lean = [b - a for a, b, *_ in budgets] + [float(g["elo"]) for g in games]
+    significant = any(p < 0.05 for *_, p in budgets) or float(depth6[12]) < 0.05 or any(
+        abs(float(g["elo"])) > float(g["elo95"]) for g in games)
+    worse = any(b < a and p < 0.05 for a, b, _, _, p in budgets) or any(
+        float(g["elo"]) + float(g["elo95"]) < 0 for g in games)
+    p = {row[0]: row for row in md_rows(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    a, b = p["p00"], p["p01"]
+    slow = min(float(x[9]) / float(x[6]) for x in (a, b))
+    return wrap([
+        "So the remark describes a real but rare event that every widening of the candidate limit shares; at equal "
+        "budgets on STS and ERET (not on the endgames where the blowup lives) and in play, limit 4 was "
+        + ("not measurably worse than 3" if not worse else "worse than 3 in at least one comparison")
+        + " (the point estimates lean slightly towards "
+        + ("4" if all(x >= 0 for x in lean) else "neither")
+        + "; " + ("none of the differences is significant" if not significant else "some differences are significant")
+        + ")."]) + "\n" + wrap([
+        "What a player experiences is the tail of move times: with 4, the slowest 1 % of moves take about "
+        f"{times(float(b[8]) / float(a[8]))} as long as with 3 — and both settings have moves that take "
+        + ("a thousand times" if slow >= 1000 else f"{slow:.0f} times") + " the median."])
+
+
+def part1_head(root):
+    growth = md_rows(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    n = int(next(g for g in growth if g[2] == "**all**")[3])
+    return wrap([f"Candidate limit 1…5 at depth 6, {n:,} positions, each step paired by position. Shares with 95 % "
+                 "Wilson intervals (*Steps along `selective.candidate_limit`*, growth frequency table):"])
+
+
+def part3_head(root):
+    growth = {g[2]: g for g in md_rows(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
+              if g[1] == "3 → 4"}
+    pc = lambda suite: growth[suite][4].split("(")[1].split(")")[0]
+    n = int(md_rows(root / "budget-nodes" / "report.md", "| config | values | pairs")[0][2])
+    return wrap([
+        f"STS + ERET, {n:,} positions, solved = best move found and kept. These suites are where the step hardly "
+        f"blows up (part 1: ≥ ×2 for {pc('sts1-15_v3.epd')} of STS and {pc('eret.epd')} of ERET, "
+        f"{pc('unselected-endgame.epd')} of the unselected endgames); no equal-budget run was made on the endgames, "
+        "so what limit 4 costs there at equal nodes or time is not measured:"])
+
+
+def part4_clock(root):
+    p = {row[0]: row for row in md_rows(root / "games-clock" / "report.md", "| player | moves | nodes p50")}
+    a, b = p["p00"], p["p01"]
+    from heuristics_table import rows
+    g = rows(root / "games-clock" / "pairings.csv")[0]
+    same_time = abs(float(b[6]) / float(a[6]) - 1) < 0.05 and abs(float(b[8]) / float(a[8]) - 1) < 0.05
+    same_depth = a[10:14] == b[10:14]
+    stronger = abs(float(g["elo"])) > float(g["elo95"])
+    return wrap([
+        "Under a clock the time manager absorbs the difference: both use "
+        + ("the same time per move" if same_time else "different times per move") + " and reach "
+        + (f"the same depths (median {float(a[10]):.0f})" if same_depth else
+           f"depths of median {float(a[10]):.0f} and {float(b[10]):.0f}")
+        + ", and " + ("neither is measurably stronger." if not stronger else "one is measurably stronger.")])
+
+
 def blocks(root):
-    return {"part3-text": part3_text(root), "part5-text": part5_text(root), "selected": selected(root),
+    return {"remark": remark(root), "part1-head": part1_head(root), "part3-head": part3_head(root),
+            "part4-clock": part4_clock(root), "part3-text": part3_text(root), "part5-text": part5_text(root), "selected": selected(root),
             "default": default(root), "trees": trees(root), "roots": roots(root), "minimal": minimal(root)}
