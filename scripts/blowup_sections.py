@@ -373,7 +373,40 @@ def part4_clock(root):
         + ", and " + ("neither is measurably stronger." if not stronger else "one is measurably stronger.")])
 
 
+def positions(run, config="c00"):
+    """{suite: positions} of one configuration of a run."""
+    out = {}
+    for r in run_rows(run, "runs"):
+        if r["config_id"] == config:
+            out[r["suite"]] = out.get(r["suite"], 0) + 1
+    return out
+
+
+def part2_head(root):
+    n = sum(positions(root / "depth").values())
+    deepest = max(int(r[2]) for r in md_rows(root / "depth" / "report.md", "| other axes | step | depth | pairs"))
+    return wrap([f"Limit 3 vs 4 to depth {deepest} on {n:,} sampled positions (every 12th self-play position, every "
+                 "25th STS). Per position, the cost of completing depth d (*Time to complete each depth*):"])
+
+
+def part5_head(root):
+    n = sum(positions(root / "sensitivity-pvs").values())
+    return wrap([f"Step 3 → 4 at depth 6 on the {n:,} sampled self-play positions, one setting changed at a time:"])
+
+
+def minimal_head(root):
+    wac = positions(root / "minimal")["wac.epd"]
+    return wrap([
+        "The report's Knuth–Moore column uses the uniform-tree formula b^⌈d/2⌉ + b^⌊d/2⌋ − 1 with b the mean number "
+        "of root moves. `grid --minimal-tree` now measures each position's own minimal tree: the same search re-run "
+        "to the same depth without the TT and aspiration windows, its recorded best moves tried first at every node "
+        "(with a perfect ordering alpha-beta visits exactly the minimal tree; the recorded moves are Plaat, "
+        "Schaeffer, Pijls and de Bruin's left-most approximation), distinct lines counted. Every heuristic of the "
+        f"configuration stays on, so it is *that engine's* minimal tree. WAC, all {wac:,} positions, depth 6, "
+        "`scripts/dynlimit-blowup.sh minimal`:"])
+
+
 def blocks(root):
-    return {"remark": remark(root), "part1-head": part1_head(root), "part3-head": part3_head(root),
+    return {"part2-head": part2_head(root), "part5-head": part5_head(root), "minimal-head": minimal_head(root), "remark": remark(root), "part1-head": part1_head(root), "part3-head": part3_head(root),
             "part4-clock": part4_clock(root), "part3-text": part3_text(root), "part5-text": part5_text(root), "selected": selected(root),
             "default": default(root), "trees": trees(root), "roots": roots(root), "minimal": minimal(root)}
