@@ -5,7 +5,9 @@ the step figure, *What holds* (the headline figures of every part), part 1's ste
 populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
 it: Wilson intervals, bootstrap intervals of the geometric mean), part 2's depth table (the depth
 run's report, and its reading), part 3's solved counts, part 4's matches (pairings.csv and the
-per-move table of each match's report, and its reading) and part 5's settings (each sensitivity run's report). The words are fixed here; the figures come from the data.
+per-move table of each match's report, and its reading), part 5's settings (each sensitivity run's report)
+and, through scripts/blowup_sections.py, the prose of parts 3 and 5, the selected suite, the default
+experiment, the trees and the minimal tree. The words are fixed here; the figures come from the data.
 
     scripts/blowup_readme.py results/dynlimit-blowup --readme
     scripts/blowup_readme.py results/dynlimit-blowup --check   # fails, with a diff, when stale
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from blowup_caps import KEY, THRESHOLDS
 from blowup_caps import rows as runs
+from blowup_sections import blocks as sections
 from heuristics_readme import minus, strength_note_models, wrap
 from heuristics_table import rows
 from readme_blocks import sync
@@ -179,7 +182,8 @@ def blocks(root):
     games, moves = part4(root)
     return {"strength-note": strength_note_models(root), "intro": intro(root), "holds": holds(root),
             "part2-text": part2_text(root), "part4-text": part4_text(root), "part1": part1(root), "part2": part2(root),
-            "part3": part3(root), "part4-games": games, "part4-moves": moves, "part5": part5(root)}
+            "part3": part3(root), "part4-games": games, "part4-moves": moves, "part5": part5(root),
+            **sections(root)}
 
 
 

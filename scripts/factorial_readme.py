@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/factorial/README.md's figures from the run
-directories: the strength note on top (from results/cross-engine) and the results — the main
+directories: the strength note on top (from results/cross-engine), the protocol's question (its
+figures are results/heuristics' one-at-a-time Elo) and the results — the main
 effects and their trends per doubling of the budget (weighted least squares on log₂ budget, weights
 1/se², as the design's report computes them; recomputed here from design/ladder.csv), the
 interactions, the one-at-a-time comparison (the model's e_X + Σⱼ e_Xj at 16,000 nodes against
@@ -305,11 +306,29 @@ def best(root, cmp):
     ])
 
 
+def question(root):
+    """The protocol's question, whose figures are results/heuristics' (reverse futility against
+    `fischerle` and inside `modern`; LMR inside `modern` at fixed nodes and under the clock)."""
+    from heuristics_readme import Figures
+    f = Figures(root.parent / "heuristics")
+    elo = lambda part, name: minus(f"{f.elo(part, name)[0]:+.0f}")
+    command = json.loads((root.parent / "heuristics" / "ablation" / "lmr" / "manifest.json").read_text())["command"]
+    budget = int(command[command.index("--limit") + 1].split("nodes=")[1])
+    return wrap([
+        "**Question.** `results/heuristics/` measured each switch of `modern` one at a time, and found its worth "
+        f"depending on the company (reverse futility {elo('elo', 'reverse_futility')} against `fischerle`, "
+        f"{elo('ablation', 'reverse_futility')} inside `modern`) and on the budget (LMR {elo('ablation', 'lmr')} at "
+        f"{budget:,} nodes, {elo('clock', 'lmr')} under a clock). Which switches of `modern` matter, which pairs "
+        "interact, and which effects grow or vanish with the budget — all at once, with intervals corrected for the "
+        "number of effects tested?"])
+
+
 def main():
     root = Path(sys.argv[1])
     text, cmp = results(root)
     note = strength_note_models(root)
-    sync({root / "README.md": ({"strength-note": note, "results": text, "best": best(root, cmp)}, None)},
+    sync({root / "README.md": ({"strength-note": note, "question": question(root), "results": text,
+                                         "best": best(root, cmp)}, None)},
          "--check" in sys.argv[2:])
 
 
