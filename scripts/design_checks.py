@@ -7,7 +7,8 @@ statistics of its design and ladder reports, and compares them with what the rep
    then Holm (study_stats.holm) across every effect's p of every rung (ladder.csv's `p`) and every
    trend; against ladder.csv's `p_holm` and the report's `p (Holm, ladder)` column;
 2. a design's best combination chosen on half A and estimated on half B (each design directory:
-   the ladder's rungs or DIR itself): pair k of the j-th pairing in half A when j + k is even; the
+   the ladder's rungs or DIR itself): every game of an opening in one half, half A the openings
+   whose id's FNV-1a hash is even; the
    model rating = sum of beta times level products fitted by Bradley-Terry with Davidson's draws
    (Newton's method, numpy) to each half; the combination of the full 2^k with the highest rating
    on half A, its rating on half B over the average of all 2^k, and the in-sample best's in-sample
@@ -32,6 +33,14 @@ from study_stats import holm
 
 ELO = 400 / math.log(10)
 
+
+
+def opening_half(opening):
+    """True for half A: the FNV-1a hash of the opening's id is even."""
+    h = 0xcbf29ce484222325
+    for b in opening.encode():
+        h = ((h ^ b) * 0x100000001b3) % (1 << 64)
+    return h % 2 == 0
 
 def trends(rows):
     """(effect, slope, se, p) per effect, in first-appearance order."""
@@ -147,11 +156,10 @@ def check_design(d):
     rows = list(csv.DictReader(open(plain, newline="") if plain.exists()
                                else gzip.open(d / "games.csv.gz", "rt", newline="")))
     score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-    pairing = {name: j for j, name in enumerate(m["pairings"])}
     halves = {True: [], False: []}
     for r in rows:
         g = (ids[r["white"]], ids[r["black"]], score[r["result"]])
-        halves[(pairing[r["pairing"]] + int(r["pair"]) - 1) % 2 == 0].append(g)
+        halves[opening_half(r["opening"])].append(g)
     combos = list(itertools.product([-1, 1], repeat=k))
     theta = lambda e, lv: sum(ei / 2 * np.prod([lv[i] for i in t]) for ei, t in zip(e, terms))
     best = max(combos, key=lambda lv: theta(fit(x, halves[True]), lv))

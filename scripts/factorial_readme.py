@@ -95,14 +95,15 @@ def split_half_text(root, top):
     best_txt = {line.strip() for line in (root / "best.txt").read_text().splitlines()
                 if line.strip() and not line.startswith("#")}
     same = chosen == best_txt
-    held = "well above" if lo > 0 else "not shown above"
-    return (" The winner's curse (the largest of 64 noisy predictions) does not explain that alone: the rung's "
+    held = "above" if lo > 0 else "not shown above"
+    return (" Picking the largest of 64 noisy predictions inflates the pick (the winner's curse); the rung's "
             f"report (`design/nodes-{top}/report.md`, *The best combination*) chooses "
             + ("the same combination" if same else f"`{combo}`")
-            + f" on half of the design's game pairs, and the other half alone rates it {minus(figure)} — "
-            f"{held} the design's average. It lies outside the played points, where the prediction rests on the "
-            "model alone (interactions of three or more factors assumed 0); the verification, not the model, says "
-            "what it is worth.")
+            + f" on half of the design's openings, and the other half alone rates it {minus(figure)} — "
+            f"{held} the average of all 64 combinations, a different reference from the verification's `modern`, "
+            "so the two figures are not comparable. The verified combination lies outside the played points, where the "
+            "prediction rests on the model alone (interactions of three or more factors assumed 0); the "
+            "verification, not the model, says what it is worth.")
 
 
 def ci(r, bold=False):

@@ -48,12 +48,18 @@ def ratings(rows, names, anchor, davidson):
 def unrated(rows):
     """Players who won every game or lost every game they played: their rating has no finite
     maximum-likelihood value, so they are named, not rated, and their games left out of the fit."""
-    scores = defaultdict(list)
-    for w, b, s, _ in rows:
-        scores[w].append(s)
-        scores[b].append(1 - s)
-    return {p: ("won every game" if all(x == 1 for x in v) else "lost every game")
-            for p, v in scores.items() if all(x == 1 for x in v) or all(x == 0 for x in v)}
+    out = {}
+    while True:  # until nothing changes: without one such player another may win all that is left
+        scores = defaultdict(list)
+        for w, b, s, _ in rows:
+            if w not in out and b not in out:
+                scores[w].append(s)
+                scores[b].append(1 - s)
+        found = {p: ("won every game" if all(x == 1 for x in v) else "lost every game")
+                 for p, v in scores.items() if all(x == 1 for x in v) or all(x == 0 for x in v)}
+        if not found:
+            return out
+        out.update(found)
 
 
 def table(runs, anchor, resamples=1000, seed=0):

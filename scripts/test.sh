@@ -53,6 +53,8 @@ fi
 # above (nothing is compiled again) and does not run doc tests: `cargo test --doc` does, first, so
 # that nextest's summary of every other test is the run's closing line. It captures each test
 # whole, so the tests' `NOT RUN:` lines also go to a log printed at the end.
+# Arguments go to both runners: cargo's package and test-name filters are understood by both, but
+# flags after `--` differ (cargo test's `--ignored` is nextest's `--run-ignored only`).
 export FISCHERLE_NOT_RUN_LOG="$(mktemp)"
 status=0
 cargo test --release --workspace --doc "$@" || status=$?

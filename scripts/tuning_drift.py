@@ -43,16 +43,19 @@ def drifts(d):
     one tune directory."""
     params = json.loads((d / "manifest.json").read_text())["plan"]["params"]
     rows = list(csv.DictReader(open(d / "tune.csv", newline="")))
-    mean_sq = sum(float(r["result"]) ** 2 for r in rows) / len(rows)
+    mean_sq = sum(float(r["result"]) ** 2 for r in rows) / len(rows) if rows else 0.0
     out = []
     for p in params:
         key = p["key"]
         steps = sum((float(r[f"r:{key}"]) * float(r[f"c:{key}"])) ** 2 for r in rows)
         noise = math.sqrt(steps * mean_sq) / p["c_end"]
-        final = float(rows[-1][f"theta:{key}"])
+        final = float(rows[-1][f"theta:{key}"]) if rows else p["start"]
         drift = (final - p["start"]) / p["c_end"]
-        z = drift / noise
-        out.append((key, p["start"], final, drift, noise, z, two_sided(1 / noise), two_sided(z)))
+        # No noise means no step was taken (no iteration, or every W − L was 0): no drift either,
+        # as harness/src/tune/drift.rs has it.
+        z = drift / noise if noise > 0 else 0.0
+        chance = two_sided(1 / noise) if noise > 0 else 0.0
+        out.append((key, p["start"], final, drift, noise, z, chance, two_sided(z)))
     adjusted = holm([o[7] for o in out])
     return len(rows), mean_sq, [o + (h,) for o, h in zip(out, adjusted)]
 

@@ -27,6 +27,17 @@ const CHECKS: &[(&str, &[&str])] = &[
     ("kpk_readme.py", &["results/kpk-validation", "--check"]),
     ("eval_table.py", &["results/eval", "--check"]),
     ("strength_table.py", &["results/strength", "--check"]),
+    // Not a README: the design and ladder reports' Holm family and split-half best combination,
+    // recomputed by an independent implementation from the committed games.
+    (
+        "design_checks.py",
+        &[
+            "results/factorial/design",
+            "results/strength/design",
+            "results/strength/design2",
+            "results/strength/ladder",
+        ],
+    ),
 ];
 
 #[test]

@@ -485,7 +485,7 @@ mod tests {
 
     /// The familywise error from known truth: 300 simulated ladders with no true effect (each
     /// effect's se from 60 bootstrap resamples, to keep the test short). With the
-    /// ladder's one family, something is called real in at most 7 % (5 % and two binomial
+    /// ladder's one family, something is called real in at most 7 % (5 % and 1.6 binomial
     /// standard errors of 300); Holm within each rung's table and among the trends alone calls
     /// something real far more often (about 1 − 0.95⁴ ≈ 19 %: four families).
     #[test]

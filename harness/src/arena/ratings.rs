@@ -212,7 +212,8 @@ fn method(m: &MatchManifest, r: &JointRatings) -> String {
         (0, 0) => String::new(),
         (d, h) => format!(
             " ({d} resamples under Davidson's draws and {h} with draws as half a win had no \
-             finite maximum and are left out)"
+             finite maximum and are left out){}",
+            conditional_warning(d.max(h), r.resamples)
         ),
     };
     format!(
@@ -225,6 +226,25 @@ fn method(m: &MatchManifest, r: &JointRatings) -> String {
         m.players[0].name,
         r.resamples,
         r.scheme.describe(),
+    )
+}
+
+/// The share of left-out resamples above which the report says what they do to the intervals.
+const LEFT_OUT_WARNING: f64 = 0.05;
+
+/// What left-out resamples do to the intervals, said when they are more than
+/// [`LEFT_OUT_WARNING`] of all: a resample is left out exactly when some player won or lost every
+/// game it drew, so the ones left are those in which the near-0 % and near-100 % players did less
+/// well than that — their interval's far end is cut short.
+fn conditional_warning(left_out: usize, resamples: usize) -> String {
+    if (left_out as f64) <= LEFT_OUT_WARNING * resamples as f64 {
+        return String::new();
+    }
+    format!(
+        ". That is {:.0} % of them: the intervals are conditional on the resamples in which every \
+         player kept a finite rating, so for a player who won or lost nearly every game the end \
+         toward +∞ or −∞ is cut short — read it as a bound, not an estimate",
+        100.0 * left_out as f64 / resamples as f64
     )
 }
 

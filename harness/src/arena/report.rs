@@ -65,8 +65,8 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
 }
 
 /// The design's section: its effects from every game, its best combination from the two halves
-/// (pair k of the j-th pairing in half A when j + k is even), and, for a ladder's rung, that the
-/// ladder corrects across every rung.
+/// (every game of an opening in one half: [`crate::factorial::best::Halves::selects_opening`]),
+/// and, for a ladder's rung, that the ladder corrects across every rung.
 fn factorial_section(
     dir: &Path,
     design: &crate::factorial::Design,
@@ -76,11 +76,8 @@ fn factorial_section(
     use crate::factorial::best::Halves;
     use crate::factorial::report::Setting;
     let pairs = super::ratings::pairs_of(manifest, games);
-    let pairing = |g: &GameRow| manifest.pairings.iter().position(|p| *p == g.pairing);
     let half = |a: bool| -> Vec<GameRow> {
-        let in_half = |g: &&GameRow| {
-            pairing(g).is_some_and(|j| Halves::selects(j, g.pair.saturating_sub(1)) == a)
-        };
+        let in_half = |g: &&GameRow| Halves::selects_opening(&g.opening) == a;
         games.iter().filter(in_half).cloned().collect()
     };
     let halves = Halves {

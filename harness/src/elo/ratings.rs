@@ -189,29 +189,39 @@ pub fn models_differ(r: &JointRatings) -> Vec<bool> {
 }
 
 /// Where the data cannot place a player: `Some(true)` for one that won every game it played,
-/// `Some(false)` for one that lost every game, `None` otherwise (or without games). Against every
+/// `Some(false)` for one that lost every game, `None` otherwise (or without games) — counting only
+/// games between players not yet named, until no other is found. Against every
 /// opponent it met the likelihood grows without end as its rating runs off, so its fitted rating and
 /// interval come from the fit's stopping rule and the bootstrap's failed resamples, not from games.
 pub fn unrated(players: usize, pairings: &[Vec<Pair>]) -> Vec<Option<bool>> {
-    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); players];
-    for (a, b, score) in pairings.iter().flatten().flatten() {
-        scores[*a].push(*score);
-        scores[*b].push(1.0 - score);
-    }
-    scores
-        .iter()
-        .map(|s| {
-            if s.is_empty() {
-                None
-            } else if s.iter().all(|&x| x == 1.0) {
-                Some(true)
-            } else if s.iter().all(|&x| x == 0.0) {
-                Some(false)
-            } else {
-                None
+    // Repeated until nothing changes: without a player who won every game, another may have won
+    // every game that is left.
+    let mut out = vec![None; players];
+    loop {
+        let mut scores: Vec<Vec<f64>> = vec![Vec::new(); players];
+        let rated = |p: &usize| out[*p].is_none();
+        for (a, b, score) in pairings.iter().flatten().flatten() {
+            if rated(a) && rated(b) {
+                scores[*a].push(*score);
+                scores[*b].push(1.0 - score);
             }
-        })
-        .collect()
+        }
+        let found: Vec<(usize, bool)> = scores
+            .iter()
+            .enumerate()
+            .filter(|(p, s)| out[*p].is_none() && !s.is_empty())
+            .filter_map(|(p, s)| {
+                let all = |v: f64| s.iter().all(|&x| x == v);
+                (all(1.0) || all(0.0)).then(|| (p, all(1.0)))
+            })
+            .collect();
+        if found.is_empty() {
+            return out;
+        }
+        for (p, won) in found {
+            out[p] = Some(won);
+        }
+    }
 }
 
 fn superiority(resamples: &[Vec<f64>], i: usize, j: usize) -> f64 {

@@ -1,4 +1,5 @@
-//! The bootstrap behind joint ratings and factorial effects: games grouped into clusters that are
+//! The bootstrap behind joint ratings (factorial effects and a design's best combination resample
+//! game pairs, through [`resample_fits`]'s pairs scheme): games grouped into clusters that are
 //! drawn whole, so whatever correlates the games of a cluster is carried into the intervals
 //! instead of being assumed away. A cluster is a game pair (one opening, colours reversed: the
 //! reason fishtest counts pentanomially) — or, when an opening recurs across pairings, every game

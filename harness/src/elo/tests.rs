@@ -84,4 +84,17 @@ fn a_player_who_won_or_lost_everything_is_not_rated_by_the_data() {
     // One draw is enough for the data to place a player; no games place nobody.
     let pairings = vec![vec![vec![(0, 1, 0.5), (1, 0, 0.0)]]];
     assert_eq!(unrated(3, &pairings), vec![None, None, None]);
+    // A cascade: 0 beats everyone; without 0, 1 has beaten everyone left; 2 and 3 draw.
+    let pairings = vec![
+        vec![vec![(0, 1, 1.0)]],
+        vec![vec![(0, 2, 1.0)]],
+        vec![vec![(0, 3, 1.0)]],
+        vec![vec![(1, 2, 1.0)]],
+        vec![vec![(1, 3, 1.0)]],
+        vec![vec![(2, 3, 0.5)]],
+    ];
+    assert_eq!(
+        unrated(4, &pairings),
+        vec![Some(true), Some(true), None, None]
+    );
 }

@@ -3,13 +3,14 @@
 //! The fitted model predicts a rating for each of the 2^k combinations, θ(x) = Σ (e/2)·Πx over
 //! the effects e in Elo, zero on average over all 2^k. The largest of 2^k noisy predictions is
 //! biased upward (the winner's curse): with every true effect 0 it is still well above 0. So the
-//! game pairs are split like a checkerboard: pair k of the j-th pairing (both counted from 0) to
-//! half A when j + k is even, to half B when odd — every pairing of two pairs or more is in both
-//! halves, and a design of one pair per pairing splits by alternate pairings. Every pair is its
-//! own opening, so the halves share none (within a cycle of the book). The combination is chosen on the effects fitted to half A, and its θ is estimated from the
-//! effects fitted to half B alone, which the choice never saw; its interval is the bootstrap of
-//! half B. The in-sample figure (chosen and estimated on all games) is kept only
-//! to show how far the curse reaches.
+//! games are split by their opening ([`Halves::selects_opening`]): every game of an opening goes
+//! to the same half, so an opening that suits a combination cannot favour it in both halves — a
+//! design's book cycles when it has more jobs than openings, and a split by pair would then put
+//! one opening in both. An opening's half is the parity of a hash of its id, so every pairing's
+//! openings fall in both halves, about evenly. The combination is chosen on the
+//! effects fitted to half A, and its θ is estimated from the effects fitted to half B alone, which
+//! the choice never saw; its interval is the bootstrap of half B. The in-sample figure (chosen and
+//! estimated on all games) is kept only to show how far the curse reaches.
 
 use crate::elo::davidson::FitError;
 use crate::elo::ratings::{tallies, Bootstrap, Pair};
@@ -22,16 +23,31 @@ use super::Design;
 /// pairing may be empty in a half).
 #[derive(Debug, Clone, Default)]
 pub struct Halves {
-    /// Half A (pairing + pair even): the combination is chosen here.
+    /// Half A (openings whose id hashes even): the combination is chosen here.
     pub selection: Vec<Vec<Pair>>,
-    /// Half B (pairing + pair odd): the chosen combination is estimated here.
+    /// Half B (the others): the chosen combination is estimated here.
     pub estimation: Vec<Vec<Pair>>,
 }
 
 impl Halves {
-    /// Whether pair `pair` of the `pairing`-th pairing (both counted from 0) is in half A.
+    /// Whether pair `pair` of the `pairing`-th pairing (both counted from 0) is in half A, where
+    /// every pair has an opening of its own (the simulations): like a checkerboard, so that a
+    /// design of one pair per pairing splits too.
+    #[cfg(test)]
     pub fn selects(pairing: usize, pair: u64) -> bool {
         (pairing as u64 + pair).is_multiple_of(2)
+    }
+
+    /// Whether the games of `opening` are in half A: the parity of a hash of its id (FNV-1a, the
+    /// same on every machine). Not the opening's number: a design plays pair k of its j-th
+    /// pairing on opening offset + k·P + j (P pairings), so with P even the number's parity is
+    /// j's and a whole pairing would fall in one half; the hash mixes every pairing's openings
+    /// into both.
+    pub fn selects_opening(opening: &str) -> bool {
+        let hash = opening.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        hash.is_multiple_of(2)
     }
 
     /// Pairs in (half A, half B).

@@ -124,15 +124,17 @@ fn best_section(design: &Design, effects: &[Effect], halves: &Halves) -> String 
     let mut md = format!(
         "### The best combination\n\nChosen on one half of the games and estimated on the other, \
          so that choosing the largest of 2^{k} = {} noisy predictions does not inflate the \
-         estimate (the winner's curse). The game pairs are split like a checkerboard: pair k \
-         of the j-th pairing (both counted from 0, in `pairings.csv`'s order) goes to half A \
-         when j + k is even ({a} pairs), to half B when odd ({b} pairs); every pair has its own \
-         opening. The effects fitted to half A rank every combination by its predicted \
-         rating θ = Σ (e/2)·Πx; the highest is estimated from the effects fitted to half B \
-         alone, in Elo over the average of all {} combinations (θ's zero), with a 95 % interval \
-         from 1,000 bootstrap resamples of half B's pairs.\n\n",
+         estimate (the winner's curse). The games are split by their opening, so that no \
+         opening is in both halves (a book that cycles repeats openings across pairs): the \
+         pairs on an opening whose id hashes even (FNV-1a) go to half A ({a} pairs), the \
+         others to half B ({b} pairs). The effects fitted to half A rank every combination by its \
+         predicted rating θ = Σ (e/2)·Πx; the highest is estimated from the effects fitted to \
+         half B alone, in Elo over the average of all {} combinations (θ's zero, not the \
+         design's base player), with a 95 % interval from {} bootstrap resamples of half B's \
+         pairs.\n\n",
         1u64 << k,
-        1u64 << k
+        1u64 << k,
+        Bootstrap::default().resamples
     );
     let best = if a == 0 || b == 0 {
         Err("a half has no games".to_string())
