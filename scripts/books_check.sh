@@ -12,9 +12,12 @@
 # file into its first line (`# made by `…``), so that line is written back as the study's command
 # (its binary and --out path) before the SHA-256 is taken; every other byte is the new file's.
 # Exits 1, naming each file, when a SHA-256 differs or a recorded file is missing.
+#
+# HARNESS names the binary to use (default: the release build, built first) and BOOKS_WORK the
+# scratch directory (default target/books): the test `study_readmes.rs` runs it with both.
 source "$(dirname "$0")/lib.sh"
-out=target/books
-work=target/books
+out=${BOOKS_WORK:-target/books}
+work=$out
 rebuild=false
 [ "${1:-}" = "--rebuild" ] && rebuild=true
 
@@ -85,7 +88,12 @@ remake() {
   echo "$made"
 }
 
-snapshot_harness
+if [ -n "${HARNESS:-}" ]; then
+  mkdir -p "$work"
+  harness=$HARNESS
+else
+  snapshot_harness
+fi
 
 # The books: FILE (- when not committed) STUDY RECORDED_AS | the command that made it.
 BOOKS=(

@@ -150,3 +150,32 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Every opening book a study committed, and every position sample its node grids searched (made
+/// again from the committed suites), has the SHA-256 the study's manifests recorded
+/// (`scripts/books_check.sh`, without `--rebuild`: seconds).
+#[test]
+fn every_committed_book_and_sample_has_its_recorded_sha256() {
+    let test = "every_committed_book_and_sample_has_its_recorded_sha256";
+    if !common::tools_available(test, common::python_has("json"), "python3") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let work = tempfile::tempdir().unwrap();
+    let out = Command::new("bash")
+        .arg(root.join("scripts/books_check.sh"))
+        .env("HARNESS", env!("CARGO_BIN_EXE_harness"))
+        .env("BOOKS_WORK", work.path())
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A check that found nothing would pass for the wrong reason: three books and nine samples.
+    let checked = stdout.lines().filter(|l| l.starts_with("ok")).count();
+    assert!(checked >= 12, "only {checked} files checked:\n{stdout}");
+}
