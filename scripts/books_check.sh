@@ -126,6 +126,8 @@ for phase in middlegame endgame; do
     "dynlimit-blowup target/dynlimit-blowup/sample-$phase.epd|target/release/harness suite make --unlabelled --out target/dynlimit-blowup/sample-$phase.epd --from-epd suites/unselected-$phase.epd --sample 12 --id-prefix sample-$phase"
   )
 done
+# The samples record the path they were made from, so they give the recorded bytes only from the
+# default suites directory, ../shared/suites, as the studies ran them.
 sts=$suites/sts/sts1-15_v3.epd
 SAMPLES+=(
   "heuristics target/heuristics/sample-sts.epd|target/heuristics/harness suite make --unlabelled --from-epd $sts --sample 5 --id-prefix sample-sts --out target/heuristics/sample-sts.epd"

@@ -161,11 +161,19 @@ fn every_committed_book_and_sample_has_its_recorded_sha256() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The samples record the path of the suite they were made from: the studies' default one.
+    if common::shared_suites(test).is_none() || !root.join("../shared/suites/wac.epd").exists() {
+        common::not_run(&format!(
+            "{test} needs the public suites at ../shared/suites"
+        ));
+        return;
+    }
     let work = tempfile::tempdir().unwrap();
     let out = Command::new("bash")
         .arg(root.join("scripts/books_check.sh"))
         .env("HARNESS", env!("CARGO_BIN_EXE_harness"))
         .env("BOOKS_WORK", work.path())
+        .env_remove("FISCHERLE_SUITES")
         .current_dir(&root)
         .output()
         .unwrap();
