@@ -38,12 +38,13 @@ def effects(root):
     return out
 
 
-def trends(root):
-    """{effect: (Elo per doubling, 95 % half-width, Holm p across the effects)}."""
+def raw_trends(root):
+    """{effect: (Elo per doubling, 95 % half-width, unadjusted p)}: the weighted least-squares slope
+    of Elo on log2 of the budget (weights 1/se²) from design/ladder.csv."""
     by = {}
     for r in rows(root / "design" / "ladder.csv"):
         by.setdefault(r["effect"], []).append(r)
-    fitted = []
+    out = {}
     for name, rs in by.items():
         x = [float(r["log2_budget"]) for r in rs]
         y = [float(r["elo"]) for r in rs]
@@ -53,8 +54,15 @@ def trends(root):
         sxx = sum(a * (b - xm) ** 2 for a, b in zip(w, x))
         slope = sum(a * (b - xm) * (c - ym) for a, b, c in zip(w, x, y)) / sxx
         half = Z95 * math.sqrt(1 / sxx)
-        fitted.append((name, slope, half, p_from_interval(slope, half)))
-    return {n: (s, h, p) for (n, s, h, _), p in zip(fitted, holm([f[3] for f in fitted]))}
+        out[name] = (slope, half, p_from_interval(slope, half))
+    return out
+
+
+def trends(root):
+    """{effect: (Elo per doubling, 95 % half-width, Holm p across the trends)}."""
+    raw = raw_trends(root)
+    adjusted = holm([p for _, _, p in raw.values()])
+    return {n: (s, h, p) for (n, (s, h, _)), p in zip(raw.items(), adjusted)}
 
 
 def ladder_family(root):
@@ -62,19 +70,7 @@ def ladder_family(root):
     ladder.csv) and every trend → ({(budget, effect)} marked, {trend} marked, family size)."""
     lad = rows(root / "design" / "ladder.csv")
     raw = {(int(r["rung"].split("=")[1]), r["effect"]): float(r["p"]) for r in lad}
-    by = {}
-    for r in lad:
-        by.setdefault(r["effect"], []).append(r)
-    trend_p = {}
-    for name, rs in by.items():
-        x = [float(r["log2_budget"]) for r in rs]
-        y = [float(r["elo"]) for r in rs]
-        w = [1 / float(r["se"]) ** 2 for r in rs]
-        xm = sum(a * b for a, b in zip(w, x)) / sum(w)
-        ym = sum(a * b for a, b in zip(w, y)) / sum(w)
-        sxx = sum(a * (b - xm) ** 2 for a, b in zip(w, x))
-        slope = sum(a * (b - xm) * (c - ym) for a, b, c in zip(w, x, y)) / sxx
-        trend_p[name] = p_from_interval(slope, Z95 * math.sqrt(1 / sxx))
+    trend_p = {n: p for n, (_, _, p) in raw_trends(root).items()}
     keys = list(raw) + [("trend", n) for n in trend_p]
     adjusted = holm(list(raw.values()) + list(trend_p.values()))
     marked = {k for k, p in zip(keys, adjusted) if p < 0.05}
