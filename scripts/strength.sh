@@ -5,7 +5,7 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed table
+#          ladder speed gates3 table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -71,6 +71,14 @@ ROUND2=(
   "qs-delta|qsearch.delta=200"
   "eval-mobility|eval=@$out/fit-mobility/eval.toml"
 )
+# Round 3 (after the gauntlet and the worth table): search gaps from search-gaps.md, built as new
+# switches — quiet moves sorted by history with Ethereal's malus and gravity (§1, §2), SEE pruning
+# in the main search (§5), and the null move as Toga II and Ethereal restrict and deepen it (§4).
+ROUND3=(
+  "history-ordering|history.sort_all=true,history.malus=true"
+  "see-prune|see_prune=on"
+  "null-move|null_move.skip_pv=true,null_move.eval_divisor=200,null_move.base=3"
+)
 # STEP...: the settings of `modern` plus the accepted ones among the steps given that have run.
 accepted_settings() {
   local step name settings kept="preset=modern"
@@ -98,6 +106,7 @@ gate_steps() {
 }
 part_gates() { gate_steps "${ROUND1[@]}"; }
 part_gates2() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}"; }
+part_gates3() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}"; }
 
 # SETTINGS (preset=P,KEY=V,…): the same as --preset/--set arguments, in the array `set_args`.
 as_set_args() {
@@ -213,4 +222,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 table" "$@"

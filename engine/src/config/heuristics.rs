@@ -222,6 +222,18 @@ pub struct History {
     /// (choice) How many quiet moves with the best positive history score are tried right after
     /// buckets 1–8 in the `fischerle` scheme. Default 2.
     pub moves: usize,
+    /// Sort every remaining quiet move by its history score (plus its continuation-history score
+    /// when that is on), best first, ahead of the disadvantageous captures, as Toga II and
+    /// Ethereal do; ties keep the scheme's order. Default `false`: only `moves` of them move up,
+    /// the rest stay in bucket order.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sort_all: bool,
+    /// A quiet cutoff also penalises every quiet move searched before it at the node, and both
+    /// updates are "gravity" updates that keep scores within ±16,384: a bonus b = min(level², 400)
+    /// changes a score h by ±32·b − h·b/512 (the rule Ethereal's tuning write-up describes).
+    /// Default `false`: the cut move gains level², nothing else changes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub malus: bool,
 }
 
 /// Transposition table.
@@ -274,7 +286,8 @@ pub struct Aspiration {
     pub min_depth: i32,
 }
 
-/// Null-move pruning with reduction `base + level / divisor`.
+/// Null-move pruning with reduction `base + level / divisor` (plus, with `eval_divisor`, one
+/// level per that many centipawns the static evaluation stands above beta, at most 3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NullMove {
@@ -282,4 +295,27 @@ pub struct NullMove {
     pub base: i32,
     /// Depth divisor for the adaptive part. Default 4.
     pub divisor: i32,
+    /// Not at PV nodes (an open window), as Toga II, Ethereal and Stockfish. Default `false`:
+    /// Fischerle's null move is tried at every node.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_pv: bool,
+    /// Centipawns of static evaluation above beta per extra level of reduction (at most 3 more),
+    /// as Ethereal's `(eval − beta) / 200`. Absent = off (the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval_divisor: Option<i32>,
+}
+
+/// SEE pruning in the main search (Ethereal's step 12): at a node within `max_level` of the
+/// horizon, not in check, a move after the first that neither gives check nor promotes is not
+/// searched when its static exchange loses more than `quiet` × level centipawns (a quiet move,
+/// whose exchange is the opponent's capture of the moved piece) or `capture` × level² (a capture).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeePrune {
+    /// Centipawns per level a quiet move may lose. Default 80 (Ethereal 12).
+    pub quiet: i32,
+    /// Centipawns per level² a capture may lose. Default 18 (Ethereal 12).
+    pub capture: i32,
+    /// Deepest remaining level where it applies. Default 8.
+    pub max_level: i32,
 }

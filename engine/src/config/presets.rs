@@ -17,6 +17,8 @@ impl SearchConfig {
             null_move: Some(NullMove {
                 base: 2,
                 divisor: 4,
+                skip_pv: false,
+                eval_divisor: None,
             }),
             ..Self::seeds()
         }
@@ -46,7 +48,11 @@ impl SearchConfig {
                 count: 2,
                 index: KillerIndex::Ply,
             }),
-            history: Some(History { moves: 2 }),
+            history: Some(History {
+                moves: 2,
+                sort_all: false,
+                malus: false,
+            }),
             tt_move: true,
             tt: Some(Tt {
                 size_mb: 16,
@@ -69,6 +75,7 @@ impl SearchConfig {
             lmr: None,
             eval_cache: None,
             singular: None,
+            see_prune: None,
             continuation_history: None,
             countermove: false,
             eval: Box::new(crate::eval::Evaluation::classic()),
@@ -179,6 +186,8 @@ impl SearchConfig {
             null_move: Some(NullMove {
                 base: 2,
                 divisor: 4,
+                skip_pv: false,
+                eval_divisor: None,
             }),
             check_extension: true,
             qsearch: QSearch {
@@ -211,6 +220,11 @@ impl SearchConfig {
                 cut_more: false,
             }),
             eval_cache: Some(EvalCache { size_kb: 1024 }),
+            see_prune: Some(SeePrune {
+                quiet: 80,
+                capture: 18,
+                max_level: 8,
+            }),
             singular: Some(Singular {
                 min_level: 4,
                 margin: 3,

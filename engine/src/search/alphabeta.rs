@@ -223,6 +223,7 @@ impl<R: Recorder> Searcher<R> {
         let ply = node.ply;
         let mut alpha = node.alpha;
         let mut best: Option<(Score, Move)> = None;
+        let mut tried = Tried::new(self.config.history.as_ref().is_some_and(|h| h.malus));
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
             // Step 13a. Late move and futility pruning.
@@ -286,9 +287,16 @@ impl<R: Recorder> Searcher<R> {
                     mv: ordered.mv,
                     rank,
                 });
-                self.on_cutoff(board, ordered.mv, ordered.source, rank, ply, node.level);
+                let cut = Cut {
+                    mv: ordered.mv,
+                    source: ordered.source,
+                    rank,
+                    tried: tried.as_slice(),
+                };
+                self.on_cutoff(board, cut, ply, node.level);
                 break;
             }
+            tried.push(board, ordered.mv);
         }
         best
     }
@@ -494,15 +502,13 @@ impl<R: Recorder> Searcher<R> {
     }
 
     /// Statistics, killers and history after a beta cutoff.
-    fn on_cutoff(
-        &mut self,
-        board: &Board,
-        mv: Move,
-        source: Source,
-        rank: usize,
-        ply: usize,
-        level: i32,
-    ) {
+    fn on_cutoff(&mut self, board: &Board, cut: Cut, ply: usize, level: i32) {
+        let Cut {
+            mv,
+            source,
+            rank,
+            tried,
+        } = cut;
         self.stats.record_cutoff(rank);
         match source {
             Source::TtMove => self.stats.tt_move_hits += 1,
@@ -519,8 +525,13 @@ impl<R: Recorder> Searcher<R> {
             let slot = killers.slot(ply, level);
             killers.store(slot, mv);
         }
+        let malus = self.config.history.as_ref().is_some_and(|h| h.malus);
         if let Some(history) = self.history.as_mut() {
-            history.reward(board.side_to_move(), mv, level);
+            if malus {
+                history.reward_with_malus(board.side_to_move(), mv, tried, level);
+            } else {
+                history.reward(board.side_to_move(), mv, level);
+            }
         }
         let previous = self.stack[ply].previous;
         if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), previous) {
@@ -532,6 +543,51 @@ impl<R: Recorder> Searcher<R> {
                 table.reward(previous, piece, mv, level);
             }
         }
+    }
+}
+
+/// A beta cutoff: the move, why it stood where it did, its rank, and the quiet moves searched
+/// before it (with `history.malus` on).
+struct Cut<'a> {
+    mv: Move,
+    source: Source,
+    rank: usize,
+    tried: &'a [Move],
+}
+
+/// The quiet moves a node has searched so far, kept only when the history malus reads them; on
+/// the stack, at most [`Tried::MOST`] (later ones are not penalised).
+struct Tried {
+    on: bool,
+    moves: [Move; Tried::MOST],
+    len: usize,
+}
+
+impl Tried {
+    const MOST: usize = 64;
+
+    fn new(on: bool) -> Self {
+        let none = Move {
+            from: cozy_chess::Square::A1,
+            to: cozy_chess::Square::A1,
+            promotion: None,
+        };
+        Self {
+            on,
+            moves: [none; Self::MOST],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, board: &Board, mv: Move) {
+        if self.on && self.len < Self::MOST && is_quiet(board, mv) {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
     }
 }
 

@@ -7,6 +7,9 @@ use cozy_chess::{Color, Move};
 /// continuation-history table ages the same way).
 pub(super) const CEILING: i32 = 1 << 20;
 
+/// The bound gravity updates keep a score within (32 × 512).
+pub const GRAVITY_LIMIT: i32 = 1 << 14;
+
 /// The history table of one search.
 #[derive(Debug, Clone)]
 pub struct HistoryTable {
@@ -54,6 +57,22 @@ impl HistoryTable {
         }
     }
 
+    /// The gravity update of a quiet cutoff at `level`: the cut move gains and every quiet move
+    /// `tried` before it loses b = min(level², 400), each scaled so a score stays within
+    /// ±[`GRAVITY_LIMIT`] (h ← h ± 32·b − h·b/512).
+    pub fn reward_with_malus(&mut self, color: Color, mv: Move, tried: &[Move], level: i32) {
+        let bonus = (level * level).min(400);
+        self.gravity(color, mv, bonus);
+        for &other in tried {
+            self.gravity(color, other, -bonus);
+        }
+    }
+
+    fn gravity(&mut self, color: Color, mv: Move, bonus: i32) {
+        let entry = &mut self.scores[color as usize][mv.from as usize][mv.to as usize];
+        *entry += 32 * bonus - *entry * bonus.abs() / 512;
+    }
+
     fn age(&mut self) {
         self.scores
             .iter_mut()
@@ -78,5 +97,23 @@ mod tests {
             h.reward(Color::White, mv, 300);
         }
         assert!(h.score(Color::White, mv) <= CEILING);
+    }
+
+    #[test]
+    fn gravity_keeps_scores_within_the_limit_and_punishes_the_moves_tried() {
+        let mut h = HistoryTable::default();
+        let (cut, tried): (Move, Move) = ("g1f3".parse().unwrap(), "b1c3".parse().unwrap());
+        h.reward_with_malus(Color::White, cut, &[tried], 3);
+        assert_eq!(h.score(Color::White, cut), 32 * 9);
+        assert_eq!(h.score(Color::White, tried), -32 * 9);
+        for _ in 0..2000 {
+            h.reward_with_malus(Color::White, cut, &[tried], 30);
+        }
+        let (up, down) = (h.score(Color::White, cut), h.score(Color::White, tried));
+        assert!(up > GRAVITY_LIMIT - 100 && up <= GRAVITY_LIMIT, "{up}");
+        assert!(
+            down < -GRAVITY_LIMIT + 100 && down >= -GRAVITY_LIMIT,
+            "{down}"
+        );
     }
 }

@@ -101,6 +101,7 @@ const SMALL: usize = 12;
 pub struct Scratch {
     keyed: Vec<(Move, u8)>,
     sorted: Vec<(Move, u8)>,
+    ranks: Vec<i64>,
 }
 
 impl Scratch {
@@ -189,7 +190,53 @@ pub fn order_moves(
         }
         false
     });
-    assemble(board, scratch.stable_sort(), config.ordering, hints, out);
+    let rest = assemble(board, scratch.stable_sort(), config.ordering, hints, out);
+    if config.history.as_ref().is_some_and(|h| h.sort_all) {
+        let score = |mv: Move| quiet_score(board, &hints, mv);
+        sort_quiets(board, score, &mut out.moves[rest..], &mut scratch.ranks);
+    }
+}
+
+/// A quiet move's history score plus its continuation-history score (each when on).
+fn quiet_score(board: &Board, hints: &Hints, mv: Move) -> i64 {
+    let history = hints
+        .history
+        .map_or(0, |(t, _)| t.score(board.side_to_move(), mv));
+    let continuation = match (hints.continuation, board.piece_on(mv.from)) {
+        (Some((table, previous, _)), Some(piece)) => table.score(previous, piece, mv),
+        _ => 0,
+    };
+    i64::from(history) + i64::from(continuation)
+}
+
+/// Sorts `moves` (the tail the scheme left in its own order) so that its quiet moves come first,
+/// by `score`, best first, and the other moves after them; both keep their order on ties. An
+/// insertion sort on reused buffers: a node's tail is short and allocating per node costs more.
+fn sort_quiets(
+    board: &Board,
+    score: impl Fn(Move) -> i64,
+    moves: &mut [OrderedMove],
+    keys: &mut Vec<i64>,
+) {
+    keys.clear();
+    keys.extend(moves.iter().map(|m| {
+        if is_quiet(board, m.mv) {
+            -score(m.mv)
+        } else {
+            i64::MAX
+        }
+    }));
+    for i in 1..moves.len() {
+        let (key, mv) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        moves[j] = mv;
+    }
 }
 
 /// The moves placed ahead of their key (TT move, killers, history moves), each at most once, by
@@ -219,15 +266,19 @@ impl Picked {
     }
 }
 
-/// Puts the sorted moves in search order: TT move, killers, preferred, history, rest.
+/// Puts the sorted moves in search order: TT move, killers, preferred, history, rest. Returns
+/// where the rest starts in `list`.
 pub(super) fn assemble(
     board: &Board,
     sorted: &[(Move, u8)],
     scheme: OrderingScheme,
     hints: Hints,
     list: &mut MoveList,
-) {
+) -> usize {
     list.moves.clear();
+    // The preferred keys are the lowest, so the preferred moves are a prefix of the sorted list.
+    let last = last_preferred_key(scheme);
+    let split = sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
     if hints.tt_move.is_none()
         && hints.killers.is_empty()
         && hints.countermove.is_none()
@@ -240,13 +291,10 @@ pub(super) fn assemble(
             mv,
             source: Source::Scheme,
         }));
-        return;
+        return split;
     }
     let mut picked = Picked::default();
     let index_of = |mv: Move| sorted.iter().position(|&(m, _)| m == mv);
-    // The preferred keys are the lowest, so the preferred moves are a prefix of the sorted list.
-    let last = last_preferred_key(scheme);
-    let split = sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
     if let Some(i) = hints.tt_move.and_then(index_of) {
         picked.add(list, sorted, i, Source::TtMove);
     }
@@ -287,11 +335,13 @@ pub(super) fn assemble(
             picked.add(list, sorted, i, Source::Continuation);
         }
     }
+    let rest = list.len();
     for (i, &(mv, _)) in sorted.iter().enumerate().skip(split) {
         if !picked.contains(i) {
             list.push(mv, Source::Scheme);
         }
     }
+    rest
 }
 
 /// At most 8 (score, index into the sorted list) pairs, best first, on the stack.

@@ -9,6 +9,7 @@ use crate::eval::{piece_value, Score};
 use crate::search::classify::victim;
 use crate::search::record::{Action, Recorder};
 use crate::search::score::{mated_in, MATE_BOUND};
+use crate::search::see::see;
 use crate::search::stack::Node;
 use crate::search::Searcher;
 
@@ -18,6 +19,8 @@ pub(super) struct MovePruning {
     late: usize,
     /// Static evaluation plus the futility margin of this level, when futility pruning applies.
     futility_base: Option<Score>,
+    /// The most a quiet move and a capture may lose by SEE, when SEE pruning applies.
+    see_threshold: Option<(Score, Score)>,
 }
 
 impl<R: Recorder> Searcher<R> {
@@ -46,14 +49,21 @@ impl<R: Recorder> Searcher<R> {
     /// Null-move pruning: if passing still fails high at reduced depth, so will a real move.
     /// Not in check, not twice in a row, not without pieces (zugzwang), only above beta.
     pub(super) fn null_move_prunes(&mut self, board: &Board, node: &Node) -> bool {
-        let Some((base, divisor)) = self.config.null_move.as_ref().map(|n| (n.base, n.divisor))
-        else {
+        let Some(nm) = self.config.null_move.as_ref() else {
             return false;
         };
+        let (base, divisor, eval_divisor) = (nm.base, nm.divisor, nm.eval_divisor);
+        if nm.skip_pv && node.is_pv() {
+            return false;
+        }
         let us = board.side_to_move();
         let pieces = board.colors(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
         let (level, ply) = (node.level, node.ply);
-        if level < 2 || pieces.is_empty() || self.static_eval(board, ply) < node.beta {
+        if level < 2 || pieces.is_empty() {
+            return false;
+        }
+        let eval = self.static_eval(board, ply);
+        if eval < node.beta {
             return false;
         }
         let Some(child) = board.null_move() else {
@@ -65,7 +75,9 @@ impl<R: Recorder> Searcher<R> {
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = None;
-        let reduction = base + level / divisor.max(1);
+        // A lead far above beta lets the pass be searched shallower still (Ethereal's term).
+        let lead = eval_divisor.map_or(0, |d| ((eval - node.beta) / d.max(1)).min(3));
+        let reduction = base + level / divisor.max(1) + lead;
         // The reply to a pass that should fail high is expected to fail low, and may not pass.
         let reply = Node {
             null_ok: false,
@@ -149,6 +161,7 @@ impl<R: Recorder> Searcher<R> {
         MovePruning {
             late: self.late_move_limit(alpha, beta, level, ply, in_check),
             futility_base: self.futility_base(board, alpha, level, ply, in_check),
+            see_threshold: self.see_threshold(level, ply, in_check),
         }
     }
 
@@ -179,7 +192,29 @@ impl<R: Recorder> Searcher<R> {
             self.record(Action::Futility(mv));
             return true;
         }
+        if let Some(threshold) = pruning.see_threshold {
+            let threshold = if captured.is_some() {
+                threshold.1
+            } else {
+                threshold.0
+            };
+            if see(board, mv) < threshold {
+                self.stats.see_prunes += 1;
+                self.record(Action::SeePrune(mv));
+                return true;
+            }
+        }
         false
+    }
+
+    /// SEE pruning's thresholds at this node (quiet, capture): `−quiet × level` and
+    /// `−capture × level²`, within `max_level` of the horizon, not in check, not at the root.
+    fn see_threshold(&self, level: i32, ply: usize, in_check: bool) -> Option<(Score, Score)> {
+        let sp = self.config.see_prune.as_ref()?;
+        if ply == 0 || in_check || level > sp.max_level {
+            return None;
+        }
+        Some((-sp.quiet * level, -sp.capture * level * level))
     }
 
     /// Futility pruning (Heinz): at frontier nodes (level 1) and, extended, at pre-frontier

@@ -112,6 +112,8 @@ pub struct SearchStats {
     pub late_move_prunes: u64,
     /// Moves skipped by futility pruning (frontier and pre-frontier nodes).
     pub futility_prunes: u64,
+    /// Moves skipped by SEE pruning in the main search.
+    pub see_prunes: u64,
     /// Nodes searched one level shallower by limited razoring.
     pub razorings: u64,
     /// Nodes searched one level shallower by internal iterative reduction.

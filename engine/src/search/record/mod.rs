@@ -87,7 +87,8 @@ pub enum Action {
     StandPat,
     /// QS: a capture was not searched (delta pruning).
     DeltaPrune(Move),
-    /// QS: a capture was not searched (SEE pruning).
+    /// A move was not searched: its static exchange loses too much (SEE pruning, in the QS by
+    /// `qsearch.see_prune`, in the main search by `see_prune`).
     SeePrune(Move),
     /// The move at `rank` (0 = first) failed high and ended the node.
     Cutoff {

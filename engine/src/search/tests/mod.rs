@@ -340,6 +340,8 @@ fn null_move_prunes_a_quiet_position() {
         null_move: Some(crate::config::NullMove {
             base: 2,
             divisor: 4,
+            skip_pv: false,
+            eval_divisor: None,
         }),
         ..SearchConfig::seeds()
     };
