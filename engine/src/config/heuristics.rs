@@ -234,6 +234,10 @@ pub struct History {
     /// Default `false`: the cut move gains level², nothing else changes.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub malus: bool,
+    /// Keep the table from one search to the next within a game, as Ethereal does (a new game,
+    /// UCI `ucinewgame`, empties it). Default `false`: every search starts from an empty table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keep: bool,
 }
 
 /// Transposition table.

@@ -52,6 +52,7 @@ impl SearchConfig {
                 moves: 2,
                 sort_all: false,
                 malus: false,
+                keep: false,
             }),
             tt_move: true,
             tt: Some(Tt {

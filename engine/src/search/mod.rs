@@ -157,6 +157,10 @@ impl Searcher {
             return Self::new(config);
         };
         searcher.tt = table_for(&config, searcher.tt.take());
+        // A kept history belongs to one configuration's game.
+        if let Some(history) = searcher.history.as_mut() {
+            history.reset();
+        }
         // The KPK rules are part of the evaluation: a cache is only good for one configuration.
         if searcher.config != config {
             searcher.eval_cache = None;
@@ -214,10 +218,14 @@ impl<R: Recorder> Searcher<R> {
         &self.config
     }
 
-    /// Empties the TT (UCI `ucinewgame`), so the next search is independent of the ones before.
+    /// Empties the TT and the history table (UCI `ucinewgame`), so the next search is independent
+    /// of the ones before.
     pub fn clear(&mut self) {
         if let Some(tt) = self.tt.as_mut() {
             tt.clear();
+        }
+        if let Some(history) = self.history.as_mut() {
+            history.reset();
         }
     }
 
@@ -315,7 +323,10 @@ impl<R: Recorder> Searcher<R> {
             (Some(k), Some(c)) => k.reset(c),
             (_, c) => self.killers = c.map(KillerTable::new),
         }
+        // With `history.keep` the history table lasts the game (`clear` empties it).
+        let keep = self.config.history.as_ref().is_some_and(|h| h.keep);
         match (self.history.as_mut(), self.config.history.is_some()) {
+            (Some(_), true) if keep => {}
             (Some(h), true) => h.reset(),
             (_, on) => self.history = on.then(HistoryTable::default),
         }
