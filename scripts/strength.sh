@@ -178,8 +178,8 @@ gauntlet() {
 }
 part_gauntlet() {
   gauntlet gated 100
-  gauntlet modern 30
-  gauntlet fischerle 30
+  gauntlet modern 100
+  gauntlet fischerle 100
 }
 
 # The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).

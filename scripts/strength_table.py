@@ -34,7 +34,21 @@ GATES = [
     ("continuation-history", "continuation history (2 moves)"),
     ("qs-delta", "QS delta pruning, margin 200"),
     ("eval-mobility", "the classic terms and mobility, fitted by `texel` (`fit-mobility/eval.toml`)"),
+    # Round 3.
+    ("history-ordering", "every quiet move sorted by history, with the malus and gravity update "
+                         "(`history.sort_all`, `history.malus`)"),
+    ("see-prune", "SEE pruning in the main search, 80 cp × level (quiet), 18 cp × level² "
+                  "(capture), to level 8"),
+    ("null-move", "the null move off PV nodes, reduction + 1, + 1 per 200 cp above beta (≤ 3)"),
+    # Round 4.
+    ("eval-again", "the every-term fit (`results/eval/fit-all/eval.toml`) again, over the new base"),
+    ("eval-lean", "the every-term fit without `passed.path`, `rook_files`, `bishop_pair`, `threats` "
+                  "(`eval-lean.toml`)"),
+    ("no-singular", "singular extension off"),
+    ("history-keep", "the history table kept from move to move (`history.keep`)"),
 ]
+# The gates of the rounds whose accepted changes make `gated` (the later rounds' make a new preset).
+GATED_ROUNDS = 6
 # The switches whose worth is compared (directory name under worth*/ and results/heuristics/).
 SHARED = ["null_move", "futility", "lmr", "late_move_pruning", "singular", "see_prune",
           "reverse_futility", "aspiration"]
@@ -332,7 +346,7 @@ def largest_two(out):
 
 def front_page(out, figures, medians):
     """The README's `gated` line, between its `<!-- strength -->` markers."""
-    kept = [what for name, what in GATES if name in accepted(out)]
+    kept = [what for name, what in GATES[:GATED_ROUNDS] if name in accepted(out)]
     against = "; ".join(
         (f"{name} won every game" if math.isinf(e) else f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]")
         for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])

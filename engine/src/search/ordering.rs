@@ -502,6 +502,7 @@ pub(super) fn mvv_lva_key(board: &Board, mv: Move) -> u8 {
 mod tests {
     use super::*;
     use crate::board::{legal_moves, parse_fen, parse_uci_move, uci_move};
+    use cozy_chess::Color;
     fn ordered(fen: &str, config: &SearchConfig, hints: Hints) -> Vec<String> {
         let b = parse_fen(fen).unwrap();
         let mut list = MoveList::default();
@@ -516,6 +517,37 @@ mod tests {
         list.as_slice().iter().map(|m| uci_move(&b, m.mv)).collect()
     }
     const BUSY: &str = "r3k2r/1P3ppp/8/3q4/2n1P3/1B6/P4PPP/R2QK2R w KQkq - 0 1";
+    #[test]
+    fn sort_all_puts_every_remaining_quiet_move_in_history_order() {
+        let b = parse_fen(BUSY).unwrap();
+        let mut table = HistoryTable::default();
+        for (i, mv) in ["a2a3", "h2h3", "d1e2", "b3a4", "e1f1", "g2g4"].iter().enumerate() {
+            let mv = parse_uci_move(&b, mv).unwrap();
+            table.reward(Color::White, mv, 1 + i as i32);
+        }
+        let mut config = SearchConfig::fischerle();
+        config.set("history.sort_all", "true").unwrap();
+        let hints = Hints {
+            history: Some((&table, 2)),
+            ..Hints::default()
+        };
+        let got = ordered(BUSY, &config, hints);
+        let mut sorted = got.clone();
+        sorted.sort();
+        let mut expected: Vec<String> = legal_moves(&b).iter().map(|&m| uci_move(&b, m)).collect();
+        expected.sort();
+        assert_eq!(sorted, expected, "every legal move once");
+        // The two best are the history moves; the other four rewarded ones follow them at once,
+        // best first, then the quiet moves without a score, then the losing captures.
+        let at = |m: &str| got.iter().position(|g| g == m).unwrap();
+        let order = ["g2g4", "e1f1", "b3a4", "d1e2", "h2h3", "a2a3"].map(at);
+        assert!(order.windows(2).all(|w| w[1] == w[0] + 1), "{got:?}");
+        let quiet_unscored = at("a1b1");
+        assert!(quiet_unscored > order[5], "{got:?}");
+        // Without the switch the four other rewarded moves stay in bucket order.
+        let plain = ordered(BUSY, &SearchConfig::fischerle(), hints);
+        assert_ne!(plain, got);
+    }
     #[test]
     fn every_legal_move_appears_once_in_every_scheme() {
         let b = parse_fen(BUSY).unwrap();

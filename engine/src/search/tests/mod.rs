@@ -503,6 +503,7 @@ mod cutoffs;
 mod draws;
 mod pruning_family;
 mod record;
+mod strength_switches;
 mod time;
 mod tt_budget;
 
