@@ -521,7 +521,10 @@ mod tests {
     fn sort_all_puts_every_remaining_quiet_move_in_history_order() {
         let b = parse_fen(BUSY).unwrap();
         let mut table = HistoryTable::default();
-        for (i, mv) in ["a2a3", "h2h3", "d1e2", "b3a4", "e1f1", "g2g4"].iter().enumerate() {
+        for (i, mv) in ["a2a3", "h2h3", "d1e2", "b3a4", "e1f1", "g2g4"]
+            .iter()
+            .enumerate()
+        {
             let mv = parse_uci_move(&b, mv).unwrap();
             table.reward(Color::White, mv, 1 + i as i32);
         }

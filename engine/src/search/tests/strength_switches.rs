@@ -21,8 +21,8 @@ fn gated_with(key: &str, value: &str) -> SearchConfig {
 #[test]
 fn see_pruning_skips_losing_moves_and_still_finds_the_tactic() {
     let on = gated_with("see_prune", "on");
-    let with = search(MIDDLEGAME, on.clone(), 7);
-    let without = search(MIDDLEGAME, SearchConfig::gated(), 7);
+    let with = search(MIDDLEGAME, on.clone(), 9);
+    let without = search(MIDDLEGAME, SearchConfig::gated(), 9);
     assert!(with.stats.see_prunes > 0);
     assert_eq!(without.stats.see_prunes, 0);
     assert!(
@@ -37,11 +37,11 @@ fn see_pruning_skips_losing_moves_and_still_finds_the_tactic() {
 
 #[test]
 fn the_null_move_can_stay_out_of_pv_nodes_and_reduce_more_with_a_lead() {
-    let skip = search(MIDDLEGAME, gated_with("null_move.skip_pv", "true"), 7);
-    let every = search(MIDDLEGAME, SearchConfig::gated(), 7);
+    let skip = search(MIDDLEGAME, gated_with("null_move.skip_pv", "true"), 9);
+    let every = search(MIDDLEGAME, SearchConfig::gated(), 9);
     assert!(skip.stats.null_move_tries > 0);
     assert_ne!(skip.stats.nodes, every.stats.nodes);
-    let lead = search(MIDDLEGAME, gated_with("null_move.eval_divisor", "50"), 7);
+    let lead = search(MIDDLEGAME, gated_with("null_move.eval_divisor", "50"), 9);
     assert!(
         lead.stats.nodes < every.stats.nodes,
         "{} vs {}",
