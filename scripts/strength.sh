@@ -14,6 +14,16 @@ snapshot_harness
 toga=$(command -v toga2 || echo /usr/games/toga2)
 ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
 glaurung=$(command -v glaurung || echo /usr/games/glaurung)
+# The opponents are Debian packages: say which is missing before a match fails on its first game.
+need_opponents() {
+  local engine
+  for engine in "$toga" "$ethereal" "$glaurung"; do
+    if [ ! -x "$engine" ]; then
+      echo "$engine is not installed (apt-get install toga2 ethereal-chess glaurung)" >&2
+      exit 1
+    fi
+  done
+}
 TOGA="toga-ii-3.0:engine=uci:$toga,uci.Hash=16"
 ETHEREAL="ethereal-12:engine=uci:$ethereal,uci.Hash=16,uci.Threads=1"
 GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Hash=16,uci.Threads=1"
@@ -29,6 +39,7 @@ ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8
 GATE=(--sprt 0,25 --pairs 120 --openings "$SELECT" --limit tc=1+0.01 "${ADJUDICATION[@]}")
 
 part_clock_use() {
+  need_opponents
   play clock-use/stc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
     --limit "$STC" --pairs 20
   play clock-use/ltc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
@@ -172,11 +183,13 @@ part_ltc() {
 # PRESET PAIRS: the preset against the three engines, each pair its own opening of the book, with
 # fishtest's adjudication (as the gates).
 gauntlet() {
+  need_opponents
   play "gauntlet-$1" --player "$1:preset=$1" --player "$GLAURUNG" --player "$TOGA" \
     --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --limit "$STC" --pairs "$2" \
     "${ADJUDICATION[@]}"
 }
 part_gauntlet() {
+  need_opponents
   gauntlet gated 100
   gauntlet modern 100
   gauntlet fischerle 100

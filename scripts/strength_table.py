@@ -242,6 +242,47 @@ def gauntlet(out):
     return ["## The gauntlet at 2 s + 0.02 s", ""] + lines, figures
 
 
+def gauntlet_depth(out, player="gated"):
+    """Per opponent of `player`'s gauntlet: games, and each side's mean over games of its mean
+    depth and mean nodes per move (as each engine reports them)."""
+    import gzip
+    run = out / f"gauntlet-{player}"
+    path = next((p for p in (run / "games.csv", run / "games.csv.gz") if p.exists()), None)
+    if path is None:
+        return []
+    opener = gzip.open if path.suffix == ".gz" else open
+    manifest = json.loads((run / "manifest.json").read_text())
+    label = {f"p{i:02}": p["name"] for i, p in enumerate(manifest["players"])}
+    sums = {}
+    with opener(path, "rt", newline="") as f:
+        for r in csv.DictReader(f):
+            ours = "white" if r["white"] == "p00" else "black"
+            theirs = "black" if ours == "white" else "white"
+            other = r["black"] if ours == "white" else r["white"]
+            acc = sums.setdefault(label[other], [0, 0.0, 0.0, 0.0, 0.0])
+            acc[0] += 1
+            acc[1] += float(r[f"{ours}_mean_depth"])
+            acc[2] += float(r[f"{theirs}_mean_depth"])
+            acc[3] += float(r[f"{ours}_mean_nodes"])
+            acc[4] += float(r[f"{theirs}_mean_nodes"])
+    return [(name, a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0], a[4] / a[0]) for name, a in sums.items()]
+
+
+def depth_section(out):
+    rows = gauntlet_depth(out)
+    if not rows:
+        return ["## Depth in the gauntlet", "", "not run"]
+    lines = ["## Depth in the gauntlet", "",
+             "`gated`'s gauntlet at 2 s + 0.02 s (`games.csv`): per opponent, the mean over games of "
+             "each engine's mean depth and mean nodes per move, as each engine reports them (one "
+             "engine's depth is not another's: their extensions and reductions differ).", "",
+             "| opponent | games | `gated` depth | opponent depth | `gated` nodes per move | opponent nodes per move |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for name, n, d0, d1, n0, n1 in rows:
+        lines.append(f"| {name} | {n} | {d0:.1f} | {d1:.1f} | {n0:,.0f} | {n1:,.0f} |")
+    return lines
+
+
 def ltc(out):
     run = out / "ltc"
     row = pairing(run)
@@ -283,7 +324,7 @@ def main(out, readme, check):
     g_lines, figures = gauntlet(out)
     s_lines, medians = speed(out)
     summary = {}
-    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines,
+    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines, depth_section(out),
                 worth(out, heuristics, summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
@@ -299,7 +340,10 @@ def main(out, readme, check):
 def findings(out, figures, summary):
     """The README's findings: each gate's figure and verdict, the longer clock, the gauntlet, and
     the worth table's significant differences."""
-    lines = [""]
+    played = [name for name, _ in GATES if pairing(out / "gates" / name) is not None]
+    kept = accepted(out)
+    lines = ["", f"- Gates played: {len(played)}; accepted: {len(kept)}"
+                 f"{' (' + ', '.join(f'`{k}`' for k in kept) + ')' if kept else ''}."]
     for name, what in GATES:
         run = out / "gates" / name
         row = pairing(run)
@@ -321,6 +365,9 @@ def findings(out, figures, summary):
         else:
             lines.append(f"- `{name}` against `gated` at 2 s + 0.02 s: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
                          "(Davidson's draws, openings resampled as clusters).")
+    for name, n, d0, d1, n0, n1 in gauntlet_depth(out):
+        lines.append(f"- Against {name}, `gated` reached a mean depth of {d0:.1f} per move to its "
+                     f"{d1:.1f}, with {n0:,.0f} nodes a move to its {n1:,.0f} ({n} games).")
     budgets = {"10k": "10,000 nodes", "clock": "0.5 s + 5 ms"}
     diffs = summary.get("differences", {})
     if diffs:

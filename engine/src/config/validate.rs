@@ -63,6 +63,9 @@ impl SearchConfig {
         if let Some(n) = &self.null_move {
             at_least("null_move.base", n.base, 0)?;
             at_least("null_move.divisor", n.divisor, 1)?;
+            if let Some(d) = n.eval_divisor {
+                at_least("null_move.eval_divisor", d, 1)?;
+            }
         }
         if let Some(delta) = self.qsearch.delta {
             at_least("qsearch.delta", delta, 0)?;
@@ -199,6 +202,11 @@ impl SearchConfig {
         if let Some(r) = &self.reverse_futility {
             at_least("reverse_futility.margin", r.margin, 0)?;
             at_least("reverse_futility.max_level", r.max_level, 1)?;
+        }
+        if let Some(p) = &self.see_prune {
+            at_least("see_prune.quiet", p.quiet, 0)?;
+            at_least("see_prune.capture", p.capture, 0)?;
+            at_least("see_prune.max_level", p.max_level, 1)?;
         }
         if let Some(l) = &self.late_move_pruning {
             at_least("late_move_pruning.base", l.base, 1)?;

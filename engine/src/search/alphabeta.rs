@@ -223,10 +223,12 @@ impl<R: Recorder> Searcher<R> {
         let ply = node.ply;
         let mut alpha = node.alpha;
         let mut best: Option<(Score, Move)> = None;
-        let mut tried = Tried::new(self.config.history.as_ref().is_some_and(|h| h.malus));
+        // Only the history malus reads the quiet moves tried, so only it pays for the list.
+        let malus = self.config.history.as_ref().is_some_and(|h| h.malus);
+        let mut tried = malus.then(Tried::new);
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
-            // Step 13a. Late move and futility pruning.
+            // Step 13a. Late move, futility and SEE pruning.
             if self.prunes_move((board, &child), ordered.mv, rank, &children.pruning, alpha) {
                 continue;
             }
@@ -291,12 +293,14 @@ impl<R: Recorder> Searcher<R> {
                     mv: ordered.mv,
                     source: ordered.source,
                     rank,
-                    tried: tried.as_slice(),
+                    tried: tried.as_ref().map_or(&[], Tried::as_slice),
                 };
                 self.on_cutoff(board, cut, ply, node.level);
                 break;
             }
-            tried.push(board, ordered.mv);
+            if let Some(tried) = tried.as_mut() {
+                tried.push(board, ordered.mv);
+            }
         }
         best
     }
@@ -555,10 +559,9 @@ struct Cut<'a> {
     tried: &'a [Move],
 }
 
-/// The quiet moves a node has searched so far, kept only when the history malus reads them; on
-/// the stack, at most [`Tried::MOST`] (later ones are not penalised).
+/// The quiet moves a node has searched so far (for the history malus); on the stack, at most
+/// [`Tried::MOST`] (later ones are not penalised).
 struct Tried {
-    on: bool,
     moves: [Move; Tried::MOST],
     len: usize,
 }
@@ -566,21 +569,20 @@ struct Tried {
 impl Tried {
     const MOST: usize = 64;
 
-    fn new(on: bool) -> Self {
+    fn new() -> Self {
         let none = Move {
             from: cozy_chess::Square::A1,
             to: cozy_chess::Square::A1,
             promotion: None,
         };
         Self {
-            on,
             moves: [none; Self::MOST],
             len: 0,
         }
     }
 
     fn push(&mut self, board: &Board, mv: Move) {
-        if self.on && self.len < Self::MOST && is_quiet(board, mv) {
+        if self.len < Self::MOST && is_quiet(board, mv) {
             self.moves[self.len] = mv;
             self.len += 1;
         }

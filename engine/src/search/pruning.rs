@@ -1,7 +1,7 @@
 //! The pruning steps of the node function, each reading its own switch: mate-distance pruning,
 //! null-move pruning (on in `fischerle`), reverse futility pruning, limited razoring and
-//! (extended) futility pruning as Heinz describes them, late move pruning, and internal iterative
-//! reduction (all off in `fischerle`).
+//! (extended) futility pruning as Heinz describes them, late move pruning, SEE pruning of losing
+//! moves, and internal iterative reduction (all off in `fischerle`).
 
 use cozy_chess::{Board, Move, Piece};
 
@@ -168,7 +168,8 @@ impl<R: Recorder> Searcher<R> {
     /// Step 13a: whether the move at `rank`, which leads to `child`, is not searched. The first
     /// move, promotions and moves that give check always are. Late move pruning skips quiet
     /// moves past the limit; futility pruning skips moves whose capture gain cannot lift the
-    /// static evaluation plus the margin above alpha.
+    /// static evaluation plus the margin above alpha; SEE pruning skips moves whose exchange loses
+    /// more than the level allows.
     pub(super) fn prunes_move(
         &mut self,
         (board, child): (&Board, &Board),
