@@ -150,7 +150,7 @@ pub struct SearchConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub continuation_history: Option<ContinuationHistory>,
     /// SEE pruning of losing moves in the main search (the QS has its own,
-    /// `qsearch.see_prune`). Absent = off, in every preset before `strong`.
+    /// `qsearch.see_prune`). Never castling. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub see_prune: Option<SeePrune>,
     /// Restricted singular extension (Fischerle's later versions, spec §5). Absent = off, in

@@ -278,7 +278,7 @@ pub(super) fn assemble(
     list.moves.clear();
     // The preferred keys are the lowest, so the preferred moves are a prefix of the sorted list.
     let last = last_preferred_key(scheme);
-    let split = sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
+    let split = || sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
     if hints.tt_move.is_none()
         && hints.killers.is_empty()
         && hints.countermove.is_none()
@@ -291,8 +291,10 @@ pub(super) fn assemble(
             mv,
             source: Source::Scheme,
         }));
-        return split;
+        // Only `history.sort_all` reads where the rest starts, and it implies history hints.
+        return sorted.len();
     }
+    let split = split();
     let mut picked = Picked::default();
     let index_of = |mv: Move| sorted.iter().position(|&(m, _)| m == mv);
     if let Some(i) = hints.tt_move.and_then(index_of) {

@@ -5,6 +5,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
+use crate::board::is_castling;
 use crate::eval::{piece_value, Score};
 use crate::search::classify::victim;
 use crate::search::record::{Action, Recorder};
@@ -199,7 +200,7 @@ impl<R: Recorder> Searcher<R> {
             } else {
                 threshold.0
             };
-            if see(board, mv) < threshold {
+            if loses_by_see(board, mv, threshold) {
                 self.stats.see_prunes += 1;
                 self.record(Action::SeePrune(mv));
                 return true;
@@ -257,5 +258,34 @@ impl<R: Recorder> Searcher<R> {
             }
             _ => usize::MAX,
         }
+    }
+}
+
+/// Whether `mv`'s static exchange loses more than `threshold` allows. Never castling: the move is
+/// written king-takes-own-rook, so SEE would score the king as standing on the rook's square and
+/// losing itself there whenever the opponent attacks that corner.
+fn loses_by_see(board: &Board, mv: Move, threshold: Score) -> bool {
+    !is_castling(board, mv) && see(board, mv) < threshold
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loses_by_see;
+    use crate::board::{parse_fen, parse_uci_move};
+    use crate::search::see::see;
+
+    #[test]
+    fn castling_is_never_see_pruned_even_with_the_rook_corner_attacked() {
+        // The bishop on a8 attacks h1 but neither f1 nor g1: O-O is legal.
+        let b = parse_fen("b3k3/8/8/8/8/8/3N4/4K2R w K - 0 1").unwrap();
+        let castle = parse_uci_move(&b, "e1g1").unwrap();
+        assert!(
+            see(&b, castle) < -1000,
+            "SEE reads the king as captured on h1"
+        );
+        assert!(!loses_by_see(&b, castle, -80));
+        // A knight put where the bishop takes it for nothing is.
+        let hang = parse_uci_move(&b, "d2e4").unwrap();
+        assert!(loses_by_see(&b, hang, -80));
     }
 }

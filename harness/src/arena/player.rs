@@ -14,6 +14,9 @@ use crate::uci::client::{UciEngine, UciError};
 use crate::uci::go;
 
 /// What a player is.
+// A few of these exist per match or tune, never in a hot loop: the configuration's size beside a
+// UCI engine's path is not worth a box at every use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum PlayerKind {
     /// The project's engine with this configuration.

@@ -35,6 +35,9 @@ pub struct UciBase {
 }
 
 /// The player whose parameters move.
+// A few of these exist per match or tune, never in a hot loop: the configuration's size beside a
+// UCI engine's path is not worth a box at every use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Tuned {
     /// The project's engine from this configuration.
