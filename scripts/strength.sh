@@ -39,7 +39,7 @@ ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8
 GATE=(--sprt 0,25 --pairs 120 --openings "$SELECT" --limit tc=1+0.01 "${ADJUDICATION[@]}")
 
 part_clock_use() {
-  need_opponents
+  [ -f "$out/clock-use/ltc/pairings.csv" ] || need_opponents
   play clock-use/stc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
     --limit "$STC" --pairs 20
   play clock-use/ltc --player modern:preset=modern --player "$TOGA" --openings "$SELECT" \
@@ -183,13 +183,13 @@ part_ltc() {
 # PRESET PAIRS: the preset against the three engines, each pair its own opening of the book, with
 # fishtest's adjudication (as the gates).
 gauntlet() {
-  need_opponents
+  [ -f "$out/gauntlet-$1/pairings.csv" ] || need_opponents
   play "gauntlet-$1" --player "$1:preset=$1" --player "$GLAURUNG" --player "$TOGA" \
     --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --limit "$STC" --pairs "$2" \
     "${ADJUDICATION[@]}"
 }
 part_gauntlet() {
-  need_opponents
+  [ -f "$out/gauntlet-$1/pairings.csv" ] || need_opponents
   gauntlet gated 100
   gauntlet modern 100
   gauntlet fischerle 100

@@ -113,6 +113,17 @@ mod tests {
         );
     }
 
+    /// The later presets' own signatures, so a switch added off cannot move them unseen (the
+    /// committed studies that play `modern` and `gated` rerun only while these hold).
+    #[test]
+    fn modern_and_gated_keep_their_bench_signatures() {
+        for (preset, signature) in [("modern", 95_465), ("gated", 79_953)] {
+            let config = SearchConfig::preset(preset).unwrap();
+            let nodes: u64 = measure(DEPTH, &config).iter().map(|l| l.nodes).sum();
+            assert_eq!(nodes, signature, "{preset}'s bench signature changed");
+        }
+    }
+
     #[test]
     fn two_bench_runs_agree_exactly() {
         let everything = SearchConfig::with_settings("modern", [("eval.mobility", "on")]).unwrap();

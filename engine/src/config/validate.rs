@@ -30,6 +30,11 @@ fn out_of_range(key: &str, found: impl Display, expected: impl Display) -> Confi
 }
 
 /// `value` must lie in `range` (both ends included), with an optional unit for the message.
+/// Largest `see_prune.quiet` and `see_prune.capture` (centipawns per level, per level²).
+const MAX_SEE_MARGIN: i32 = 1000;
+/// Deepest `see_prune.max_level`.
+const MAX_SEE_LEVEL: i32 = 20;
+
 fn within<T>(key: &str, value: T, range: RangeInclusive<T>, unit: &str) -> Result<(), ConfigError>
 where
     T: PartialOrd + Display + Copy,
@@ -204,9 +209,20 @@ impl SearchConfig {
             at_least("reverse_futility.max_level", r.max_level, 1)?;
         }
         if let Some(p) = &self.see_prune {
-            at_least("see_prune.quiet", p.quiet, 0)?;
-            at_least("see_prune.capture", p.capture, 0)?;
-            at_least("see_prune.max_level", p.max_level, 1)?;
+            // Bounded so that margin × level² stays far inside a score's range.
+            within(
+                "see_prune.quiet",
+                p.quiet,
+                0..=MAX_SEE_MARGIN,
+                " (cp per level)",
+            )?;
+            within(
+                "see_prune.capture",
+                p.capture,
+                0..=MAX_SEE_MARGIN,
+                " (cp per level²)",
+            )?;
+            within("see_prune.max_level", p.max_level, 1..=MAX_SEE_LEVEL, "")?;
         }
         if let Some(l) = &self.late_move_pruning {
             at_least("late_move_pruning.base", l.base, 1)?;

@@ -110,9 +110,9 @@ mod tests {
             h.reward_with_malus(Color::White, cut, &[tried], 30);
         }
         let (up, down) = (h.score(Color::White, cut), h.score(Color::White, tried));
-        assert!(up > GRAVITY_LIMIT - 100 && up <= GRAVITY_LIMIT, "{up}");
+        assert!((GRAVITY_LIMIT - 99..=GRAVITY_LIMIT).contains(&up), "{up}");
         assert!(
-            down < -GRAVITY_LIMIT + 100 && down >= -GRAVITY_LIMIT,
+            (-GRAVITY_LIMIT..-GRAVITY_LIMIT + 100).contains(&down),
             "{down}"
         );
     }
