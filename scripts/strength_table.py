@@ -47,8 +47,9 @@ GATES = [
     ("no-singular", "singular extension off"),
     ("history-keep", "the history table kept from move to move (`history.keep`)"),
 ]
-# The gates of the rounds whose accepted changes make `gated` (the later rounds' make a new preset).
-GATED_ROUNDS = 6
+# How many of GATES (rounds 1 and 2) decide `gated`; the later rounds' accepted changes would make
+# a new preset.
+GATES_OF_GATED = 6
 # The switches whose worth is compared (directory name under worth*/ and results/heuristics/).
 SHARED = ["null_move", "futility", "lmr", "late_move_pruning", "singular", "see_prune",
           "reverse_futility", "aspiration"]
@@ -393,7 +394,7 @@ def largest_two(out):
 
 def front_page(out, figures, medians):
     """The README's `gated` line, between its `<!-- strength -->` markers."""
-    kept = [what for name, what in GATES[:GATED_ROUNDS] if name in accepted(out)]
+    kept = [what for name, what in GATES[:GATES_OF_GATED] if name in accepted(out)]
     against = "; ".join(
         (f"{name} won every game" if math.isinf(e) else f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]")
         for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])

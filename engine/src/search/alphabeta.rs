@@ -293,7 +293,7 @@ impl<R: Recorder> Searcher<R> {
                     mv: ordered.mv,
                     source: ordered.source,
                     rank,
-                    tried: tried.as_ref().map_or(&[], Tried::as_slice),
+                    tried: tried.as_ref().map(Tried::as_slice),
                 };
                 self.on_cutoff(board, cut, ply, node.level);
                 break;
@@ -529,12 +529,10 @@ impl<R: Recorder> Searcher<R> {
             let slot = killers.slot(ply, level);
             killers.store(slot, mv);
         }
-        let malus = self.config.history.as_ref().is_some_and(|h| h.malus);
         if let Some(history) = self.history.as_mut() {
-            if malus {
-                history.reward_with_malus(board.side_to_move(), mv, tried, level);
-            } else {
-                history.reward(board.side_to_move(), mv, level);
+            match tried {
+                Some(tried) => history.reward_with_malus(board.side_to_move(), mv, tried, level),
+                None => history.reward(board.side_to_move(), mv, level),
             }
         }
         let previous = self.stack[ply].previous;
@@ -551,12 +549,12 @@ impl<R: Recorder> Searcher<R> {
 }
 
 /// A beta cutoff: the move, why it stood where it did, its rank, and the quiet moves searched
-/// before it (with `history.malus` on).
+/// before it (`Some` exactly when `history.malus` is on).
 struct Cut<'a> {
     mv: Move,
     source: Source,
     rank: usize,
-    tried: &'a [Move],
+    tried: Option<&'a [Move]>,
 }
 
 /// The quiet moves a node has searched so far (for the history malus); on the stack, at most
