@@ -5,7 +5,7 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed gates3 lean_eval gates4 table
+#          ladder speed gates3 lean_eval gates4 gauntlet_ltc table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -195,6 +195,14 @@ part_gauntlet() {
   gauntlet fischerle 100
 }
 
+# `gated` at 10 s + 0.1 s against the three engines, on openings 201-300 of the same book (fresh).
+part_gauntlet_ltc() {
+  [ -f "$out/ltc-gauntlet-gated/pairings.csv" ] || need_opponents
+  play ltc-gauntlet-gated --player gated:preset=gated --player "$GLAURUNG" --player "$TOGA" \
+    --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --seed 200 --limit "$LTC" --pairs 100 \
+    "${ADJUDICATION[@]}"
+}
+
 # The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).
 SHARED=(null_move=null_move=on futility=futility=on lmr=lmr=on
   late_move_pruning=late_move_pruning=on singular=singular=on see_prune=qsearch.see_prune=0
@@ -261,4 +269,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc table" "$@"
