@@ -9,8 +9,9 @@ tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed co
     scripts/eval_table.py results/eval --readme   # also rewrites the README's findings
     scripts/eval_table.py results/eval --check    # fails, with a diff, when table.md or the findings are stale
 
-With --readme, the findings between the README's `<!-- findings -->` markers are rewritten from
-the same data, so no number there is typed by hand.
+With --readme, the findings between the README's `<!-- findings -->` markers and the strength note
+(`<!-- strength-note -->`, from results/strength/gauntlet.csv) are rewritten from the data, so no
+number there is typed by hand.
 """
 import csv
 import json
@@ -198,14 +199,19 @@ def tables(out):
     return text
 
 
+def blocks(out):
+    from heuristics_readme import strength_note_models
+    return {"strength-note": strength_note_models(out), "findings": "\n".join(headline(out))}
+
+
 def main():
     out = Path(sys.argv[1])
     if "--check" in sys.argv[2:]:
         sync({out / "table.md": (None, tables(out)),
-              out / "README.md": ({"findings": "\n".join(headline(out))}, None)}, check=True)
+              out / "README.md": (blocks(out), None)}, check=True)
         return
     if "--readme" in sys.argv[2:]:
-        sync({out / "README.md": ({"findings": "\n".join(headline(out))}, None)}, check=False)
+        sync({out / "README.md": (blocks(out), None)}, check=False)
     print(tables(out), end="")
 
 

@@ -79,27 +79,46 @@ def ranked(f, part, names):
     return sorted(names, key=lambda n: -f.elo(part, n)[0])
 
 
+# The strength study's gauntlet ratings (written by scripts/strength_table.py) and its clock.
+GAUNTLET = ("strength", "gauntlet.csv")
+GAUNTLET_CLOCK = "2 s + 0.02 s"
+ENGINES = [("toga-ii-3.0", "Toga II 3.0"), ("glaurung-2.2", "Glaurung 2.2"), ("ethereal-12", "Ethereal 12")]
+
+
+def gauntlet_ratings(root, model="Davidson's draws"):
+    """{player: row} of the gauntlet's joint ratings anchored at `modern` under MODEL."""
+    path = root.parent.joinpath(*GAUNTLET)
+    return {r["player"]: r for r in rows(path)
+            if r["clock"] == GAUNTLET_CLOCK and r["anchor"] == "modern" and r["model"] == model}
+
+
+def rating_cell(r):
+    return minus(f"{float(r['elo']):+.0f} [{float(r['elo_lo']):+.0f}, {float(r['elo_hi']):+.0f}]")
+
+
 def strength_note(root):
-    ratings = {r["name"]: r for r in rows(root.parent / "cross-engine" / "strength" / "ratings.csv")}
-    def cell(name):
+    """Where `modern` stands: the strength study's gauntlet, `modern` = 0."""
+    ratings = gauntlet_ratings(root)
+    engines = []
+    for name, label in ENGINES:
         r = ratings[name]
-        return minus(f"{float(r['elo']):+.0f} [{float(r['elo_lo']):+.0f}, {float(r['elo_hi']):+.0f}]")
-    toga, fischerle = float(ratings["toga-ii-3.0"]["elo"]), float(ratings["fischerle"]["elo"])
-    return (f"**Strength of the engine measured here** (`results/cross-engine`, 2 s + 0.02 s a game): `modern` is "
-            f"about {round(toga, -1):.0f} Elo below Toga II 3.0 ({cell('toga-ii-3.0')} for Toga) and `fischerle` "
-            f"about {round(-fischerle, -1):.0f} below `modern` ({cell('fischerle')}).")
+        if r["not_rated"]:
+            engines.append(f"{label} {r['not_rated']} against it")
+        else:
+            engines.append(f"{label} {rating_cell(r)}")
+    games = sum(int(r["games"]) for r in ratings.values()) // 2
+    clock = GAUNTLET_CLOCK.replace(" ", "\0")  # one unit for wrap(), which restores the spaces
+    return (f"**Strength of the engine measured here** ([the strength study's gauntlet](../strength/README.md), "
+            f"{clock} a game, {games:,} games, Elo with `modern` = 0 under Davidson's draws, 95 % "
+            f"intervals resampling openings): {'; '.join(engines)}; `fischerle` "
+            f"{rating_cell(ratings['fischerle'])}; `gated`, the strongest preset, {rating_cell(ratings['gated'])}.")
 
 
 def strength_note_models(root):
-    """The strength note with the draw-model, single-game and openings caveats of the round robin."""
-    import strength_draw_models
-    d = strength_draw_models.figures(root.parent / "cross-engine" / "strength")
-    half = d["fits"]["draws as half a win"]["toga-ii-3.0"]
-    most = d["left_out"]["Davidson's draws"][1]
-    return wrap([strength_note(root) + f" Both with Davidson's draw model: counting a draw as half a win puts Toga at "
-                 f"{half:+.0f}; one game left out can move it to {most:+.0f}; and all {d['pairings']} pairings played "
-                 f"the same {len(d['openings'])} openings (`results/cross-engine/README.md`, "
-                 "`scripts/strength_draw_models.py`)."])
+    """The strength note with the other draw model beside it."""
+    half = gauntlet_ratings(root, "draws as half a win")
+    other = "; ".join(f"{label} {rating_cell(half[name])}" for name, label in ENGINES if not half[name]["not_rated"])
+    return wrap([strength_note(root) + f" Counting a draw as half a win instead: {other}."])
 
 
 def wrap(paragraphs):

@@ -62,60 +62,104 @@ def unrated(rows):
         out.update(found)
 
 
+class Fit:
+    """The joint ratings of the games of RUNS, anchored at one player: per draw model the point
+    estimates and the bootstrap's 95 % percentiles, the players left out of the fit and why, each
+    player's games and score."""
+
+    def __init__(self, runs, anchor, resamples=1000, seed=0):
+        names, rows = joined(runs)
+        self.anchor, self.resamples, self.seed, self.runs = anchor, resamples, seed, len(runs)
+        self.out_of_fit = unrated(rows)
+        self.all_games = len(rows)
+        self.score, self.played = defaultdict(float), defaultdict(int)
+        for w, b, s, _ in rows:
+            self.score[w] += s
+            self.score[b] += 1 - s
+            self.played[w] += 1
+            self.played[b] += 1
+        rows = [r for r in rows if r[0] not in self.out_of_fit and r[1] not in self.out_of_fit]
+        self.names = [n for n in names if n not in self.out_of_fit]
+        self.fitted_games = len(rows)
+        by_opening = defaultdict(list)
+        for row in rows:
+            by_opening[row[3]].append(row)
+        openings = sorted(by_opening)
+        self.openings = len(openings)
+        rng = np.random.default_rng(seed)
+        draws = [rng.integers(0, len(openings), len(openings)) for _ in range(resamples)]
+        self.point, self.lo, self.hi, self.failed = {}, {}, {}, {}
+        for label, dav in MODELS:
+            self.point[label] = ratings(rows, self.names, anchor, dav)
+            if self.point[label] is None:
+                raise SystemExit(f"{label}: the likelihood of all games has no finite maximum "
+                                 "(a player at 0 % or 100 %); no rating list")
+            samples = []
+            for d in draws:
+                theta = ratings([r for k in d for r in by_opening[openings[k]]], self.names, anchor, dav)
+                if theta is not None:
+                    samples.append(theta)
+            samples = np.array(samples)
+            self.failed[label] = resamples - len(samples)
+            self.lo[label] = np.percentile(samples, 2.5, axis=0)
+            self.hi[label] = np.percentile(samples, 97.5, axis=0)
+
+    def figures(self, model=MODELS[0][0]):
+        """{name: (Elo, lo, hi)} under MODEL; ±inf (and nan bounds) for a player not rated."""
+        out = {n: (self.point[model][k], self.lo[model][k], self.hi[model][k])
+               for k, n in enumerate(self.names)}
+        for p, why in self.out_of_fit.items():
+            out[p] = (math.inf if why == "won every game" else -math.inf, math.nan, math.nan)
+        return out
+
+    def csv_rows(self, clock):
+        """One row per player and draw model, for gauntlet.csv."""
+        rows = []
+        for model, _ in MODELS:
+            for name, (e, lo, hi) in self.figures(model).items():
+                rated = math.isfinite(e)
+                rows.append({"clock": clock, "anchor": self.anchor, "model": model, "player": name,
+                             "games": self.played[name],
+                             "score": f"{self.score[name] / self.played[name]:.4f}",
+                             "elo": one_decimal(e) if rated else "",
+                             "elo_lo": one_decimal(lo) if rated else "",
+                             "elo_hi": one_decimal(hi) if rated else "",
+                             "not_rated": "" if rated else self.out_of_fit[name]})
+        return rows
+
+
+def one_decimal(x):
+    """X to one decimal, without a negative zero (the anchor's bounds are ±1e-13 in a resample)."""
+    text = f"{x:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+# gauntlet.csv's columns.
+CSV_COLUMNS = ["clock", "anchor", "model", "player", "games", "score", "elo", "elo_lo", "elo_hi",
+               "not_rated"]
+
+
 def table(runs, anchor, resamples=1000, seed=0):
-    """The rating table's Markdown lines, and {name: (Davidson Elo, lo, hi)} for the text."""
-    names, rows = joined(runs)
-    out_of_fit = unrated(rows)
-    all_rows = rows
-    rows = [r for r in rows if r[0] not in out_of_fit and r[1] not in out_of_fit]
-    names = [n for n in names if n not in out_of_fit]
-    by_opening = defaultdict(list)
-    for row in rows:
-        by_opening[row[3]].append(row)
-    openings = sorted(by_opening)
-    rng = np.random.default_rng(seed)
-    draws = [rng.integers(0, len(openings), len(openings)) for _ in range(resamples)]
-    left_out = len(all_rows) - len(rows)
-    lines = [f"{len(all_rows)} games from {len(runs)} matches ({left_out} of them with a player not "
-             f"rated by the data, left out of the fit), {len(openings)} openings in the fit (clusters); "
+    """The rating table's Markdown lines, and the Fit (its figures() for the text)."""
+    f = Fit(runs, anchor, resamples, seed)
+    left_out = f.all_games - f.fitted_games
+    lines = [f"{f.all_games} games from {f.runs} matches ({left_out} of them with a player not "
+             f"rated by the data, left out of the fit), {f.openings} openings in the fit (clusters); "
              f"{resamples} resamples of the openings, seed {seed}; ratings in Elo, `{anchor}` = 0.", ""]
-    point, lo, hi, failed = {}, {}, {}, {}
-    for label, dav in MODELS:
-        point[label] = ratings(rows, names, anchor, dav)
-        if point[label] is None:
-            raise SystemExit(f"{label}: the likelihood of all games has no finite maximum "
-                             "(a player at 0 % or 100 %); no rating list")
-        samples = []
-        for d in draws:
-            theta = ratings([r for k in d for r in by_opening[openings[k]]], names, anchor, dav)
-            if theta is not None:
-                samples.append(theta)
-        samples = np.array(samples)
-        failed[label] = resamples - len(samples)
-        lo[label] = np.percentile(samples, 2.5, axis=0)
-        hi[label] = np.percentile(samples, 97.5, axis=0)
-    score, played = defaultdict(float), defaultdict(int)
-    for w, b, s, _ in all_rows:
-        score[w] += s
-        score[b] += 1 - s
-        played[w] += 1
-        played[b] += 1
     lines += ["| player | games | score | " + " | ".join(f"Elo, {m} (95 %)" for m, _ in MODELS) + " |",
               "|---|---:|---:|" + "---|" * len(MODELS)]
     first = MODELS[0][0]
-    for k in sorted(range(len(names)), key=lambda q: -point[first][q]):
-        cells = [f"{point[m][k]:+.0f} [{lo[m][k]:+.0f}, {hi[m][k]:+.0f}]" for m, _ in MODELS]
-        lines.append(f"| {names[k]} | {played[names[k]]} | {100 * score[names[k]] / played[names[k]]:.1f} % | "
+    for k in sorted(range(len(f.names)), key=lambda q: -f.point[first][q]):
+        name = f.names[k]
+        cells = [f"{f.point[m][k]:+.0f} [{f.lo[m][k]:+.0f}, {f.hi[m][k]:+.0f}]" for m, _ in MODELS]
+        lines.append(f"| {name} | {f.played[name]} | {100 * f.score[name] / f.played[name]:.1f} % | "
                      + " | ".join(cells) + " |")
-    for p, why in out_of_fit.items():
-        lines.append(f"| {p} | {played[p]} | {100 * score[p] / played[p]:.1f} % | not rated: {why} "
+    for p, why in f.out_of_fit.items():
+        lines.append(f"| {p} | {f.played[p]} | {100 * f.score[p] / f.played[p]:.1f} % | not rated: {why} "
                      "(no finite rating fits; its games are left out of the fit) | — |")
     lines += ["", "Resamples whose likelihood had no finite maximum (a player at 0 % or 100 % in them), "
-              "left out of the intervals: " + ", ".join(f"{m}: {failed[m]}" for m, _ in MODELS) + "."]
-    figures = {names[k]: (point[first][k], lo[first][k], hi[first][k]) for k in range(len(names))}
-    for p, why in out_of_fit.items():
-        figures[p] = (math.inf if why == "won every game" else -math.inf, math.nan, math.nan)
-    return lines, figures
+              "left out of the intervals: " + ", ".join(f"{m}: {f.failed[m]}" for m, _ in MODELS) + "."]
+    return lines, f
 
 
 def main():

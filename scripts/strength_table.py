@@ -234,20 +234,44 @@ def worth(out, heuristics, summary=None):
     return lines
 
 
-def gauntlet(out):
-    runs = sorted(p for p in out.glob("gauntlet-*") if (p / "pairings.csv").exists())
+# The gauntlets' ratings, read by every study's strength note (scripts/heuristics_readme.py).
+GAUNTLET_CSV = "gauntlet.csv"
+# The gauntlets: clock, the glob of their runs, the run of `gated`'s own (its depth table).
+GAUNTLETS = [("2 s + 0.02 s", "gauntlet-*", "gauntlet-gated"),
+             ("10 s + 0.1 s", "ltc-gauntlet-*", "ltc-gauntlet-gated")]
+
+
+def gauntlet(out, clock, pattern, csv_rows):
+    """The gauntlet's section at CLOCK and `gated`'s figures; its ratings (anchored at `gated`, and
+    at `modern` where `modern` played, for the other studies' strength notes) appended to CSV_ROWS."""
+    runs = sorted(p for p in out.glob(pattern) if (p / "pairings.csv").exists())
     if not runs:
-        return ["## The gauntlet", "", "not run"], {}
-    from strength_gauntlet import table
-    lines, figures = table(runs, "gated")
-    return ["## The gauntlet at 2 s + 0.02 s", ""] + lines, figures
+        return [f"## The gauntlet at {clock}", "", "not run"], {}
+    from strength_gauntlet import Fit, table
+    lines, fit = table(runs, "gated")
+    csv_rows += fit.csv_rows(clock)
+    if "modern" in fit.names:
+        csv_rows += Fit(runs, "modern").csv_rows(clock)
+    return [f"## The gauntlet at {clock}", ""] + lines, fit.figures()
 
 
-def gauntlet_depth(out, player="gated"):
-    """Per opponent of `player`'s gauntlet: games, and each side's mean over games of its mean
-    depth and mean nodes per move (as each engine reports them)."""
+def csv_text(rows):
+    import io
+    from strength_gauntlet import CSV_COLUMNS
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, CSV_COLUMNS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def gauntlet_depth(out, run_name="gauntlet-gated"):
+    """Per opponent of `gated`'s gauntlet in RUN_NAME: games, and each side's mean over games of its
+    mean depth and mean nodes per move (as each engine reports them)."""
     import gzip
-    run = out / f"gauntlet-{player}"
+    run = out / run_name
+    if not (run / "pairings.csv").exists():  # not finished
+        return []
     path = next((p for p in (run / "games.csv", run / "games.csv.gz") if p.exists()), None)
     if path is None:
         return []
@@ -269,12 +293,12 @@ def gauntlet_depth(out, player="gated"):
     return [(name, a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0], a[4] / a[0]) for name, a in sums.items()]
 
 
-def depth_section(out):
-    rows = gauntlet_depth(out)
+def depth_section(out, clock, run_name):
+    rows = gauntlet_depth(out, run_name)
     if not rows:
-        return ["## Depth in the gauntlet", "", "not run"]
-    lines = ["## Depth in the gauntlet", "",
-             "`gated`'s gauntlet at 2 s + 0.02 s (`games.csv`): per opponent, the mean over games of "
+        return [f"## Depth in the gauntlet at {clock}", "", "not run"]
+    lines = [f"## Depth in the gauntlet at {clock}", "",
+             f"`gated`'s gauntlet at {clock} (`games.csv`): per opponent, the mean over games of "
              "each engine's mean depth and mean nodes per move, as each engine reports them (one "
              "engine's depth is not another's: their extensions and reductions differ).", "",
              "| opponent | games | `gated` depth | opponent depth | `gated` nodes per move | opponent nodes per move |",
@@ -322,20 +346,24 @@ def speed(out):
 
 def main(out, readme, check):
     heuristics = out.parent / "heuristics"
-    g_lines, figures = gauntlet(out)
+    g_sections, figures, ratings = [], {}, []
+    for clock, pattern, run_name in GAUNTLETS:
+        lines, figures[clock] = gauntlet(out, clock, pattern, ratings)
+        g_sections += [lines, depth_section(out, clock, run_name)]
     s_lines, medians = speed(out)
     summary = {}
-    sections = [clock_use(out), design(out), gates(out), ltc(out), g_lines, depth_section(out),
+    sections = [clock_use(out), design(out), gates(out), ltc(out), *g_sections,
                 worth(out, heuristics, summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
                out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None)}
     if check:
-        sync({out / "table.md": (None, text), **readmes}, check=True)
+        sync({out / "table.md": (None, text), out / GAUNTLET_CSV: (None, csv_text(ratings)), **readmes},
+             check=True)
         return
     print(text, end="")
     if readme:
-        sync(readmes, check=False)
+        sync({out / GAUNTLET_CSV: (None, csv_text(ratings)), **readmes}, check=False)
 
 
 def findings(out, figures, summary):
@@ -357,18 +385,19 @@ def findings(out, figures, summary):
     if row is not None:
         lines.append(f"- `gated` against `modern` at 10 s + 0.1 s: {elo(row)} Elo "
                      f"({2 * int(row['pairs'])} games).")
-    for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: -kv[1][0]):
-        if name == "gated":
-            continue
-        if math.isinf(e):
-            lines.append(f"- `{name}` at 2 s + 0.02 s: {'won' if e > 0 else 'lost'} every game it played "
-                         "in the gauntlet — above (below) every player it met, not rated by the data.")
-        else:
-            lines.append(f"- `{name}` against `gated` at 2 s + 0.02 s: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
-                         "(Davidson's draws, openings resampled as clusters).")
-    for name, n, d0, d1, n0, n1 in gauntlet_depth(out):
-        lines.append(f"- Against {name}, `gated` reached a mean depth of {d0:.1f} per move to its "
-                     f"{d1:.1f}, with {n0:,.0f} nodes a move to its {n1:,.0f} ({n} games).")
+    for clock, _, run_name in GAUNTLETS:
+        for name, (e, lo, hi) in sorted(figures[clock].items(), key=lambda kv: -kv[1][0]):
+            if name == "gated":
+                continue
+            if math.isinf(e):
+                lines.append(f"- `{name}` at {clock}: {'won' if e > 0 else 'lost'} every game it played "
+                             "in the gauntlet — above (below) every player it met, not rated by the data.")
+            else:
+                lines.append(f"- `{name}` against `gated` at {clock}: {e:+.0f} Elo [{lo:+.0f}, {hi:+.0f}] "
+                             "(Davidson's draws, openings resampled as clusters).")
+        for name, n, d0, d1, n0, n1 in gauntlet_depth(out, run_name):
+            lines.append(f"- Against {name} at {clock}, `gated` reached a mean depth of {d0:.1f} per move "
+                         f"to its {d1:.1f}, with {n0:,.0f} nodes a move to its {n1:,.0f} ({n} games).")
     budgets = {"10k": "10,000 nodes", "clock": "0.5 s + 5 ms"}
     diffs = summary.get("differences", {})
     if diffs:
@@ -395,17 +424,19 @@ def largest_two(out):
 def front_page(out, figures, medians):
     """The README's `gated` line, between its `<!-- strength -->` markers."""
     kept = [what for name, what in GATES[:GATES_OF_GATED] if name in accepted(out)]
-    against = "; ".join(
+    clocks = [f"at {clock}: " + "; ".join(
         (f"{name} won every game" if math.isinf(e) else f"{name} {e:+.0f} [{lo:+.0f}, {hi:+.0f}]")
-        for name, (e, lo, hi) in sorted(figures.items(), key=lambda kv: kv[1][0])
+        for name, (e, lo, hi) in sorted(figures[clock].items(), key=lambda kv: kv[1][0])
         if name not in ("gated", "modern", "fischerle"))
+        for clock, _, _ in GAUNTLETS if figures[clock]]
+    against = " — ".join(clocks)
     nps = ""
     if "gated" in medians and "modern" in medians:
         nps = (f" Its NPS: {medians['gated'][0]:,.0f} against `modern`'s {medians['modern'][0]:,.0f} "
                f"(× {medians['gated'][1]:.3f}, `harness bench --depth 8`, [speed](results/strength/table.md#speed)).")
     line = (f"`gated` = `modern` + {'; '.join(kept) or 'nothing'} — the changes that passed their SPRT gates in "
-            f"[results/strength](results/strength/README.md). Rated against it at 2 s + 0.02 s (Elo, 95 %, "
-            f"Davidson's draws, openings resampled as clusters): {against or 'not run'}.{nps}")
+            f"[results/strength](results/strength/README.md). Rated against it (Elo, 95 %, "
+            f"Davidson's draws, openings resampled as clusters) {against or 'not run'}.{nps}")
     return line
 
 
