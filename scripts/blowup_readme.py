@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/dynlimit-blowup/README.md's figures from its run
-directories: the strength note on top (from results/cross-engine), the introduction's reading of
+directories: the strength note on top (results/strength/gauntlet.csv), the introduction's reading of
 the step figure, *What holds* (the headline figures of every part), part 1's step table, its
 populations and node-cap bounds (runs.csv and the growth-frequency tables the reports compute from
 it: Wilson intervals, bootstrap intervals of the geometric mean), part 2's depth table (the depth

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/factorial/README.md's figures from the run
-directories: the strength note on top (from results/cross-engine), the protocol's question (its
+directories: the strength note on top (results/strength/gauntlet.csv), the protocol's question (its
 figures are results/heuristics' one-at-a-time Elo) and the results — the main
 effects and their trends per doubling of the budget (weighted least squares on log₂ budget, weights
 1/se², as the design's report computes them; recomputed here from design/ladder.csv), the

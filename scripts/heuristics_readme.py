@@ -1,9 +1,10 @@
 """results/heuristics/README.md's figures, written from the run directories (imported by
-heuristics_table.py, which writes or checks them with --readme / --check): the cross-engine
-strength note on top, and every figure of the findings. The words around each figure are fixed
-here; the figures, and which switches a sentence ranks first, come from the data.
+heuristics_table.py, which writes or checks them with --readme / --check): the strength note on top
+(from results/strength/gauntlet.csv), and every figure of the findings. The words around each figure
+are fixed here; the figures, and which switches a sentence ranks first, come from the data.
 """
 import math
+import re
 
 from heuristics_table import elo_value, nodes, rows
 
@@ -79,37 +80,31 @@ def ranked(f, part, names):
     return sorted(names, key=lambda n: -f.elo(part, n)[0])
 
 
-# The strength study's gauntlet ratings (written by scripts/strength_table.py) and its clock.
-GAUNTLET = ("strength", "gauntlet.csv")
-GAUNTLET_CLOCK = "2 s + 0.02 s"
 ENGINES = [("toga-ii-3.0", "Toga II 3.0"), ("glaurung-2.2", "Glaurung 2.2"), ("ethereal-12", "Ethereal 12")]
 
 
 def gauntlet_ratings(root, model="Davidson's draws"):
     """{player: row} of the gauntlet's joint ratings anchored at `modern` under MODEL."""
-    path = root.parent.joinpath(*GAUNTLET)
+    from strength_table import GAUNTLET_CSV, NOTE_CLOCK
+    path = root.parent / "strength" / GAUNTLET_CSV
     return {r["player"]: r for r in rows(path)
-            if r["clock"] == GAUNTLET_CLOCK and r["anchor"] == "modern" and r["model"] == model}
+            if r["clock"] == NOTE_CLOCK and r["anchor"] == "modern" and r["model"] == model}
 
 
 def rating_cell(r):
+    if r["not_rated"]:
+        return f"not rated ({r['not_rated']})"
     return minus(f"{float(r['elo']):+.0f} [{float(r['elo_lo']):+.0f}, {float(r['elo_hi']):+.0f}]")
 
 
 def strength_note(root):
     """Where `modern` stands: the strength study's gauntlet, `modern` = 0."""
     ratings = gauntlet_ratings(root)
-    engines = []
-    for name, label in ENGINES:
-        r = ratings[name]
-        if r["not_rated"]:
-            engines.append(f"{label} {r['not_rated']} against it")
-        else:
-            engines.append(f"{label} {rating_cell(r)}")
+    from strength_table import NOTE_CLOCK
+    engines = [f"{label} {rating_cell(ratings[name])}" for name, label in ENGINES]
     games = sum(int(r["games"]) for r in ratings.values()) // 2
-    clock = GAUNTLET_CLOCK.replace(" ", "\0")  # one unit for wrap(), which restores the spaces
     return (f"**Strength of the engine measured here** ([the strength study's gauntlet](../strength/README.md), "
-            f"{clock} a game, {games:,} games, Elo with `modern` = 0 under Davidson's draws, 95 % "
+            f"{NOTE_CLOCK} a game, {games:,} games, Elo with `modern` = 0 under Davidson's draws, 95 % "
             f"intervals resampling openings): {'; '.join(engines)}; `fischerle` "
             f"{rating_cell(ratings['fischerle'])}; `gated`, the strongest preset, {rating_cell(ratings['gated'])}.")
 
@@ -117,7 +112,7 @@ def strength_note(root):
 def strength_note_models(root):
     """The strength note with the other draw model beside it."""
     half = gauntlet_ratings(root, "draws as half a win")
-    other = "; ".join(f"{label} {rating_cell(half[name])}" for name, label in ENGINES if not half[name]["not_rated"])
+    other = "; ".join(f"{label} {rating_cell(half[name])}" for name, label in ENGINES)
     return wrap([strength_note(root) + f" Counting a draw as half a win instead: {other}."])
 
 
@@ -130,6 +125,8 @@ def wrap(paragraphs):
     held = [(" → ", "\0→\0"), (" ± ", "\0±\0"), ("≥ ", "≥\0"), ("× ", "×\0")]
     for a, b in held:
         paragraphs = [p.replace(a, b) for p in paragraphs]
+    # Nor inside a clock, "2 s + 0.02 s".
+    paragraphs = [re.sub(r"(\d) s \+ ([\d.]+) s\b", "\\1\0s\0+\0\\2\0s", p) for p in paragraphs]
     for p in paragraphs:
         if p.startswith("- "):
             out.append(textwrap.fill(p[2:], 100, initial_indent="- ", subsequent_indent="  ",

@@ -6,7 +6,7 @@ and flagged claims, the mutants' (the draw check's refutations from each report'
 the positions no rule decides, the support cycles (item 3, from the text rules' report), what
 intervals buy (item 6, from text-rules/comparison.csv) and the effort paragraph (the report's run time
 and per-kind medians, the first pass's nodes from validation.csv.gz). The strength note on top comes
-from results/cross-engine. The words are fixed here; the figures come from the data.
+from results/strength/gauntlet.csv. The words are fixed here; the figures come from the data.
 
     scripts/kpk_readme.py results/kpk-validation --readme
     scripts/kpk_readme.py results/kpk-validation --check   # fails, with a diff, when stale

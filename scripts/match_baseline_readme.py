@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/match-baseline/README.md's figures from its two
-matches: the strength note on top (from results/cross-engine), each match's line (pairings.csv:
+matches: the strength note on top (results/strength/gauntlet.csv), each match's line (pairings.csv:
 W/D/L, Elo and nElo with their 95 % half-widths, LOS, the SPRT's LLR against the bounds its
 manifest names), the pentanomial counts, and the median depth of each player's moves (moves.csv).
 

@@ -63,9 +63,10 @@ def unrated(rows):
 
 
 class Fit:
-    """The joint ratings of the games of RUNS, anchored at one player: per draw model the point
-    estimates and the bootstrap's 95 % percentiles, the players left out of the fit and why, each
-    player's games and score."""
+    """The joint ratings of the games of RUNS: per draw model the point estimates and the
+    bootstrap's resampled ratings, the players left out of the fit and why, each player's games and
+    score. Figures are read anchored at any rated player: the models depend only on rating
+    differences, so moving the anchor subtracts its rating from every fit, resamples included."""
 
     def __init__(self, runs, anchor, resamples=1000, seed=0):
         names, rows = joined(runs)
@@ -81,60 +82,72 @@ class Fit:
         rows = [r for r in rows if r[0] not in self.out_of_fit and r[1] not in self.out_of_fit]
         self.names = [n for n in names if n not in self.out_of_fit]
         self.fitted_games = len(rows)
-        by_opening = defaultdict(list)
-        for row in rows:
-            by_opening[row[3]].append(row)
-        openings = sorted(by_opening)
-        self.openings = len(openings)
-        rng = np.random.default_rng(seed)
-        draws = [rng.integers(0, len(openings), len(openings)) for _ in range(resamples)]
-        self.point, self.lo, self.hi, self.failed = {}, {}, {}, {}
+        self.point, self.samples = {}, {}
         for label, dav in MODELS:
             self.point[label] = ratings(rows, self.names, anchor, dav)
             if self.point[label] is None:
                 raise SystemExit(f"{label}: the likelihood of all games has no finite maximum "
                                  "(a player at 0 % or 100 %); no rating list")
+        self._bootstrap(rows)
+
+    def _bootstrap(self, rows):
+        """Resamples openings as clusters; a resample whose likelihood has no finite maximum is
+        left out (counted in `failed`)."""
+        by_opening = defaultdict(list)
+        for row in rows:
+            by_opening[row[3]].append(row)
+        openings = sorted(by_opening)
+        self.openings = len(openings)
+        rng = np.random.default_rng(self.seed)
+        draws = [rng.integers(0, len(openings), len(openings)) for _ in range(self.resamples)]
+        self.failed = {}
+        for label, dav in MODELS:
             samples = []
             for d in draws:
-                theta = ratings([r for k in d for r in by_opening[openings[k]]], self.names, anchor, dav)
+                resample = [r for k in d for r in by_opening[openings[k]]]
+                theta = ratings(resample, self.names, self.anchor, dav)
                 if theta is not None:
                     samples.append(theta)
-            samples = np.array(samples)
-            self.failed[label] = resamples - len(samples)
-            self.lo[label] = np.percentile(samples, 2.5, axis=0)
-            self.hi[label] = np.percentile(samples, 97.5, axis=0)
+            self.samples[label] = np.array(samples)
+            self.failed[label] = self.resamples - len(samples)
 
-    def figures(self, model=MODELS[0][0]):
+    def rated(self, model, anchor=None):
+        """(point, lo, hi) arrays over `names` under MODEL with ANCHOR (default: the fit's) at 0."""
+        k = self.names.index(anchor or self.anchor)
+        point = self.point[model] - self.point[model][k]
+        samples = self.samples[model] - self.samples[model][:, [k]]
+        return point, np.percentile(samples, 2.5, axis=0), np.percentile(samples, 97.5, axis=0)
+
+    def figures(self, model=MODELS[0][0], anchor=None):
         """{name: (Elo, lo, hi)} under MODEL; ±inf (and nan bounds) for a player not rated."""
-        out = {n: (self.point[model][k], self.lo[model][k], self.hi[model][k])
-               for k, n in enumerate(self.names)}
+        point, lo, hi = self.rated(model, anchor)
+        out = {n: (point[k], lo[k], hi[k]) for k, n in enumerate(self.names)}
         for p, why in self.out_of_fit.items():
             out[p] = (math.inf if why == "won every game" else -math.inf, math.nan, math.nan)
         return out
 
-    def csv_rows(self, clock):
-        """One row per player and draw model, for gauntlet.csv."""
+    def csv_rows(self, clock, anchor=None):
+        """One row per player and draw model, anchored at ANCHOR, for gauntlet.csv (CSV_COLUMNS)."""
         rows = []
         for model, _ in MODELS:
-            for name, (e, lo, hi) in self.figures(model).items():
+            for name, (e, lo, hi) in self.figures(model, anchor).items():
                 rated = math.isfinite(e)
-                rows.append({"clock": clock, "anchor": self.anchor, "model": model, "player": name,
-                             "games": self.played[name],
-                             "score": f"{self.score[name] / self.played[name]:.4f}",
-                             "elo": one_decimal(e) if rated else "",
-                             "elo_lo": one_decimal(lo) if rated else "",
-                             "elo_hi": one_decimal(hi) if rated else "",
-                             "not_rated": "" if rated else self.out_of_fit[name]})
+                cells = [clock, anchor or self.anchor, model, name, self.played[name],
+                         f"{self.score[name] / self.played[name]:.4f}",
+                         *((one_decimal(x) if rated else "") for x in (e, lo, hi)),
+                         "" if rated else self.out_of_fit[name]]
+                rows.append(dict(zip(CSV_COLUMNS, cells)))
         return rows
 
 
 def one_decimal(x):
-    """X to one decimal, without a negative zero (the anchor's bounds are ±1e-13 in a resample)."""
+    """X to one decimal, without a negative zero (a player tied with the anchor in a resample
+    differs from it by a rounding error of either sign)."""
     text = f"{x:.1f}"
     return "0.0" if text == "-0.0" else text
 
 
-# gauntlet.csv's columns.
+# gauntlet.csv's columns (score: a share of the points, 0 to 1; Elo against the anchor's 0).
 CSV_COLUMNS = ["clock", "anchor", "model", "player", "games", "score", "elo", "elo_lo", "elo_hi",
                "not_rated"]
 
@@ -148,12 +161,13 @@ def table(runs, anchor, resamples=1000, seed=0):
              f"{resamples} resamples of the openings, seed {seed}; ratings in Elo, `{anchor}` = 0.", ""]
     lines += ["| player | games | score | " + " | ".join(f"Elo, {m} (95 %)" for m, _ in MODELS) + " |",
               "|---|---:|---:|" + "---|" * len(MODELS)]
+    cells = {m: f.rated(m) for m, _ in MODELS}
     first = MODELS[0][0]
-    for k in sorted(range(len(f.names)), key=lambda q: -f.point[first][q]):
+    for k in sorted(range(len(f.names)), key=lambda q: -cells[first][0][q]):
         name = f.names[k]
-        cells = [f"{f.point[m][k]:+.0f} [{f.lo[m][k]:+.0f}, {f.hi[m][k]:+.0f}]" for m, _ in MODELS]
+        row = [f"{cells[m][0][k]:+.0f} [{cells[m][1][k]:+.0f}, {cells[m][2][k]:+.0f}]" for m, _ in MODELS]
         lines.append(f"| {name} | {f.played[name]} | {100 * f.score[name] / f.played[name]:.1f} % | "
-                     + " | ".join(cells) + " |")
+                     + " | ".join(row) + " |")
     for p, why in f.out_of_fit.items():
         lines.append(f"| {p} | {f.played[p]} | {100 * f.score[p] / f.played[p]:.1f} % | not rated: {why} "
                      "(no finite rating fits; its games are left out of the fit) | — |")

@@ -7,12 +7,14 @@ models, openings resampled as clusters), and each shared switch's worth inside `
 `modern` (Holm across the whole table).
 
     scripts/strength_table.py results/strength > results/strength/table.md
-    scripts/strength_table.py results/strength --readme   # also rewrites the README's findings
-    scripts/strength_table.py results/strength --check    # fails, with a diff, when table.md or a findings block is stale
+    scripts/strength_table.py results/strength --readme   # also rewrites the findings and gauntlet.csv
+    scripts/strength_table.py results/strength --check    # fails, with a diff, when table.md, gauntlet.csv or a findings block is stale
     scripts/strength_table.py --accepted DIR              # exit 0 iff DIR's SPRT accepted H1
 
 With --readme, the text between the README's `<!-- findings -->` markers is rewritten from the same
-data, so no number there is typed by hand.
+data, so no number there is typed by hand, and so is gauntlet.csv (every gauntlet's ratings, both
+draw models). Every other study's strength note is read from gauntlet.csv by its own script: after
+a new gauntlet, rerun those with --readme too (scripts/strength.sh table does).
 """
 import csv
 import json
@@ -239,20 +241,22 @@ GAUNTLET_CSV = "gauntlet.csv"
 # The gauntlets: clock, the glob of their runs, the run of `gated`'s own (its depth table).
 GAUNTLETS = [("2 s + 0.02 s", "gauntlet-*", "gauntlet-gated"),
              ("10 s + 0.1 s", "ltc-gauntlet-*", "ltc-gauntlet-gated")]
+# The strength note's clock: the one `modern` and `fischerle` played the gauntlet at.
+NOTE_CLOCK = GAUNTLETS[0][0]
 
 
-def gauntlet(out, clock, pattern, csv_rows):
-    """The gauntlet's section at CLOCK and `gated`'s figures; its ratings (anchored at `gated`, and
-    at `modern` where `modern` played, for the other studies' strength notes) appended to CSV_ROWS."""
+def gauntlet(out, clock, pattern):
+    """The gauntlet's section at CLOCK, `gated`'s figures, and its ratings for gauntlet.csv:
+    anchored at `gated`, and at `modern` where `modern` played (the other studies' strength note)."""
     runs = sorted(p for p in out.glob(pattern) if (p / "pairings.csv").exists())
     if not runs:
-        return [f"## The gauntlet at {clock}", "", "not run"], {}
-    from strength_gauntlet import Fit, table
+        return [f"## The gauntlet at {clock}", "", "not run"], {}, []
+    from strength_gauntlet import table
     lines, fit = table(runs, "gated")
-    csv_rows += fit.csv_rows(clock)
+    rows = fit.csv_rows(clock)
     if "modern" in fit.names:
-        csv_rows += Fit(runs, "modern").csv_rows(clock)
-    return [f"## The gauntlet at {clock}", ""] + lines, fit.figures()
+        rows += fit.csv_rows(clock, "modern")
+    return [f"## The gauntlet at {clock}", ""] + lines, fit.figures(), rows
 
 
 def csv_text(rows):
@@ -265,7 +269,7 @@ def csv_text(rows):
     return buf.getvalue()
 
 
-def gauntlet_depth(out, run_name="gauntlet-gated"):
+def gauntlet_depth(out, run_name):
     """Per opponent of `gated`'s gauntlet in RUN_NAME: games, and each side's mean over games of its
     mean depth and mean nodes per move (as each engine reports them)."""
     import gzip
@@ -348,7 +352,8 @@ def main(out, readme, check):
     heuristics = out.parent / "heuristics"
     g_sections, figures, ratings = [], {}, []
     for clock, pattern, run_name in GAUNTLETS:
-        lines, figures[clock] = gauntlet(out, clock, pattern, ratings)
+        lines, figures[clock], rows = gauntlet(out, clock, pattern)
+        ratings += rows
         g_sections += [lines, depth_section(out, clock, run_name)]
     s_lines, medians = speed(out)
     summary = {}

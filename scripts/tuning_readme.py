@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes (--readme) or checks (--check) results/tuning/README.md's figures from the run
-directories: the strength note on top (from results/cross-engine), each tune's values and drifts
+directories: the strength note on top (results/strength/gauntlet.csv), each tune's values and drifts
 (tune.csv, tuned.toml, and the drift's noise by tuning_drift.py), each verification (pairings.csv;
 nodes at equal depth from `harness compare`'s tables and the grids' paired.csv), the clock games'
 depth (tuning_clock_depth.py) and the heuristic table at tuned values (focus-ablation/ beside

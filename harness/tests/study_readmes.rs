@@ -83,7 +83,7 @@ fn every_study_readme_agrees_with_its_run_directories() {
 }
 
 /// The check can fail: a figure changed by hand inside a script-written block is found (on a copy
-/// of the smallest study, which reads only its own runs and the cross-engine ratings).
+/// of the smallest study, which reads only its own runs and the strength study's gauntlet ratings).
 #[test]
 fn a_figure_typed_into_a_block_is_found() {
     let test = "a_figure_typed_into_a_block_is_found";
@@ -94,10 +94,10 @@ fn a_figure_typed_into_a_block_is_found() {
     let dir = tempfile::tempdir().unwrap();
     let study = dir.path().join("match-baseline");
     copy_tree(&root.join("results/match-baseline"), &study);
-    std::fs::create_dir_all(dir.path().join("cross-engine/strength")).unwrap();
+    std::fs::create_dir_all(dir.path().join("strength")).unwrap();
     std::fs::copy(
-        root.join("results/cross-engine/strength/ratings.csv"),
-        dir.path().join("cross-engine/strength/ratings.csv"),
+        root.join("results/strength/gauntlet.csv"),
+        dir.path().join("strength/gauntlet.csv"),
     )
     .unwrap();
     let readme = study.join("README.md");
