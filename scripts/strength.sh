@@ -189,7 +189,6 @@ gauntlet() {
     "${ADJUDICATION[@]}"
 }
 part_gauntlet() {
-  [ -f "$out/gauntlet-$1/pairings.csv" ] || need_opponents
   gauntlet gated 100
   gauntlet modern 100
   gauntlet fischerle 100
@@ -258,6 +257,13 @@ part_speed() {
 # runs their moves.csv too (the clock table reads it), gzipped; reports rebuilt from what is kept.
 part_table() {
   python3 scripts/strength_table.py "$out" --readme >"$out/table.md"
+  # Every study's strength note is read from the gauntlet.csv just written.
+  local study
+  for study in heuristics_table.py:heuristics kpk_readme.py:kpk-validation \
+    match_baseline_readme.py:match-baseline tuning_readme.py:tuning factorial_readme.py:factorial \
+    blowup_readme.py:dynlimit-blowup eval_table.py:eval; do
+    python3 "scripts/${study%%:*}" "results/${study#*:}" --readme >/dev/null
+  done
   find "$out" -name 'games.pgn' -delete
   find "$out" -name 'moves.csv' -not -path '*/clock-use/*' -delete
   compress_tables "$out"
