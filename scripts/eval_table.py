@@ -19,6 +19,7 @@ import math
 import sys
 from pathlib import Path
 
+from heuristics_readme import strength_note_models
 from readme_blocks import sync
 from study_stats import holm, p_from_interval
 
@@ -200,7 +201,6 @@ def tables(out):
 
 
 def blocks(out):
-    from heuristics_readme import strength_note_models
     return {"strength-note": strength_note_models(out), "findings": "\n".join(headline(out))}
 
 

@@ -7,6 +7,7 @@ import math
 import re
 
 from heuristics_table import elo_value, nodes, rows
+from strength_table import GAUNTLET_CSV, NOTE_CLOCK
 
 # Each switch as the findings name it.
 NAMES = {
@@ -85,7 +86,6 @@ ENGINES = [("toga-ii-3.0", "Toga II 3.0"), ("glaurung-2.2", "Glaurung 2.2"), ("e
 
 def gauntlet_ratings(root, model="Davidson's draws"):
     """{player: row} of the gauntlet's joint ratings anchored at `modern` under MODEL."""
-    from strength_table import GAUNTLET_CSV, NOTE_CLOCK
     path = root.parent / "strength" / GAUNTLET_CSV
     return {r["player"]: r for r in rows(path)
             if r["clock"] == NOTE_CLOCK and r["anchor"] == "modern" and r["model"] == model}
@@ -100,7 +100,6 @@ def rating_cell(r):
 def strength_note(root):
     """Where `modern` stands: the strength study's gauntlet, `modern` = 0."""
     ratings = gauntlet_ratings(root)
-    from strength_table import NOTE_CLOCK
     engines = [f"{label} {rating_cell(ratings[name])}" for name, label in ENGINES]
     games = sum(int(r["games"]) for r in ratings.values()) // 2
     return (f"**Strength of the engine measured here** ([the strength study's gauntlet](../strength/README.md), "

@@ -29,12 +29,12 @@ fn out_of_range(key: &str, found: impl Display, expected: impl Display) -> Confi
     }
 }
 
-/// `value` must lie in `range` (both ends included), with an optional unit for the message.
 /// Largest `see_prune.quiet` and `see_prune.capture` (centipawns per level, per level²).
 const MAX_SEE_MARGIN: i32 = 1000;
 /// Deepest `see_prune.max_level`.
 const MAX_SEE_LEVEL: i32 = 20;
 
+/// `value` must lie in `range` (both ends included), with an optional unit for the message.
 fn within<T>(key: &str, value: T, range: RangeInclusive<T>, unit: &str) -> Result<(), ConfigError>
 where
     T: PartialOrd + Display + Copy,
