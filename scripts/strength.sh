@@ -5,7 +5,7 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed gates3 lean_eval gates4 gauntlet_ltc table
+#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -194,13 +194,16 @@ part_gauntlet() {
   gauntlet fischerle 100
 }
 
-# `gated` at 10 s + 0.1 s against the three engines, on openings 201-300 of the same book (fresh).
-part_gauntlet_ltc() {
-  [ -f "$out/ltc-gauntlet-gated/pairings.csv" ] || need_opponents
-  play ltc-gauntlet-gated --player gated:preset=gated --player "$GLAURUNG" --player "$TOGA" \
+# PRESET at 10 s + 0.1 s against the three engines, on openings 201-300 of the same book (fresh
+# for `gated`; every preset plays the same 100, so an opening is one cluster across them).
+ltc_gauntlet() {
+  [ -f "$out/ltc-gauntlet-$1/pairings.csv" ] || need_opponents
+  play "ltc-gauntlet-$1" --player "$1:preset=$1" --player "$GLAURUNG" --player "$TOGA" \
     --player "$ETHEREAL" --baseline p00 --openings "$BOOK" --seed 200 --limit "$LTC" --pairs 100 \
     "${ADJUDICATION[@]}"
 }
+part_gauntlet_ltc() { ltc_gauntlet gated; }
+part_gauntlet_ltc_modern() { ltc_gauntlet modern; }
 
 # The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).
 SHARED=(null_move=null_move=on futility=futility=on lmr=lmr=on
@@ -275,4 +278,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern table" "$@"
