@@ -5,7 +5,7 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern table
+#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -101,6 +101,11 @@ ROUND4=(
   "no-singular|singular=off"
   "history-keep|history.keep=true"
 )
+# Round 5 (after round 4 accepted none): the values of results/tuning's focused SPSA tune (inside
+# `modern`), over the base the gates have reached, as one change.
+ROUND5=(
+  "spsa-focus|$(sed -n 's/^"\(.*\)" = \(.*\)$/\1=\2/p' results/tuning/focus/tuned.toml | paste -sd,)"
+)
 # The fitted evaluation without passed.path, rook_files, bishop_pair and threats (no refit).
 part_lean_eval() {
   python3 - results/eval/fit-all/eval.toml "$LEAN" <<'PY'
@@ -144,6 +149,7 @@ part_gates() { gate_steps "${ROUND1[@]}"; }
 part_gates2() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}"; }
 part_gates3() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}"; }
 part_gates4() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}" "${ROUND4[@]}"; }
+part_gates5() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}" "${ROUND4[@]}" "${ROUND5[@]}"; }
 
 # SETTINGS (preset=P,KEY=V,…): the same as --preset/--set arguments, in the array `set_args`.
 as_set_args() {
@@ -278,4 +284,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 table" "$@"

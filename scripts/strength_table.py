@@ -48,6 +48,9 @@ GATES = [
                   "(`eval-lean.toml`)"),
     ("no-singular", "singular extension off"),
     ("history-keep", "the history table kept from move to move (`history.keep`)"),
+    # Round 5.
+    ("spsa-focus", "the focused SPSA tune's values (`results/tuning/focus/tuned.toml`: singular "
+                   "margin 1, LMR base 0.978 and divisor 2.175, futility 225, QS SEE 56)"),
 ]
 # How many of GATES (rounds 1 and 2) decide `gated`; the later rounds' accepted changes would make
 # a new preset.
