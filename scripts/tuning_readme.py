@@ -163,8 +163,9 @@ def focus_summary(root):
     ])
 
 # What a drift beyond the noise means, by parameter and direction.
-MEANING = {("qsearch.see_prune", 1): "prune more losing captures in QS",
-           ("qsearch.see_prune", -1): "prune fewer losing captures in QS",
+# QS skips a capture whose SEE is below −threshold, so a higher threshold prunes fewer of them.
+MEANING = {("qsearch.see_prune", 1): "prune fewer losing captures in QS",
+           ("qsearch.see_prune", -1): "prune more losing captures in QS",
            ("futility.frontier", -1): "prune more at the frontier", ("futility.frontier", 1): "prune less at the frontier",
            ("lmr.base", 1): "reduce more", ("lmr.base", -1): "reduce less"}
 
@@ -198,7 +199,7 @@ def focus_tune(root):
     see = [float(r["theta:qsearch.see_prune"]) for r in csv.DictReader(open(d / "tune.csv", newline=""))]
     reached = next(k for k, v in enumerate(see, 1) if v >= round(see[-1]) - 1)
     largest = sorted(drifts, key=lambda o: -abs(o[3]))[:3]
-    more_pruning = all((o[0], 1 if o[3] > 0 else -1) in {("futility.frontier", -1), ("qsearch.see_prune", 1),
+    more_pruning = all((o[0], 1 if o[3] > 0 else -1) in {("futility.frontier", -1), ("qsearch.see_prune", -1),
                                                           ("lmr.base", 1)} for o in largest)
     noise_text = wrap([
         "**The noise of a drift** (the drift table of `focus/report.md`, and `scripts/tuning_drift.py`, which "
@@ -225,8 +226,10 @@ def focus_tune(root):
         f"{top2[1][8]:.2f}); Toga's margin is below.",
         "",
         f"The three largest drifts {'all point towards more pruning' if more_pruning else 'point different ways'} — "
-        "the frontier margin down, the QS SEE threshold up (it first came within 1 of its final value at iteration "
-        f"{reached} and ended at {see[-1]:.0f}, `focus/theta_qsearch.see_prune.svg`), LMR's base up — but only "
+        "the frontier margin down (prune more), the QS SEE threshold up (prune fewer losing captures: QS skips a "
+        "capture whose SEE is below minus the threshold; it first came within 1 of its final value at iteration "
+        f"{reached} and ended at {see[-1]:.0f}, `focus/theta_qsearch.see_prune.svg`), LMR's base up (reduce "
+        "more) — but only "
         + ("the SEE threshold's is shown." if [o[0] for o in beyond] == ["qsearch.see_prune"] else "some are shown."),
     ])
     nodes_v, clock_v = pairing(d / "verify"), pairing(d / "verify-tc0.5+0.005")
