@@ -102,10 +102,14 @@ ROUND4=(
   "history-keep|history.keep=true"
 )
 # Round 5 (after round 4 accepted none): the values of results/tuning's focused SPSA tune (inside
-# `modern`), over the base the gates have reached, as one change.
-ROUND5=(
-  "spsa-focus|$(sed -n 's/^"\(.*\)" = \(.*\)$/\1=\2/p' results/tuning/focus/tuned.toml | paste -sd,)"
-)
+# `modern`), over the base the gates have reached, as one change: its tuned.toml's [set] as KEY=V,…
+SPSA_TUNED=results/tuning/focus/tuned.toml
+spsa_settings() {
+  local settings
+  settings=$(sed -n 's/^"\(.*\)" = \(.*\)$/\1=\2/p' "$SPSA_TUNED" | paste -sd,)
+  [ -n "$settings" ] || { echo "$SPSA_TUNED: expected \"KEY\" = VALUE lines under [set]" >&2; exit 1; }
+  echo "$settings"
+}
 # The fitted evaluation without passed.path, rook_files, bishop_pair and threats (no refit).
 part_lean_eval() {
   python3 - results/eval/fit-all/eval.toml "$LEAN" <<'PY'
@@ -149,7 +153,11 @@ part_gates() { gate_steps "${ROUND1[@]}"; }
 part_gates2() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}"; }
 part_gates3() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}"; }
 part_gates4() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}" "${ROUND4[@]}"; }
-part_gates5() { gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}" "${ROUND4[@]}" "${ROUND5[@]}"; }
+part_gates5() {
+  local spsa
+  spsa=$(spsa_settings)
+  gate_steps "${ROUND1[@]}" "${ROUND2[@]}" "${ROUND3[@]}" "${ROUND4[@]}" "spsa-focus|$spsa"
+}
 
 # SETTINGS (preset=P,KEY=V,…): the same as --preset/--set arguments, in the array `set_args`.
 as_set_args() {

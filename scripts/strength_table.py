@@ -50,7 +50,7 @@ GATES = [
     ("history-keep", "the history table kept from move to move (`history.keep`)"),
     # Round 5.
     ("spsa-focus", "the focused SPSA tune's values (`results/tuning/focus/tuned.toml`: singular "
-                   "margin 1, LMR base 0.978 and divisor 2.175, futility 225, QS SEE 56)"),
+                   "margin 1, LMR base 0.978 and divisor 2.175, futility frontier 225, QS SEE 56)"),
 ]
 # How many of GATES (rounds 1 and 2) decide `gated`; the later rounds' accepted changes would make
 # a new preset.
@@ -244,7 +244,7 @@ GAUNTLET_CSV = "gauntlet.csv"
 # The gauntlets: clock, the glob of their runs, the run of `gated`'s own (its depth table).
 GAUNTLETS = [("2 s + 0.02 s", "gauntlet-*", "gauntlet-gated"),
              ("10 s + 0.1 s", "ltc-gauntlet-*", "ltc-gauntlet-gated")]
-# The strength note's clock: the one `modern` and `fischerle` played the gauntlet at.
+# The strength note's clock: the one all three presets (`gated`, `modern`, `fischerle`) played at.
 NOTE_CLOCK = GAUNTLETS[0][0]
 
 
