@@ -102,12 +102,13 @@ ROUND4=(
   "history-keep|history.keep=true"
 )
 # Round 5 (after round 4 accepted none): the values of results/tuning's focused SPSA tune (inside
-# `modern`), over the base the gates have reached, as one change: its tuned.toml's [set] as KEY=V,…
+# `modern`), over the base the gates have reached, as one change: tuned.toml's quoted keys (its [set]
+# table, the only quoted keys it has) as KEY=V,…; its `preset` line is not read, the base is the gates'.
 SPSA_TUNED=results/tuning/focus/tuned.toml
 spsa_settings() {
   local settings
   settings=$(sed -n 's/^"\(.*\)" = \(.*\)$/\1=\2/p' "$SPSA_TUNED" | paste -sd,)
-  [ -n "$settings" ] || { echo "$SPSA_TUNED: expected \"KEY\" = VALUE lines under [set]" >&2; exit 1; }
+  [ -n "$settings" ] || { echo "$SPSA_TUNED: expected \"KEY\" = VALUE lines (its [set] table)" >&2; exit 1; }
   echo "$settings"
 }
 # The fitted evaluation without passed.path, rook_files, bishop_pair and threats (no refit).

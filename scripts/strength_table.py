@@ -49,8 +49,8 @@ GATES = [
     ("no-singular", "singular extension off"),
     ("history-keep", "the history table kept from move to move (`history.keep`)"),
     # Round 5.
-    ("spsa-focus", "the focused SPSA tune's values (`results/tuning/focus/tuned.toml`: singular "
-                   "margin 1, LMR base 0.978 and divisor 2.175, futility frontier 225, QS SEE 56)"),
+    ("spsa-focus", "the five values of the focused SPSA tune inside `modern` "
+                   "(`results/tuning/focus/tuned.toml`; the gate's `manifest.json` has them)"),
 ]
 # How many of GATES (rounds 1 and 2) decide `gated`; the later rounds' accepted changes would make
 # a new preset.
