@@ -162,12 +162,22 @@ def focus_summary(root):
         + (" — the singular extension still loses at its tuned margin.**" if ablation["singular"][0] < 0 else ".**"),
     ])
 
-# What a drift beyond the noise means, by parameter and direction.
-# QS skips a capture whose SEE is below −threshold, so a higher threshold prunes fewer of them.
-MEANING = {("qsearch.see_prune", 1): "prune fewer losing captures in QS",
-           ("qsearch.see_prune", -1): "prune more losing captures in QS",
-           ("futility.frontier", -1): "prune more at the frontier", ("futility.frontier", 1): "prune less at the frontier",
-           ("lmr.base", 1): "reduce more", ("lmr.base", -1): "reduce less"}
+# The direction in which a parameter prunes (or reduces) more, and the words for more and less. QS
+# skips a capture whose SEE is below −threshold, so a higher threshold prunes fewer of them.
+PRUNING = {"qsearch.see_prune": (-1, "prune more losing captures in QS", "prune fewer losing captures in QS"),
+           "futility.frontier": (-1, "prune more at the frontier", "prune less at the frontier"),
+           "lmr.base": (1, "reduce more", "reduce less")}
+
+
+def prunes_more(key, sign):
+    return key in PRUNING and sign == PRUNING[key][0]
+
+
+def meaning(key, sign):
+    """What a drift of SIGN beyond the noise means for KEY."""
+    if key not in PRUNING:
+        return "moved"
+    return PRUNING[key][1] if prunes_more(key, sign) else PRUNING[key][2]
 
 
 def focus_tune(root):
@@ -185,7 +195,7 @@ def focus_tune(root):
     for key, start, final, drift, noise, z, _, _, h in drifts:
         _, toml, integer = values[key]
         shown = f"{final:.2f} ({toml:.0f} in `tuned.toml`)" if integer else f"{final:.2f}"
-        beyond = f"**yes**: {MEANING.get((key, 1 if drift > 0 else -1), 'moved')}" if h < 0.05 else "no"
+        beyond = f"**yes**: {meaning(key, 1 if drift > 0 else -1)}" if h < 0.05 else "no"
         lines.append(f"| `{key}` | {start:g} | {shown} | {minus(f'{drift:+.2f}')} | "
                      f"{'yes' if abs(drift) > 1 else 'no'} | {noise:.2f} | {minus(f'{z:+.2f}')} | {h:.3f} | {beyond} |")
     noises = {round(o[4], 2) for o in drifts}
@@ -199,8 +209,7 @@ def focus_tune(root):
     see = [float(r["theta:qsearch.see_prune"]) for r in csv.DictReader(open(d / "tune.csv", newline=""))]
     reached = next(k for k, v in enumerate(see, 1) if v >= round(see[-1]) - 1)
     largest = sorted(drifts, key=lambda o: -abs(o[3]))[:3]
-    more_pruning = all((o[0], 1 if o[3] > 0 else -1) in {("futility.frontier", -1), ("qsearch.see_prune", -1),
-                                                          ("lmr.base", 1)} for o in largest)
+    more_pruning = all(prunes_more(o[0], 1 if o[3] > 0 else -1) for o in largest)
     noise_text = wrap([
         "**The noise of a drift** (the drift table of `focus/report.md`, and `scripts/tuning_drift.py`, which "
         "a test keeps equal to it; from `focus/manifest.json` and `focus/tune.csv` alone). SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration, Δ_k = ±1 at random. If a parameter did "

@@ -311,8 +311,9 @@ pub struct NullMove {
 
 /// SEE pruning in the main search (Ethereal's step 12): at a node within `max_level` of the
 /// horizon, not the root and not in check, a move after the first (never castling) that neither
-/// gives check nor promotes is not searched when its static exchange loses more than `quiet` × level centipawns (a quiet move,
-/// whose exchange is the opponent's capture of the moved piece) or `capture` × level² (a capture).
+/// gives check nor promotes is not searched when its static exchange loses more than `quiet` ×
+/// level centipawns (a quiet move, whose exchange is the opponent's capture of the moved piece) or
+/// `capture` × level² (a capture).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeePrune {
