@@ -5,7 +5,7 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 table
+#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -219,6 +219,7 @@ ltc_gauntlet() {
 }
 part_gauntlet_ltc() { ltc_gauntlet gated; }
 part_gauntlet_ltc_modern() { ltc_gauntlet modern; }
+part_gauntlet_ltc_fischerle() { ltc_gauntlet fischerle; }
 
 # The shared switches, by the name results/heuristics gives them: NAME=KEY=VALUE (its `on`).
 SHARED=(null_move=null_move=on futility=futility=on lmr=lmr=on
@@ -293,4 +294,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle table" "$@"
