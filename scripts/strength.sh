@@ -277,16 +277,16 @@ part_speed() {
 part_table() {
   python3 scripts/strength_table.py "$out" --readme >"$out/table.md"
   # Every study's strength note is read from the gauntlet.csv just written.
-  local study
-  for study in heuristics_table.py:heuristics kpk_readme.py:kpk-validation \
-    match_baseline_readme.py:match-baseline tuning_readme.py:tuning factorial_readme.py:factorial \
-    blowup_readme.py:dynlimit-blowup eval_table.py:eval; do
-    python3 "scripts/${study%%:*}" "results/${study#*:}" --readme >/dev/null
-  done
+  local script dir
+  while read -r script dir <&3; do
+    case $script in '#'* | '') continue ;; esac
+    if grep -q '<!-- strength-note -->' "$dir/README.md"; then
+      python3 "scripts/$script" "$dir" --readme >/dev/null
+    fi
+  done 3<scripts/studies.txt
   find "$out" -name 'games.pgn' -delete
   find "$out" -name 'moves.csv' -not -path '*/clock-use/*' -delete
   compress_tables "$out"
-  local dir
   for dir in $(find "$out" -name manifest.json -printf '%h\n'); do
     "$harness" report "$dir" >/dev/null
   done

@@ -10,35 +10,59 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Each study's check: the script (under `scripts/`) and its arguments, run from the repository.
-const CHECKS: &[(&str, &[&str])] = &[
-    ("heuristics_table.py", &["results/heuristics", "--check"]),
-    (
-        "cross_engine_table.py",
-        &["results/cross-engine", "--check"],
-    ),
-    ("factorial_readme.py", &["results/factorial", "--check"]),
-    ("tuning_readme.py", &["results/tuning", "--check"]),
-    (
-        "match_baseline_readme.py",
-        &["results/match-baseline", "--check"],
-    ),
-    ("blowup_readme.py", &["results/dynlimit-blowup", "--check"]),
-    ("kpk_readme.py", &["results/kpk-validation", "--check"]),
-    ("eval_table.py", &["results/eval", "--check"]),
-    ("strength_table.py", &["results/strength", "--check"]),
-    // Not a README: the design and ladder reports' Holm family and split-half best combination,
-    // recomputed by an independent implementation from the committed games.
-    (
-        "design_checks.py",
-        &[
-            "results/factorial/design",
-            "results/strength/design",
-            "results/strength/design2",
-            "results/strength/ladder",
-        ],
-    ),
-];
+/// Every study whose README a script writes (`scripts/studies.txt`: a script and its directory).
+const STUDIES: &str = include_str!("../../scripts/studies.txt");
+
+/// Not a README: the design and ladder reports' Holm family and split-half best combination,
+/// recomputed by an independent implementation from the committed games.
+const DESIGN_CHECKS: (&str, &[&str]) = (
+    "design_checks.py",
+    &[
+        "results/factorial/design",
+        "results/strength/design",
+        "results/strength/design2",
+        "results/strength/ladder",
+    ],
+);
+
+/// Each check: the script (under `scripts/`) and its arguments, run from the repository.
+fn checks() -> Vec<(String, Vec<String>)> {
+    let mut checks: Vec<(String, Vec<String>)> = STUDIES
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert!(
+                fields.len() == 2,
+                "scripts/studies.txt: expected SCRIPT DIR, found {line:?}"
+            );
+            (fields[0].into(), vec![fields[1].into(), "--check".into()])
+        })
+        .collect();
+    let (script, args) = DESIGN_CHECKS;
+    checks.push((script.into(), args.iter().map(|a| a.to_string()).collect()));
+    checks
+}
+
+/// The list names every study script that has a `--check`, so a new study cannot be left out.
+#[test]
+fn the_study_list_names_every_readme_script() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let listed: Vec<String> = checks().into_iter().map(|(script, _)| script).collect();
+    for entry in std::fs::read_dir(root.join("scripts")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".py") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root.join("scripts").join(&name)).unwrap();
+        if text.contains("\"--check\"") {
+            assert!(
+                listed.contains(&name),
+                "scripts/{name} has a --check but scripts/studies.txt does not list it"
+            );
+        }
+    }
+}
 
 #[test]
 fn every_study_readme_agrees_with_its_run_directories() {
@@ -49,12 +73,12 @@ fn every_study_readme_agrees_with_its_run_directories() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     // All at once: each is a few seconds of Python reading CSVs.
-    let running: Vec<_> = CHECKS
-        .iter()
+    let running: Vec<_> = checks()
+        .into_iter()
         .map(|(script, args)| {
             let child = Command::new("python3")
-                .arg(Path::new("scripts").join(script))
-                .args(*args)
+                .arg(Path::new("scripts").join(&script))
+                .args(&args)
                 .current_dir(&root)
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
