@@ -223,22 +223,35 @@ fn title_of(readme: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The README's paragraphs (blank-line separated, headings, lists and tables left out).
+/// The README's paragraphs (blank-line separated, headings and tables left out), without
+/// the marker comments of script-written blocks: a paragraph that opens a block is still read.
 fn paragraphs(readme: &str) -> Vec<String> {
     readme
         .split("\n\n")
-        .map(|p| p.trim())
+        .map(without_comment_lines)
         .filter(|p| !p.is_empty() && !p.starts_with('#') && !p.starts_with('|'))
+        // A comment over several lines is not text either.
         .filter(|p| !p.starts_with("<!--"))
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect()
+}
+
+/// `paragraph` without its lines that are one HTML comment each, such as a block's
+/// `<!-- findings -->` marker, trimmed.
+fn without_comment_lines(paragraph: &str) -> String {
+    let is_comment = |line: &&str| {
+        let line = line.trim();
+        line.starts_with("<!--") && line.ends_with("-->") && line.matches("-->").count() == 1
+    };
+    let kept: Vec<&str> = paragraph.lines().filter(|l| !is_comment(l)).collect();
+    kept.join("\n").trim().to_string()
 }
 
 fn question_of(readme: &str) -> String {
     let all = paragraphs(readme);
     let not_strength = |p: &&String| !p.contains("**Strength");
     all.iter()
-        .find(|p| p.starts_with("Question"))
+        .find(|p| p.trim_start_matches('*').starts_with("Question"))
         .or_else(|| all.iter().filter(not_strength).find(|p| p.contains('?')))
         .or_else(|| all.iter().find(not_strength))
         .cloned()
@@ -369,5 +382,15 @@ mod tests {
             rebased("[a](#x) [b](sub/report.md)", "s"),
             "[a](#x) [b](s/sub/report.md)"
         );
+    }
+
+    #[test]
+    fn a_paragraph_that_opens_a_block_is_read_without_its_marker() {
+        let readme =
+            "# T\n\n<!-- q -->\nQuestion: does it hold?\n<!-- /q -->\n\n<!-- alone -->\n\nText.";
+        assert_eq!(paragraphs(readme), ["Question: does it hold?", "Text."]);
+        assert_eq!(question_of(readme), "Question: does it hold?");
+        let bold = "# T\n\nWhy? Because.\n\n**Question.** Does it hold?";
+        assert_eq!(question_of(bold), "**Question.** Does it hold?");
     }
 }

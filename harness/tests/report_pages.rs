@@ -184,7 +184,8 @@ fn the_index_lists_each_study_and_run_and_loads() {
     let Some(browser) = chromium() else { return };
     let scratch = tempfile::tempdir().unwrap();
     let results = scratch.path().join("results");
-    for study in ["eval", "kpk-validation"] {
+    // The strength study too: the other two's strength notes link to it.
+    for study in ["eval", "kpk-validation", "strength"] {
         copy_dir(&root().join("results").join(study), &results.join(study));
     }
     harness().arg("index").arg(&results).assert().success();
