@@ -55,7 +55,7 @@ fn the_study_list_names_every_readme_script() {
             continue;
         }
         let text = std::fs::read_to_string(root.join("scripts").join(&name)).unwrap();
-        if text.contains("\"--check\"") {
+        if text.contains("\"--check\"") || text.contains("'--check'") {
             assert!(
                 listed.contains(&name),
                 "scripts/{name} has a --check but scripts/studies.txt does not list it"

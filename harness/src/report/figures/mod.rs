@@ -69,7 +69,7 @@ pub fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
 }
 
 /// `figure` as PNG bytes at the encoder's best compression (plotters' own writer uses the fastest,
-/// about 3.5 times larger; committed studies carry hundreds of figures). Encoded in memory so that
+/// about 3 times larger; committed studies carry hundreds of figures). Encoded in memory so that
 /// a failed write is an error: the encoder's last chunk is written on drop, errors ignored.
 fn png_bytes(figure: &impl Figure) -> Result<Vec<u8>> {
     let mut pixels = vec![0; (SIZE.0 * SIZE.1 * 3) as usize];
