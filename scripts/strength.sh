@@ -5,7 +5,8 @@
 # Resumable: run it again after a kill; one part: scripts/strength.sh clock_use.
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
-#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle table
+#          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5
+#          gauntlet_ltc_fischerle table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
