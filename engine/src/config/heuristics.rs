@@ -12,6 +12,24 @@ use serde::{Deserialize, Serialize};
 pub struct ContinuationHistory {
     /// How many quiet moves it moves up. Default 2.
     pub moves: usize,
+    /// Plies back whose move the table is read for: 1 (the previous move, the default) or 2 (the
+    /// previous move and the one before it, summed, as Stockfish's and Ethereal's continuation
+    /// and follow-up histories).
+    #[serde(default = "one_ply", skip_serializing_if = "is_one_ply")]
+    pub plies: u32,
+    /// Gravity updates with a malus (as `history.malus` does for the butterfly table): the cut
+    /// move gains, the quiet moves tried before it lose, and a score stays within ±16,384.
+    /// Default `false`: the classic level² reward.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gravity: bool,
+}
+
+fn one_ply() -> u32 {
+    1
+}
+
+fn is_one_ply(plies: &u32) -> bool {
+    *plies == 1
 }
 
 /// Restricted singular extension: at a node of `min_level` or deeper whose TT entry (a lower or
@@ -85,6 +103,15 @@ pub struct Lmr {
     /// low, Knuth and Moore's type 2). Default `false`.
     #[serde(default)]
     pub cut_more: bool,
+    /// One level more when the node is not *improving* (its static evaluation no higher than at
+    /// the node two plies up, or in check there). Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub improving: bool,
+    /// Levels less per this much of the move's history score (butterfly plus continuation, each
+    /// where on; a negative score reduces more), as Ethereal and Stockfish scale their reductions
+    /// by history. Absent = off (the default); `history_less` is the all-or-nothing form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history_divisor: Option<i32>,
 }
 
 /// Cache of static evaluations, direct-mapped by the position's hash.
@@ -104,6 +131,10 @@ pub struct LateMovePruning {
     pub base: u32,
     /// Deepest remaining level where it applies. Default 3.
     pub max_level: i32,
+    /// Half as many moves when the node is not improving (Ethereal's `(3 + d²) / (2 − improving)`).
+    /// Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub improving: bool,
 }
 
 /// Reverse futility pruning: prune when `eval − margin × level ≥ beta` at `level ≤ max_level`.
@@ -114,6 +145,10 @@ pub struct ReverseFutility {
     pub margin: i32,
     /// Deepest remaining level where it applies. Default 3.
     pub max_level: i32,
+    /// The margin counts one level less when the node is improving (`margin × (level −
+    /// improving)`, as Ethereal and Stockfish). Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub improving: bool,
 }
 
 /// Selective deepening: nodes with few legal moves do not use up a level.
@@ -192,6 +227,12 @@ pub enum OrderingScheme {
     MvvLva,
     /// Generation order (TT move and killers still first where enabled).
     None,
+    /// Every move scored, then sorted (today's engines): TT move → captures and queen promotions
+    /// that do not lose material by SEE, by most valuable victim then least valuable attacker →
+    /// killers → countermove → every other quiet move by its history score (butterfly plus
+    /// continuation, each where on) → captures that lose material by SEE, by MVV-LVA → the
+    /// under-promotions.
+    Staged,
 }
 
 /// What the killer table is indexed by.
@@ -258,6 +299,10 @@ pub struct Tt {
     /// Which entry a store replaces. Default `always` (Fischerle's pages name no policy).
     #[serde(default, skip_serializing_if = "Replacement::is_always")]
     pub replacement: Replacement,
+    /// No cutoff at PV nodes (an open window): the PV is searched, not read back, as in
+    /// Stockfish, Ethereal and Toga II. Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_pv: bool,
 }
 
 /// The TT's replacement policy.
@@ -288,6 +333,11 @@ pub struct Aspiration {
     pub window: i32,
     /// First iteration that uses a window. Default 4.
     pub min_depth: i32,
+    /// After a fail only the failing bound moves (a fail high raises beta, a fail low lowers
+    /// alpha and pulls beta to the middle), as Ethereal and Stockfish; default `false`: both
+    /// bounds re-centred on the previous score with the doubled width.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_sided: bool,
 }
 
 /// Null-move pruning with reduction `base + level / divisor` (plus, with `eval_divisor`, one

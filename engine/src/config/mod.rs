@@ -157,6 +157,12 @@ pub struct SearchConfig {
     /// every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub singular: Option<Singular>,
+    /// Sound bounds after pruning: a node where futility, late move or SEE pruning skipped a
+    /// move fails low at alpha at best (its pruned moves might have scored up to there), so it
+    /// never stores an upper bound below what it did not search. Default `false`: the best
+    /// searched score is returned and stored (fail-soft over the searched moves only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sound_bounds: bool,
     /// The evaluation's terms and weights (`eval.mobility=on`, `eval.pawns.backward=[-8,-8]`).
     /// The classic evaluation in every preset so far (left out of TOML and manifests then).
     #[serde(default, skip_serializing_if = "classic_eval")]
@@ -200,6 +206,14 @@ impl SearchConfig {
         let config: Self = toml::from_str(text)?;
         config.validate()?;
         Ok(config)
+    }
+
+    /// Whether a switched-on step reads whether a node is improving (then every node not in
+    /// check is evaluated statically before step 6).
+    pub fn reads_improving(&self) -> bool {
+        self.lmr.as_ref().is_some_and(|l| l.improving)
+            || self.late_move_pruning.as_ref().is_some_and(|l| l.improving)
+            || self.reverse_futility.as_ref().is_some_and(|r| r.improving)
     }
 
     /// Prints the configuration as TOML (absent tables are heuristics that are off).

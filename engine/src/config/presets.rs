@@ -60,6 +60,7 @@ impl SearchConfig {
                 cutoffs: true,
                 budget_aware: false,
                 replacement: Replacement::Always,
+                skip_pv: false,
             }),
             pvs: false,
             aspiration: None,
@@ -76,6 +77,7 @@ impl SearchConfig {
             lmr: None,
             eval_cache: None,
             singular: None,
+            sound_bounds: false,
             see_prune: None,
             continuation_history: None,
             countermove: false,
@@ -138,6 +140,7 @@ impl SearchConfig {
             reverse_futility: Some(ReverseFutility {
                 margin: 85,
                 max_level: 6,
+                improving: false,
             }),
             ..Self::modern()
         }
@@ -183,6 +186,7 @@ impl SearchConfig {
             aspiration: Some(Aspiration {
                 window: 50,
                 min_depth: 4,
+                one_sided: false,
             }),
             null_move: Some(NullMove {
                 base: 2,
@@ -200,10 +204,12 @@ impl SearchConfig {
             reverse_futility: Some(ReverseFutility {
                 margin: 120,
                 max_level: 3,
+                improving: false,
             }),
             late_move_pruning: Some(LateMovePruning {
                 base: 3,
                 max_level: 3,
+                improving: false,
             }),
             futility: Some(Futility {
                 frontier: 300,
@@ -219,6 +225,8 @@ impl SearchConfig {
                 pv_less: true,
                 history_less: false,
                 cut_more: false,
+                improving: false,
+                history_divisor: None,
             }),
             eval_cache: Some(EvalCache { size_kb: 1024 }),
             see_prune: Some(SeePrune {
@@ -232,7 +240,11 @@ impl SearchConfig {
                 max_per_path: 2,
             }),
             countermove: true,
-            continuation_history: Some(ContinuationHistory { moves: 2 }),
+            continuation_history: Some(ContinuationHistory {
+                moves: 2,
+                plies: 1,
+                gravity: false,
+            }),
             eval: Box::new(crate::eval::Evaluation::everything_on()),
             time: Box::new(TimeManager::everything_on()),
             ..Self::fischerle()

@@ -36,6 +36,12 @@ pub struct TimeManager {
     /// alpha), not the last completed iteration's. Default off.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial_iteration: bool,
+    /// The next iteration starts only when its predicted time — the last iteration's times the
+    /// growth measured from the one before it (between 1.5 and 8) — ends before the hard bound,
+    /// so an iteration the clock would cut is not begun. Default off: it starts when twice the
+    /// last iteration's time fits.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub predict: bool,
 }
 
 impl Default for TimeManager {
@@ -49,6 +55,7 @@ impl Default for TimeManager {
             score_drop: None,
             node_share: None,
             partial_iteration: false,
+            predict: false,
         }
     }
 }

@@ -25,6 +25,8 @@ struct Children {
     singular: bool,
     /// Whether the node is in check.
     in_check: bool,
+    /// Whether the node's static evaluation is above the one two plies up.
+    improving: bool,
     /// What futility and late move pruning may prune.
     pruning: MovePruning,
 }
@@ -134,9 +136,14 @@ impl<R: Recorder> Searcher<R> {
         }
 
         // Step 6. Reverse futility pruning: near the horizon a static lead over beta stands.
+        // The static evaluation first where a step reads whether the node is improving.
         let in_check = !board.checkers().is_empty();
+        if !in_check && self.config.reads_improving() {
+            self.static_eval(board, ply);
+        }
+        let improving = self.improving(ply);
         if ply > 0 && !in_check {
-            if let Some(score) = self.reverse_futility_prunes(board, &node) {
+            if let Some(score) = self.reverse_futility_prunes(board, &node, improving) {
                 return score;
             }
         }
@@ -179,7 +186,7 @@ impl<R: Recorder> Searcher<R> {
         self.path.push(key);
 
         // Step 11. Futility and late move pruning: what the move loop may prune, worked out once.
-        let pruning = self.move_pruning(board, &node, in_check);
+        let pruning = self.move_pruning(board, &node, in_check, improving);
 
         // Step 12. Singular extension: is the TT move the only one that holds the TT score?
         let singular = self.tt_move_is_singular(board, &moves, tt_entry, &node, budget);
@@ -190,9 +197,10 @@ impl<R: Recorder> Searcher<R> {
             budget,
             singular,
             in_check,
+            improving,
             pruning,
         };
-        let best = self.search_moves(board, &node, &moves, &children);
+        let (best, pruned) = self.search_moves(board, &node, &moves, &children);
         if let Some((_, mv)) = best {
             self.record(Action::Best(mv));
         }
@@ -207,29 +215,48 @@ impl<R: Recorder> Searcher<R> {
         let Some((score, mv)) = best else {
             return node.alpha;
         };
+        let score = self.sound_bound(score, pruned, &node);
         self.store_tt(key, &node, score, mv);
         score
     }
 
+    /// With `sound_bounds`, a node that pruned a move and failed low returns alpha: the moves
+    /// it did not search might have scored up to there, so nothing lower is known.
+    fn sound_bound(&self, score: Score, pruned: bool, node: &Node) -> Score {
+        if self.config.sound_bounds && pruned && score < node.alpha {
+            node.alpha
+        } else {
+            score
+        }
+    }
+
     /// The move loop: each move pruned, extended or reduced, then searched, until one reaches
-    /// beta. The best score and move, `None` if every move was pruned (or the search stopped).
+    /// beta. The best score and move, `None` if every move was pruned (or the search stopped),
+    /// and whether any move was pruned.
     fn search_moves(
         &mut self,
         board: &Board,
         node: &Node,
         moves: &MoveList,
         children: &Children,
-    ) -> Option<(Score, Move)> {
+    ) -> (Option<(Score, Move)>, bool) {
         let ply = node.ply;
         let mut alpha = node.alpha;
         let mut best: Option<(Score, Move)> = None;
-        // Only the history malus reads the quiet moves tried, so only it pays for the list.
-        let malus = self.config.history.as_ref().is_some_and(|h| h.malus);
+        // Only the malus updates read the quiet moves tried, so only they pay for the list.
+        let malus = self.config.history.as_ref().is_some_and(|h| h.malus)
+            || self
+                .config
+                .continuation_history
+                .as_ref()
+                .is_some_and(|c| c.gravity);
         let mut tried = malus.then(Tried::new);
+        let mut pruned = false;
         for (rank, ordered) in moves.as_slice().iter().enumerate() {
             let child = self.make(board, ordered.mv, ply);
             // Step 13a. Late move, futility and SEE pruning.
             if self.prunes_move((board, &child), ordered.mv, rank, &children.pruning, alpha) {
+                pruned = true;
                 continue;
             }
             // Step 13b. Extensions: a move that gives check, and the singular TT move. The
@@ -257,6 +284,8 @@ impl<R: Recorder> Searcher<R> {
                 rank,
                 level: node.level,
                 in_check: children.in_check,
+                improving: children.improving,
+                ply,
                 pv_node: current.is_pv(),
                 cut_node: node.cut,
             });
@@ -275,7 +304,7 @@ impl<R: Recorder> Searcher<R> {
             }
             self.singular_on_path -= u32::from(extend);
             if self.clock.stopped() {
-                return None;
+                return (None, pruned);
             }
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, ordered.mv));
@@ -302,7 +331,7 @@ impl<R: Recorder> Searcher<R> {
                 tried.push(board, ordered.mv);
             }
         }
-        best
+        (best, pruned)
     }
 
     /// Counts a node (main search or QS) and the deepest ply.
@@ -370,6 +399,9 @@ impl<R: Recorder> Searcher<R> {
     /// with `tt.budget_aware`, only if it was also searched with at least this node's budget.
     fn tt_cutoff(&mut self, entry: Entry, node: &Node) -> Option<Score> {
         let tt = self.config.tt.as_ref().filter(|t| t.cutoffs)?;
+        if tt.skip_pv && node.is_pv() {
+            return None;
+        }
         let fits = match entry.bound {
             Bound::Exact => true,
             Bound::Lower => entry.score >= node.beta,
@@ -458,6 +490,11 @@ impl<R: Recorder> Searcher<R> {
                 .zip(config.history.as_ref())
                 .map(|(t, c)| (t, c.moves)),
             continuation,
+            follow_up: config
+                .continuation_history
+                .as_ref()
+                .filter(|c| c.plies >= 2 && ply >= 1)
+                .and_then(|_| stack[ply - 1].moved),
         };
         order_moves(board, config, hints, stats, scratch, out);
     }
@@ -529,8 +566,9 @@ impl<R: Recorder> Searcher<R> {
             let slot = killers.slot(ply, level);
             killers.store(slot, mv);
         }
+        let history_malus = self.config.history.as_ref().is_some_and(|h| h.malus);
         if let Some(history) = self.history.as_mut() {
-            match tried {
+            match tried.filter(|_| history_malus) {
                 Some(tried) => history.reward_with_malus(board.side_to_move(), mv, tried, level),
                 None => history.reward(board.side_to_move(), mv, level),
             }
@@ -539,11 +577,43 @@ impl<R: Recorder> Searcher<R> {
         if let (Some(table), Some(previous)) = (self.countermoves.as_mut(), previous) {
             table.store(previous, mv);
         }
-        if let Some(table) = self.continuations.as_mut() {
-            let previous = previous.and_then(|p| Previous::of(board, p));
-            if let (Some(previous), Some(piece)) = (previous, board.piece_on(mv.from)) {
+        self.reward_continuation(board, mv, tried, ply, level);
+    }
+
+    /// Continuation history after a quiet cutoff by `mv`: the classic reward for the previous
+    /// move, or with `gravity` the gravity update with its malus for the quiet moves `tried`,
+    /// for the previous move and (with `plies = 2`) the one before it.
+    fn reward_continuation(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        tried: Option<&[Move]>,
+        ply: usize,
+        level: i32,
+    ) {
+        let (Some(table), Some(c)) = (
+            self.continuations.as_mut(),
+            self.config.continuation_history.as_ref(),
+        ) else {
+            return;
+        };
+        let previous = self.stack[ply]
+            .previous
+            .and_then(|p| Previous::of(board, p));
+        let Some(piece) = board.piece_on(mv.from) else {
+            return;
+        };
+        if !c.gravity {
+            if let Some(previous) = previous {
                 table.reward(previous, piece, mv, level);
             }
+            return;
+        }
+        let follow_up = (c.plies >= 2 && ply >= 1)
+            .then(|| self.stack[ply - 1].moved)
+            .flatten();
+        for before in [previous, follow_up].into_iter().flatten() {
+            table.reward_with_malus(board, before, (piece, mv), tried.unwrap_or(&[]), level);
         }
     }
 }

@@ -54,6 +54,32 @@ impl ContinuationTable {
         }
     }
 
+    /// The gravity update of a quiet cutoff by `moved` (its piece and move) at `level` after
+    /// `previous`: it gains and every quiet move `tried` before it (played from `board`) loses
+    /// min(level², 400), each scaled so a score stays within
+    /// ±[`GRAVITY_LIMIT`](crate::search::history::GRAVITY_LIMIT).
+    pub fn reward_with_malus(
+        &mut self,
+        board: &Board,
+        previous: Previous,
+        (piece, mv): (Piece, Move),
+        tried: &[Move],
+        level: i32,
+    ) {
+        let bonus = (level * level).min(400);
+        self.gravity(previous, piece, mv, bonus);
+        for &other in tried {
+            if let Some(piece) = board.piece_on(other.from) {
+                self.gravity(previous, piece, other, -bonus);
+            }
+        }
+    }
+
+    fn gravity(&mut self, previous: Previous, piece: Piece, mv: Move, bonus: i32) {
+        let entry = &mut self.scores[previous.0 * CELLS + cell(piece, mv)];
+        *entry += 32 * bonus - *entry * bonus.abs() / 512;
+    }
+
     /// Forgets every score.
     pub fn reset(&mut self) {
         self.scores.iter_mut().for_each(|s| *s = 0);

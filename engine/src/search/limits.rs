@@ -135,6 +135,31 @@ pub(crate) fn soft_scale(manager: &TimeManager, outcome: IterationOutcome) -> f6
 
 /// How often (in nodes) the clock and the stop flag are read: reading them every node costs
 /// more than the node.
+/// The durations of the last two completed iterations, for predicting the next one's.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct IterationTimes {
+    last: Duration,
+    before: Duration,
+}
+
+impl IterationTimes {
+    pub(crate) fn push(&mut self, took: Duration) {
+        self.before = self.last;
+        self.last = took;
+    }
+
+    /// How long the next iteration is expected to take: twice the last one, or with
+    /// `time.predict` the last one times the growth from the one before (between 1.5 and 8;
+    /// 2 while fewer than two iterations, or too short to time, are known).
+    pub(crate) fn predict_next(&self, manager: &TimeManager) -> Duration {
+        if !manager.predict || self.before < Duration::from_micros(200) {
+            return 2 * self.last;
+        }
+        let growth = self.last.as_secs_f64() / self.before.as_secs_f64();
+        self.last.mul_f64(growth.clamp(1.5, 8.0))
+    }
+}
+
 const CHECK_EVERY: u64 = 1024;
 
 /// The running check of [`Limits`] during one search.
@@ -177,8 +202,9 @@ impl Clock {
         self.limits.depth
     }
 
-    /// Whether another iteration may start, the last one having taken `last`.
-    pub(crate) fn may_start_iteration(&self, last: Duration) -> bool {
+    /// Whether another iteration, expected to take `next`, may start: before the soft bound,
+    /// and ending before the hard one.
+    pub(crate) fn may_start_iteration(&self, next: Duration) -> bool {
         let Some(soft) = self.soft else {
             return true;
         };
@@ -186,7 +212,7 @@ impl Clock {
         let fits = self
             .limits
             .movetime
-            .is_none_or(|hard| elapsed + 2 * last <= hard);
+            .is_none_or(|hard| elapsed + next <= hard);
         elapsed < soft && fits
     }
 

@@ -21,6 +21,7 @@ pub mod see;
 pub mod selective;
 pub mod singular;
 pub(crate) mod stack;
+mod staged;
 pub mod stats;
 pub mod tt;
 
@@ -245,10 +246,11 @@ impl<R: Recorder> Searcher<R> {
             .max_depth()
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
-        let mut last_iteration = std::time::Duration::ZERO;
+        let mut iterations = limits::IterationTimes::default();
         let mut stable = 0;
         for depth in 1..=max_depth {
-            if depth > 1 && !self.clock.may_start_iteration(last_iteration) {
+            let next = iterations.predict_next(&self.config.time);
+            if depth > 1 && !self.clock.may_start_iteration(next) {
                 break;
             }
             let started = self.clock.elapsed();
@@ -278,7 +280,7 @@ impl<R: Recorder> Searcher<R> {
             };
             let iteration = self.record_iteration(position, &result, before);
             on_iteration(&iteration);
-            last_iteration = self.clock.elapsed() - started;
+            iterations.push(self.clock.elapsed() - started);
             self.adjust_time(stable, drop, best);
             if self.clock.mate_found(score) {
                 break;
@@ -384,8 +386,8 @@ impl<R: Recorder> Searcher<R> {
             return self.alphabeta(root, Node::root((-INFINITY, INFINITY), depth, budget));
         };
         let mut window = asp.window.max(1);
+        let (mut alpha, mut beta) = (previous - window, previous + window);
         loop {
-            let (alpha, beta) = (previous - window, previous + window);
             let score = self.alphabeta(root, Node::root((alpha, beta), depth, budget));
             if self.clock.stopped() || (score > alpha && score < beta) {
                 return score;
@@ -395,6 +397,13 @@ impl<R: Recorder> Searcher<R> {
             if window > ASPIRATION_FULL_WINDOW_AFTER {
                 return self.alphabeta(root, Node::root((-INFINITY, INFINITY), depth, budget));
             }
+            (alpha, beta) = if !asp.one_sided {
+                (previous - window, previous + window)
+            } else if score <= alpha {
+                (score - window, (alpha + beta) / 2)
+            } else {
+                (alpha, score + window)
+            };
         }
     }
 
@@ -444,6 +453,16 @@ impl<R: Recorder> Searcher<R> {
         };
         self.stats.iterations.push(iteration.clone());
         iteration
+    }
+
+    /// Whether the node at `ply` is improving: its static evaluation above the one of the node
+    /// two plies up (false where either is unknown: in check, or never evaluated).
+    fn improving(&self, ply: usize) -> bool {
+        ply >= 2
+            && matches!(
+                (self.stack[ply].static_eval, self.stack[ply - 2].static_eval),
+                (Some(now), Some(before)) if now > before
+            )
     }
 
     /// The static evaluation of the node at `ply` (`board`), evaluated on the node's first request
@@ -503,11 +522,16 @@ impl<R: Recorder> Searcher<R> {
         let placement = self
             .evaluator
             .placement_after(self.stack[ply].placement, board, mv);
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        let moved = self
+            .continuations
+            .as_ref()
+            .and_then(|_| continuation::Previous::of(&child, mv));
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = Some(mv);
-        let mut child = board.clone();
-        child.play_unchecked(mv);
+        frame.moved = moved;
         child
     }
 

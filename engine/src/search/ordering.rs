@@ -66,8 +66,16 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    fn push(&mut self, mv: Move, source: Source) {
+    pub(super) fn push(&mut self, mv: Move, source: Source) {
         self.moves.push(OrderedMove { mv, source });
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    pub(super) fn as_mut_slice(&mut self) -> &mut [OrderedMove] {
+        &mut self.moves
     }
 
     /// The moves in search order.
@@ -163,13 +171,16 @@ pub struct Hints<'a> {
     /// Continuation-history table, the previous move, and how many of its best quiet moves to
     /// move up (after the history moves).
     pub continuation: Option<(&'a ContinuationTable, Previous, usize)>,
+    /// The move two plies back, read in the continuation table too (`continuation_history.plies
+    /// = 2`, the staged order only).
+    pub follow_up: Option<Previous>,
 }
 
 /// Keys at or below this are the preferred moves of the scheme.
 fn last_preferred_key(scheme: OrderingScheme) -> Option<u8> {
     match scheme {
         OrderingScheme::Fischerle => Some(13),
-        OrderingScheme::MvvLva => Some(MVV_LVA_QUIET - 1),
+        OrderingScheme::MvvLva | OrderingScheme::Staged => Some(MVV_LVA_QUIET - 1),
         OrderingScheme::None => None,
     }
 }
@@ -183,6 +194,9 @@ pub fn order_moves(
     scratch: &mut Scratch,
     out: &mut MoveList,
 ) {
+    if config.ordering == OrderingScheme::Staged {
+        return crate::search::staged::order_staged(board, &hints, &mut scratch.ranks, out);
+    }
     scratch.start();
     board.generate_moves(|pm| {
         for mv in pm {
@@ -414,7 +428,7 @@ pub(super) fn main_key(
         OrderingScheme::Fischerle => fischerle_key_of(board, mv, piece, victim(board, mv), |v| {
             classify(board, mv, v, config, stats)
         }),
-        OrderingScheme::MvvLva => mvv_lva_key(board, mv),
+        OrderingScheme::MvvLva | OrderingScheme::Staged => mvv_lva_key(board, mv),
         OrderingScheme::None => 0,
     }
 }

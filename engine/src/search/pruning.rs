@@ -76,6 +76,7 @@ impl<R: Recorder> Searcher<R> {
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = None;
+        frame.moved = None;
         // A lead far above beta lets the pass be searched shallower still (Ethereal's term).
         let lead = eval_divisor.map_or(0, |d| ((eval - node.beta) / d.max(1)).min(3));
         let reduction = base + level / divisor.max(1) + lead;
@@ -102,15 +103,22 @@ impl<R: Recorder> Searcher<R> {
 
     /// Reverse futility pruning: at a null-window node within `max_level` of the horizon, a
     /// static evaluation that beats beta by `margin` per level is returned (not near mate scores).
-    pub(super) fn reverse_futility_prunes(&mut self, board: &Board, node: &Node) -> Option<Score> {
+    /// With `improving`, an improving node's margin counts one level less.
+    pub(super) fn reverse_futility_prunes(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        improving: bool,
+    ) -> Option<Score> {
         let rf = self.config.reverse_futility.as_ref()?;
         let (margin, max_level) = (rf.margin, rf.max_level);
         let (level, beta) = (node.level, node.beta);
         if level > max_level || node.is_pv() || beta.abs() >= MATE_BOUND {
             return None;
         }
+        let levels = level - i32::from(rf.improving && improving);
         let eval = self.static_eval(board, node.ply);
-        if eval - margin * level < beta {
+        if eval - margin * levels < beta {
             return None;
         }
         self.stats.reverse_futility_prunes += 1;
@@ -157,10 +165,11 @@ impl<R: Recorder> Searcher<R> {
         board: &Board,
         node: &Node,
         in_check: bool,
+        improving: bool,
     ) -> MovePruning {
-        let (alpha, beta, level, ply) = (node.alpha, node.beta, node.level, node.ply);
+        let (alpha, level, ply) = (node.alpha, node.level, node.ply);
         MovePruning {
-            late: self.late_move_limit(alpha, beta, level, ply, in_check),
+            late: self.late_move_limit(node, in_check, improving),
             futility_base: self.futility_base(board, alpha, level, ply, in_check),
             see_threshold: self.see_threshold(level, ply, in_check),
         }
@@ -243,18 +252,18 @@ impl<R: Recorder> Searcher<R> {
     }
 
     /// How many moves are searched before late quiet moves are pruned: `base + level²` at a
-    /// null-window node near the horizon, not in check; otherwise no limit.
-    fn late_move_limit(
-        &self,
-        alpha: Score,
-        beta: Score,
-        level: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> usize {
+    /// null-window node near the horizon, not in check (halved, with `improving`, when the node
+    /// is not improving); otherwise no limit.
+    fn late_move_limit(&self, node: &Node, in_check: bool, improving: bool) -> usize {
+        let level = node.level;
         match &self.config.late_move_pruning {
-            Some(l) if ply > 0 && !in_check && beta - alpha == 1 && level <= l.max_level => {
-                (l.base + (level * level) as u32) as usize
+            Some(l) if node.ply > 0 && !in_check && !node.is_pv() && level <= l.max_level => {
+                let limit = (l.base + (level * level) as u32) as usize;
+                if l.improving && !improving {
+                    limit / 2
+                } else {
+                    limit
+                }
             }
             _ => usize::MAX,
         }

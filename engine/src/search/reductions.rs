@@ -23,6 +23,10 @@ pub(super) struct LateMove<'a> {
     pub pv_node: bool,
     /// Whether the node is an expected cut node.
     pub cut_node: bool,
+    /// Whether the node is improving.
+    pub improving: bool,
+    /// The node's ply.
+    pub ply: usize,
 }
 
 impl<R: Recorder> Searcher<R> {
@@ -52,6 +56,35 @@ impl<R: Recorder> Searcher<R> {
             .is_some_and(|h| h.score(board.side_to_move(), m.mv) > 0);
         reduction -= i32::from(lmr.history_less && good_history);
         reduction += i32::from(lmr.cut_more && m.cut_node && !m.pv_node);
+        reduction += i32::from(lmr.improving && !m.improving);
+        if let Some(divisor) = lmr.history_divisor {
+            let history = self.quiet_history(board, m.mv, m.ply);
+            reduction -= (history / i64::from(divisor.max(1))) as i32;
+        }
         reduction.max(0)
+    }
+
+    /// A quiet move's history at the node at `ply`: the butterfly score plus the continuation
+    /// scores after the previous move and (with `plies = 2`) the one before it, each where on.
+    fn quiet_history(&self, board: &Board, mv: Move, ply: usize) -> i64 {
+        let butterfly = self
+            .history
+            .as_ref()
+            .map_or(0, |h| h.score(board.side_to_move(), mv));
+        let continuation = match (self.continuations.as_ref(), board.piece_on(mv.from)) {
+            (Some(table), Some(piece)) => {
+                let plies = self
+                    .config
+                    .continuation_history
+                    .as_ref()
+                    .map_or(1, |c| c.plies as usize);
+                (0..plies.min(ply))
+                    .filter_map(|back| self.stack[ply - back].moved)
+                    .map(|previous| table.score(previous, piece, mv))
+                    .sum()
+            }
+            _ => 0,
+        };
+        i64::from(butterfly) + i64::from(continuation)
     }
 }

@@ -5,6 +5,7 @@
 use cozy_chess::Move;
 
 use crate::eval::{Placement, Score};
+use crate::search::continuation::Previous;
 use crate::search::ordering::MoveList;
 use crate::search::record::Probe;
 use crate::search::selective::Budget;
@@ -19,6 +20,9 @@ pub(crate) struct Frame {
     pub placement: Placement,
     /// The move that led to the position at this ply: `None` at the root and after a null move.
     pub previous: Option<Move>,
+    /// `previous` as the continuation table reads it (its piece and target square), kept with
+    /// continuation history on for the node two plies further (`continuation_history.plies`).
+    pub moved: Option<Previous>,
     /// The static evaluation of the node at this ply once a step has asked for it (Stockfish's
     /// `ss->staticEval`): the pruning steps share one evaluation. Cleared when a node is entered.
     pub static_eval: Option<Score>,

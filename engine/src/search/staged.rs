@@ -1,0 +1,180 @@
+//! The staged move order of today's engines (`ordering = "staged"`): every legal move gets one
+//! score and the list is sorted by it, best first. The stages, from the top:
+//!
+//! | stage | moves | within the stage |
+//! |---|---|---|
+//! | TT move | the TT move | — |
+//! | good noisy | captures that do not lose material by SEE, queen promotions | victim, then attacker (MVV-LVA) |
+//! | killers | quiet killers of the node's slot | slot order |
+//! | countermove | the quiet refutation of the previous move | — |
+//! | quiet | every other quiet move | history: butterfly + continuation (each where on) |
+//! | bad noisy | captures that lose material by SEE | MVV-LVA |
+//! | under-promotions | knight, rook and bishop promotions | generation order |
+//!
+//! Unlike Fischerle's buckets, a capture is placed by what it takes and what it risks (N×P after
+//! R×Q), and no quiet move is left in generation order.
+
+use cozy_chess::{Board, Move, Piece};
+
+use crate::search::classify::victim;
+use crate::search::ordering::{is_quiet, Hints, MoveList, Source};
+use crate::search::see::see;
+
+/// Where each stage starts: a stage's scores all lie above the next stage's.
+const TT_MOVE: i64 = 5 << 40;
+const GOOD_NOISY: i64 = 4 << 40;
+const KILLER: i64 = 3 << 40;
+const COUNTERMOVE: i64 = KILLER - 64;
+const QUIET: i64 = 2 << 40;
+const BAD_NOISY: i64 = 1 << 40;
+const UNDER_PROMOTION: i64 = 0;
+
+/// All legal moves of `board` in the staged order into `out`; `keys` is a reused buffer.
+pub(super) fn order_staged(board: &Board, hints: &Hints, keys: &mut Vec<i64>, out: &mut MoveList) {
+    out.clear();
+    keys.clear();
+    board.generate_moves(|pm| {
+        for mv in pm {
+            let (key, source) = score(board, hints, mv, pm.piece);
+            out.push(mv, source);
+            keys.push(key);
+        }
+        false
+    });
+    sort_descending(keys, out);
+}
+
+/// A move's score and why it stands where it does.
+fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> (i64, Source) {
+    if hints.tt_move == Some(mv) {
+        return (TT_MOVE, Source::TtMove);
+    }
+    if !is_quiet(board, mv) {
+        return (noisy_score(board, mv, piece), Source::Scheme);
+    }
+    if let Some(slot) = hints.killers.iter().position(|k| *k == Some(mv)) {
+        return (KILLER - slot as i64, Source::Killer);
+    }
+    if hints.countermove == Some(mv) {
+        return (COUNTERMOVE, Source::Countermove);
+    }
+    let history = quiet_history(board, hints, mv, piece);
+    let source = if history > 0 {
+        Source::History
+    } else {
+        Source::Scheme
+    };
+    (QUIET + history, source)
+}
+
+/// Captures and promotions: queen promotions and captures that SEE does not lose are good,
+/// other captures bad, under-promotions last.
+fn noisy_score(board: &Board, mv: Move, piece: Piece) -> i64 {
+    let taken = victim(board, mv).map_or(0, |v| v as i64 + 1);
+    let mvv_lva = taken * 8 - piece as i64;
+    match mv.promotion {
+        Some(Piece::Queen) => GOOD_NOISY + 64 + mvv_lva,
+        Some(_) => UNDER_PROMOTION + mvv_lva,
+        None if see(board, mv) >= 0 => GOOD_NOISY + mvv_lva,
+        None => BAD_NOISY + mvv_lva,
+    }
+}
+
+/// A quiet move's history: the butterfly score plus the continuation score for each previous
+/// move the hints carry (each where on).
+pub(super) fn quiet_history(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> i64 {
+    let butterfly = hints
+        .history
+        .map_or(0, |(t, _)| t.score(board.side_to_move(), mv));
+    let continuation = hints.continuation.map_or(0, |(table, previous, _)| {
+        let follow_up = hints
+            .follow_up
+            .map_or(0, |before| table.score(before, piece, mv));
+        table.score(previous, piece, mv) + follow_up
+    });
+    i64::from(butterfly) + i64::from(continuation)
+}
+
+/// Sorts `moves` by `keys`, highest first, ties in generation order: an insertion sort, which
+/// a node's few dozen moves make cheaper than a general sort's set-up.
+fn sort_descending(keys: &mut [i64], moves: &mut MoveList) {
+    let moves = moves.as_mut_slice();
+    for i in 1..moves.len() {
+        let (key, mv) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        moves[j] = mv;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{legal_moves, parse_fen, parse_uci_move, uci_move};
+    use crate::search::history::HistoryTable;
+    use cozy_chess::Color;
+
+    fn ordered(board: &Board, hints: &Hints) -> Vec<String> {
+        let mut out = MoveList::default();
+        order_staged(board, hints, &mut Vec::new(), &mut out);
+        out.as_slice()
+            .iter()
+            .map(|m| uci_move(board, m.mv))
+            .collect()
+    }
+
+    /// White can take the queen defended by a pawn with the knight or the rook (either wins
+    /// material), and the pawn on b5, defended by c6, with the knight or the queen (either loses).
+    const CAPTURES: &str = "4k3/8/2p5/1p1q4/3R4/2N5/1Q6/4K3 w - - 0 1";
+
+    #[test]
+    fn captures_by_victim_then_attacker_and_losing_ones_after_the_quiet_moves() {
+        let b = parse_fen(CAPTURES).unwrap();
+        let got = ordered(&b, &Hints::default());
+        let at = |m: &str| got.iter().position(|g| g == m).unwrap();
+        assert_eq!(&got[..2], ["c3d5", "d4d5"], "{got:?}");
+        let last_quiet = got.iter().rposition(|m| {
+            let mv = parse_uci_move(&b, m).unwrap();
+            is_quiet(&b, mv)
+        });
+        assert_eq!(last_quiet, Some(got.len() - 3), "{got:?}");
+        assert_eq!(&got[got.len() - 2..], ["c3b5", "b2b5"], "{got:?}");
+        let mut sorted = got.clone();
+        sorted.sort();
+        let mut all: Vec<String> = legal_moves(&b).iter().map(|&m| uci_move(&b, m)).collect();
+        all.sort();
+        assert_eq!(sorted, all, "every legal move once");
+    }
+
+    #[test]
+    fn tt_move_then_killers_then_every_quiet_move_by_history() {
+        let b = parse_fen(CAPTURES).unwrap();
+        let mv = |m: &str| parse_uci_move(&b, m).unwrap();
+        let mut table = HistoryTable::default();
+        table.reward(Color::White, mv("e1f1"), 2);
+        table.reward(Color::White, mv("b2a1"), 3);
+        let killers = [Some(mv("c3a4"))];
+        let hints = Hints {
+            tt_move: Some(mv("b2b5")),
+            killers: &killers,
+            countermove: Some(mv("e1d1")),
+            history: Some((&table, 0)),
+            ..Hints::default()
+        };
+        let got = ordered(&b, &hints);
+        let tail: Vec<&str> = got.iter().map(String::as_str).collect();
+        assert_eq!(tail[0], "b2b5", "the TT move first, losing or not");
+        let at = |m: &str| tail.iter().position(|g| *g == m).unwrap();
+        assert_eq!(
+            at("c3a4"),
+            3,
+            "the killer after the two good captures: {got:?}"
+        );
+        assert_eq!([at("e1d1"), at("b2a1"), at("e1f1")], [4, 5, 6], "{got:?}");
+    }
+}
