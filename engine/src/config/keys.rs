@@ -149,7 +149,8 @@ mod tests {
             c.aspiration,
             Some(Aspiration {
                 window: 50,
-                min_depth: 4
+                min_depth: 4,
+                one_sided: false,
             })
         );
         assert_eq!(c.selective.depth_scaling, Some(3));

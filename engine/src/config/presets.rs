@@ -1,10 +1,10 @@
-//! The named presets: `fischerle` (the default), `seeds`, `plain` and `modern`, and the values
-//! `on` gives a heuristic that is off.
+//! The named presets: `fischerle` (the default), `seeds`, `plain`, `modern`, `gated` and
+//! `strong`, and the values `on` gives a heuristic that is off.
 
 use super::*;
 
 /// The names accepted by [`SearchConfig::preset`].
-pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern", "gated"];
+pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern", "gated", "strong"];
 
 impl SearchConfig {
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
@@ -146,6 +146,87 @@ impl SearchConfig {
         }
     }
 
+    /// The modern search core built as a whole (`results/strength/core/`): `gated` with
+    /// Fischerle's selective levels off and the check extension on, all captures in the QS, the
+    /// staged move order over butterfly, continuation (one and two plies back) and countermove
+    /// histories with gravity, late move reductions adjusted by history, node type and
+    /// *improving*, late move pruning and reverse futility to level 8 with *improving*, null
+    /// move `3 + level / 3` (more with a lead, not at PV nodes), internal iterative reduction,
+    /// SEE pruning, a two-tier TT without PV cutoffs, sound bounds after pruning, one-sided
+    /// aspiration windows of 25 and mate-distance pruning; singular extension off.
+    pub fn strong() -> Self {
+        let on = Self::everything_on();
+        let gated = Self::gated();
+        Self {
+            selective: Selective {
+                candidate_limit: 0,
+                dyn_levels: 0,
+                triv_dyn_levels: 0,
+                depth_scaling: None,
+            },
+            qsearch: QSearch {
+                captures: CaptureFilter::All,
+                promotions: Promotions::Q,
+                ..gated.qsearch
+            },
+            ordering: OrderingScheme::Staged,
+            history: Some(History {
+                moves: 2,
+                sort_all: false,
+                malus: true,
+                keep: false,
+            }),
+            countermove: true,
+            continuation_history: Some(ContinuationHistory {
+                moves: 2,
+                plies: 2,
+                gravity: true,
+            }),
+            tt: Some(Tt {
+                size_mb: 16,
+                cutoffs: true,
+                budget_aware: false,
+                replacement: Replacement::TwoTier,
+                skip_pv: true,
+            }),
+            aspiration: Some(Aspiration {
+                window: 25,
+                min_depth: 4,
+                one_sided: true,
+            }),
+            null_move: Some(NullMove {
+                base: 3,
+                divisor: 3,
+                skip_pv: true,
+                eval_divisor: Some(200),
+            }),
+            check_extension: true,
+            mate_distance_pruning: true,
+            reverse_futility: Some(ReverseFutility {
+                margin: 75,
+                max_level: 8,
+                improving: true,
+            }),
+            late_move_pruning: Some(LateMovePruning {
+                base: 3,
+                max_level: 8,
+                improving: true,
+            }),
+            iir: on.iir,
+            lmr: Some(Lmr {
+                min_rank: 2,
+                cut_more: true,
+                improving: true,
+                history_divisor: Some(8192),
+                ..on.lmr.expect("everything_on has late move reductions")
+            }),
+            see_prune: on.see_prune,
+            singular: None,
+            sound_bounds: true,
+            ..gated
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -154,6 +235,7 @@ impl SearchConfig {
             "plain" => Ok(Self::plain()),
             "modern" => Ok(Self::modern()),
             "gated" => Ok(Self::gated()),
+            "strong" => Ok(Self::strong()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),

@@ -616,6 +616,7 @@ mod tests {
                 killers: &killers,
                 countermove: Some(countermove),
                 history: None,
+                follow_up: None,
                 continuation: None,
             },
         );
@@ -662,6 +663,7 @@ mod tests {
                 killers: &[Some(bogus)],
                 countermove: Some(bogus),
                 history: None,
+                follow_up: None,
                 continuation: None,
             },
         );

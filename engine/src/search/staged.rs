@@ -136,7 +136,6 @@ mod tests {
     fn captures_by_victim_then_attacker_and_losing_ones_after_the_quiet_moves() {
         let b = parse_fen(CAPTURES).unwrap();
         let got = ordered(&b, &Hints::default());
-        let at = |m: &str| got.iter().position(|g| g == m).unwrap();
         assert_eq!(&got[..2], ["c3d5", "d4d5"], "{got:?}");
         let last_quiet = got.iter().rposition(|m| {
             let mv = parse_uci_move(&b, m).unwrap();

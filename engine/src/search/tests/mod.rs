@@ -154,6 +154,7 @@ fn every_ordering_gives_the_same_root_score() {
                 cutoffs: false,
                 budget_aware: false,
                 replacement: crate::config::Replacement::Always,
+                skip_pv: false,
             }),
             see,
             ..SearchConfig::fischerle()
@@ -319,6 +320,7 @@ fn modern_switches_keep_the_best_move_on_a_tactic() {
         aspiration: Some(crate::config::Aspiration {
             window: 30,
             min_depth: 3,
+            one_sided: false,
         }),
         check_extension: true,
         ..SearchConfig::seeds()
@@ -386,6 +388,7 @@ fn reverse_futility_prunes_near_the_horizon_and_still_finds_the_tactic() {
         reverse_futility: Some(crate::config::ReverseFutility {
             margin: 120,
             max_level: 3,
+            improving: false,
         }),
         ..SearchConfig::fischerle()
     };
@@ -431,6 +434,7 @@ fn late_move_pruning_skips_late_quiet_moves_near_the_horizon() {
         late_move_pruning: Some(crate::config::LateMovePruning {
             base: 3,
             max_level: 3,
+            improving: false,
         }),
         ..SearchConfig::fischerle()
     };
@@ -499,6 +503,7 @@ fn a_reused_searcher_matches_a_fresh_one() {
     );
 }
 
+mod core_switches;
 mod cutoffs;
 mod draws;
 mod pruning_family;

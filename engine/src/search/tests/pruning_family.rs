@@ -20,6 +20,8 @@ fn lmr() -> Lmr {
         pv_less: true,
         history_less: false,
         cut_more: false,
+        improving: false,
+        history_divisor: None,
     }
 }
 
@@ -160,7 +162,11 @@ fn orders_moves_that_cut_off(on: SearchConfig, hits: impl Fn(&SearchStats) -> u6
 #[test]
 fn continuation_history_moves_are_tried_and_cut_off() {
     let on = SearchConfig {
-        continuation_history: Some(ContinuationHistory { moves: 2 }),
+        continuation_history: Some(ContinuationHistory {
+            moves: 2,
+            plies: 1,
+            gravity: false,
+        }),
         ..SearchConfig::fischerle()
     };
     orders_moves_that_cut_off(on, |s| s.continuation_hits);
