@@ -380,6 +380,54 @@ mod tests {
         assert_eq!(SearchConfig::preset("gated").unwrap(), c);
     }
 
+    /// The core's settings over `gated`, as `results/strength/core/README.md` lists them.
+    const CORE_OVER_GATED: &[(&str, &str)] = &[
+        ("selective.candidate_limit", "0"),
+        ("selective.dyn_levels", "0"),
+        ("selective.triv_dyn_levels", "0"),
+        ("qsearch.captures", "all"),
+        ("qsearch.promotions", "q"),
+        ("ordering", "staged"),
+        ("history.malus", "true"),
+        ("countermove", "true"),
+        ("continuation_history", "on"),
+        ("continuation_history.plies", "2"),
+        ("continuation_history.gravity", "true"),
+        ("tt.replacement", "two_tier"),
+        ("tt.skip_pv", "true"),
+        ("aspiration.window", "25"),
+        ("aspiration.one_sided", "true"),
+        ("null_move.base", "3"),
+        ("null_move.divisor", "3"),
+        ("null_move.skip_pv", "true"),
+        ("null_move.eval_divisor", "200"),
+        ("check_extension", "true"),
+        ("mate_distance_pruning", "true"),
+        ("reverse_futility.margin", "75"),
+        ("reverse_futility.max_level", "8"),
+        ("reverse_futility.improving", "true"),
+        ("late_move_pruning.max_level", "8"),
+        ("late_move_pruning.improving", "true"),
+        ("iir", "on"),
+        ("lmr.min_rank", "2"),
+        ("lmr.cut_more", "true"),
+        ("lmr.improving", "true"),
+        ("lmr.history_divisor", "8192"),
+        ("see_prune", "on"),
+        ("singular", "off"),
+        ("sound_bounds", "true"),
+    ];
+
+    #[test]
+    fn strong_is_gated_with_the_core() {
+        let mut c = SearchConfig::gated();
+        for (key, value) in CORE_OVER_GATED {
+            c.set(key, value).unwrap();
+        }
+        assert_eq!(SearchConfig::strong(), c);
+        assert_eq!(SearchConfig::preset("strong").unwrap(), c);
+    }
+
     #[test]
     fn fischerle_is_the_seeds_engine_with_pvs_and_null_move() {
         let (f, s) = (SearchConfig::fischerle(), SearchConfig::seeds());

@@ -255,6 +255,12 @@ impl SearchConfig {
             }
             at_least("lmr.min_level", l.min_level, 2)?;
             at_least("lmr.min_rank", l.min_rank, 1)?;
+            if let Some(d) = l.history_divisor {
+                at_least("lmr.history_divisor", d, 1)?;
+            }
+        }
+        if let Some(c) = &self.continuation_history {
+            within("continuation_history.plies", c.plies, 1..=2, "")?;
         }
         if let Some(s) = &self.singular {
             at_least("singular.min_level", s.min_level, 2)?;

@@ -266,6 +266,40 @@ mod tests {
     }
 
     #[test]
+    fn the_predictor_expects_the_measured_growth_within_its_bounds() {
+        let ms = Duration::from_millis;
+        let times = |before, last| {
+            let mut t = IterationTimes::default();
+            t.push(ms(before));
+            t.push(ms(last));
+            t
+        };
+        let classic = TimeManager::default();
+        let predict = TimeManager {
+            predict: true,
+            ..TimeManager::default()
+        };
+        assert_eq!(times(10, 40).predict_next(&classic), ms(80));
+        assert_eq!(times(10, 40).predict_next(&predict), ms(160));
+        // Growth clamped to 1.5 and 8; too short a first iteration to time: twice the last.
+        assert_eq!(times(100, 20).predict_next(&predict), ms(30));
+        assert_eq!(times(1, 20).predict_next(&predict), ms(160));
+        assert_eq!(IterationTimes::default().predict_next(&predict), ms(0));
+        // An iteration the predictor expects to end past the hard bound is not begun.
+        let clock = Clock::new(
+            Limits {
+                soft_time: Some(ms(500)),
+                movetime: Some(ms(1000)),
+                ..Limits::default()
+            },
+            &predict,
+        );
+        assert!(clock.may_start_iteration(times(10, 40).predict_next(&predict)));
+        assert!(!clock.may_start_iteration(times(50, 300).predict_next(&predict)));
+        assert!(clock.may_start_iteration(times(50, 300).predict_next(&classic)));
+    }
+
+    #[test]
     fn each_adjustment_scales_the_soft_bound_by_its_formula() {
         let off = TimeManager::default();
         assert_eq!(soft_scale(&off, outcome(0, 300, 0.1)), 1.0);
