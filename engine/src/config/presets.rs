@@ -153,7 +153,9 @@ impl SearchConfig {
     /// *improving*, late move pruning and reverse futility to level 8 with *improving*, null
     /// move `3 + level / 3` (more with a lead, not at PV nodes), internal iterative reduction,
     /// SEE pruning, a two-tier TT without PV cutoffs, sound bounds after pruning, one-sided
-    /// aspiration windows of 25 and mate-distance pruning; singular extension off.
+    /// aspiration windows of 25 and mate-distance pruning; singular extension off. Its time
+    /// manager scales the soft bound by best-move stability, score drop and node share and
+    /// predicts the next iteration's time (none of which acts at a depth or node limit).
     pub fn strong() -> Self {
         let on = Self::everything_on();
         let gated = Self::gated();
@@ -223,6 +225,11 @@ impl SearchConfig {
             see_prune: on.see_prune,
             singular: None,
             sound_bounds: true,
+            time: Box::new(TimeManager {
+                partial_iteration: false,
+                predict: true,
+                ..TimeManager::everything_on()
+            }),
             ..gated
         }
     }
@@ -416,6 +423,10 @@ mod tests {
         ("see_prune", "on"),
         ("singular", "off"),
         ("sound_bounds", "true"),
+        ("time.stability", "on"),
+        ("time.score_drop", "on"),
+        ("time.node_share", "on"),
+        ("time.predict", "true"),
     ];
 
     #[test]

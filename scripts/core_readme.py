@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Writes (--readme) or checks (--check) results/strength/core/README.md's results from its
+matches' pairings.csv (the harness writes them): per pairing the games' W/D/L for the second player
+against the first, its score, and pentanomial Elo with its 95 % half-width. A run not yet played
+is listed as such.
+
+    scripts/core_readme.py results/strength/core --readme
+    scripts/core_readme.py results/strength/core --check   # fails, with a diff, when stale
+"""
+import csv
+import sys
+from pathlib import Path
+
+from readme_blocks import sync
+
+# Each run of the protocol: its directory and what it measures.
+RUNS = [
+    ("screen-10k", "fixed nodes, 10,000 a move, the project's book from opening 0"),
+    ("gauge-20k", "fixed nodes, 20,000 a move, round robin with Glaurung 2.2, book from opening 1000"),
+    ("clock-2s", "2 s + 0.02 s, openings 301–400 of the gauntlet book"),
+]
+
+
+def signed(x):
+    return f"{x:+.1f}".replace("-", "−")
+
+
+def lines(root):
+    out = ["| run | what | pairing (second vs first) | W/D/L | score | Elo (95 %) |",
+           "|---|---|---|---|---|---|"]
+    for name, what in RUNS:
+        path = root / name / "pairings.csv"
+        if not path.exists():
+            out.append(f"| `{name}/` | {what} | not yet played | | | |")
+            continue
+        with path.open() as f:
+            for r in csv.DictReader(f):
+                first, second = r["first_name"] or r["first"], r["second_name"] or r["second"]
+                wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
+                score = f"{100 * float(r['score']):.1f} %"
+                elo = f"{signed(float(r['elo']))} ± {float(r['elo95']):.1f}"
+                out.append(f"| `{name}/` | {what} | `{second}` vs `{first}` ({r['pairs']} pairs) "
+                           f"| {wdl} | {score} | {elo} |")
+    return "\n".join(out)
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
+        raise SystemExit(__doc__)
+    root = Path(sys.argv[1])
+    sync({root / "README.md": ({"core-results": lines(root)}, None)},
+         check=sys.argv[2] == "--check")
+
+
+if __name__ == "__main__":
+    main()
