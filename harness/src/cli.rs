@@ -66,6 +66,9 @@ pub enum Command {
     Tune(Box<TuneArgs>),
     /// Fit the evaluation's weights to game results (Texel's method): PGN in, tuned.toml out.
     Texel(Box<TexelArgs>),
+    /// Score every position of PGN games or EPD files with a UCI engine at a fixed depth or node
+    /// count (resumable): labels.csv, and labelled.pgn for `texel --lambda`.
+    Label(Box<LabelArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -355,6 +358,41 @@ pub struct TexelArgs {
     /// No line per epoch.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// `harness label`.
+#[derive(Debug, Args)]
+pub struct LabelArgs {
+    /// Positions to label (repeatable): PGN games (`.pgn`, `.pgn.gz`: every position where a move
+    /// was played) or EPD files (every record).
+    #[arg(value_name = "FILE", required_unless_present = "resume")]
+    pub inputs: Vec<PathBuf>,
+    /// The UCI engine that labels them (Stockfish, Ethereal, the project's `engine`, …).
+    #[arg(long, value_name = "PATH", required_unless_present = "resume")]
+    pub engine: Option<PathBuf>,
+    /// A UCI option `NAME=VALUE` (repeatable; `Threads` is 1 unless given).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Search each position to this depth (deterministic with one thread).
+    #[arg(long, conflicts_with = "nodes", required_unless_present_any = ["nodes", "resume"])]
+    pub depth: Option<i32>,
+    /// Search each position for this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Positions of a game before this ply are left out (PGN inputs).
+    #[arg(long, default_value_t = 0)]
+    pub skip_plies: usize,
+    /// Only the positions `texel` keeps: not in check, no capture or promotion winning material.
+    #[arg(long)]
+    pub quiet_only: bool,
+    /// How long one search may take before the engine counts as hung (the position is skipped,
+    /// the engine restarted), seconds.
+    #[arg(long, default_value_t = 60)]
+    pub timeout: u64,
+    /// Engine processes searching side by side, output, resume (the recorded plan), dry run,
+    /// quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// `harness tune`.

@@ -18,6 +18,7 @@ mod factorial;
 mod grid;
 mod index;
 mod kpk;
+mod label;
 mod pgn_reader;
 mod plan;
 mod progress;

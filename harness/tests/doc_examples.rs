@@ -118,6 +118,11 @@ const EXERCISES: &[Exercise] = &[
         "as written (about a second on the committed sample)",
     )
     .writes_out(),
+    Exercise::real(
+        "label",
+        "as written (Stockfish at depth 12 on the 9 selected blowups: a second or two)",
+    )
+    .writes_out(),
     Exercise::real("sprt", "as written"),
     Exercise::real("config", "as written"),
     Exercise::real("kpk table", "as written (under two seconds)"),
@@ -505,6 +510,9 @@ fn engines_of(command: &str, args: &[String]) -> Vec<PathBuf> {
             }
             rest = &path[end..];
         }
+    }
+    if command == "label" {
+        engines.extend(value(args, "--engine").map(PathBuf::from));
     }
     if command == "suite make" && !args.iter().any(|a| a == "--unlabelled") {
         let reference = value(args, "--reference").unwrap_or("/usr/games/stockfish");

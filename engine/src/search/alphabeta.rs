@@ -3,6 +3,7 @@
 
 use cozy_chess::{Board, Move};
 
+use crate::config::OrderingScheme;
 use crate::eval::Score;
 use crate::search::continuation::Previous;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
@@ -12,6 +13,7 @@ use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
 use crate::search::stack::Node;
+use crate::search::staged::order_staged;
 use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
 
@@ -496,7 +498,11 @@ impl<R: Recorder> Searcher<R> {
                 .filter(|c| c.plies >= 2 && ply >= 1)
                 .and_then(|_| stack[ply - 1].moved),
         };
-        order_moves(board, config, hints, stats, scratch, out);
+        if config.ordering == OrderingScheme::Staged {
+            order_staged(board, &hints, scratch.scores(), out);
+        } else {
+            order_moves(board, config, hints, stats, scratch, out);
+        }
     }
 
     /// Selective deepening: the children's level and budget, and its statistics.

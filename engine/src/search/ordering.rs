@@ -113,6 +113,11 @@ pub struct Scratch {
 }
 
 impl Scratch {
+    /// A reused buffer of move scores (the staged order's).
+    pub(super) fn scores(&mut self) -> &mut Vec<i64> {
+        &mut self.ranks
+    }
+
     /// Forgets the last node's moves.
     pub(super) fn start(&mut self) {
         self.keyed.clear();
@@ -185,7 +190,8 @@ fn last_preferred_key(scheme: OrderingScheme) -> Option<u8> {
     }
 }
 
-/// All legal moves of a main-search node, in search order, into `out`.
+/// All legal moves of a main-search node under a bucket scheme (`fischerle`, `mvv_lva`, `none`), in
+/// search order, into `out`; the staged order is `staged::order_staged`.
 pub fn order_moves(
     board: &Board,
     config: &SearchConfig,
@@ -194,9 +200,6 @@ pub fn order_moves(
     scratch: &mut Scratch,
     out: &mut MoveList,
 ) {
-    if config.ordering == OrderingScheme::Staged {
-        return crate::search::staged::order_staged(board, &hints, &mut scratch.ranks, out);
-    }
     scratch.start();
     board.generate_moves(|pm| {
         for mv in pm {

@@ -4,6 +4,7 @@
 mod compare;
 pub mod grid;
 mod kpk;
+mod label;
 mod match_cmd;
 mod merge;
 mod perft;
@@ -55,6 +56,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Tree(args) => tree::run(&args),
         Command::Tune(args) => tune::run(*args),
         Command::Texel(args) => texel::run(*args),
+        Command::Label(args) => label::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

@@ -154,7 +154,7 @@ pub fn extract(
     Ok((data, sources, warnings))
 }
 
-fn text_of(path: &Path, bytes: &[u8]) -> Result<String> {
+pub(crate) fn text_of(path: &Path, bytes: &[u8]) -> Result<String> {
     let plain = if path.extension().is_some_and(|e| e == "gz") {
         let mut out = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out)

@@ -1,0 +1,166 @@
+//! `harness label`: arguments → validated [`LabelPlan`] (or the one a run directory recorded) →
+//! positions → labels → `labelled.pgn`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+use crate::cli::LabelArgs;
+use crate::label::positions::{self, Selection};
+use crate::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
+use crate::run_dir::{check_fresh_out, default_out, MANIFEST};
+use crate::run_lock::RunLock;
+
+/// Runs `harness label`.
+pub fn run(args: LabelArgs) -> Result<ExitCode> {
+    let plan = match &args.run.resume {
+        Some(dir) => recorded_plan(dir, &args)?,
+        None => build_plan(&args)?,
+    };
+    let (inputs, read) = positions::read(
+        &plan
+            .inputs
+            .iter()
+            .map(|i| i.path.clone())
+            .collect::<Vec<_>>(),
+        plan.selection,
+    )?;
+    if args.run.resume.is_some() && inputs != plan.inputs {
+        bail!(
+            "{}: an input changed since the run began (its SHA-256 differs from the manifest's): \
+             start a new run",
+            plan.out.display()
+        );
+    }
+    for w in read.warnings.iter().take(10) {
+        eprintln!("warning: {w}");
+    }
+    eprintln!(
+        "{} positions from {} inputs, {} engine processes ({}, {}) → {}",
+        read.items.len(),
+        plan.inputs.len(),
+        plan.threads,
+        plan.engine.display(),
+        plan.limit,
+        plan.out.display()
+    );
+    if args.run.dry_run {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let _lock = start_run_dir(&plan, args.run.resume.is_some())?;
+    let bar = crate::progress::Progress::new(read.items.len() as u64, args.run.quiet);
+    let outcome = run::label_all(&plan, read.items, |_, _| bar.job_done())?;
+    bar.finish();
+    if !read.games.is_empty() {
+        write_labelled_pgn(&plan.out, &read.games)?;
+    }
+    println!(
+        "{} labelled, {} skipped (skipped.csv says why), {} done before → {}",
+        outcome.labelled,
+        outcome.skipped,
+        outcome.resumed,
+        plan.out.join(LABELS).display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments → a plan, every check made before an engine starts.
+fn build_plan(args: &LabelArgs) -> Result<LabelPlan> {
+    let engine = args.engine.clone().context("--engine PATH is required")?;
+    let limit = match (args.depth, args.nodes) {
+        (Some(d), None) if d >= 1 => Limit::Depth(d),
+        (None, Some(n)) if n >= 1 => Limit::Nodes(n),
+        (Some(d), None) => bail!("--depth must be at least 1, found {d}"),
+        (None, Some(_)) => bail!("--nodes must be at least 1, found 0"),
+        _ => bail!("give one limit: --depth D or --nodes N"),
+    };
+    let options = args
+        .options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => bail!("--option expects NAME=VALUE, found `{o}`"),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let threads = args.run.threads.unwrap_or_else(num_cpus).max(1);
+    let out = args.run.out.clone().unwrap_or_else(|| default_out("label"));
+    check_fresh_out(&out)?;
+    if out.join(MANIFEST).exists() {
+        bail!(
+            "{} already holds a run: continue it with --resume {}",
+            out.display(),
+            out.display()
+        );
+    }
+    // The inputs' hashes are read with the positions; the plan records them then.
+    let (inputs, _) = positions::read(&args.inputs, selection(args))?;
+    // A label run is this engine's: one that cannot start fails now, not position by position.
+    let plan = LabelPlan {
+        inputs,
+        engine,
+        options,
+        limit,
+        selection: selection(args),
+        threads,
+        timeout_s: args.timeout,
+        out,
+    };
+    run::start(&plan).with_context(|| format!("starting {}", plan.engine.display()))?;
+    Ok(plan)
+}
+
+fn selection(args: &LabelArgs) -> Selection {
+    Selection {
+        skip_plies: args.skip_plies,
+        quiet_only: args.quiet_only,
+    }
+}
+
+fn num_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The plan `dir` recorded; its threads may be changed, nothing else.
+fn recorded_plan(dir: &Path, args: &LabelArgs) -> Result<LabelPlan> {
+    if !args.inputs.is_empty() || args.engine.is_some() || args.depth.is_some() {
+        bail!("--resume continues the plan {dir}/{MANIFEST} records: leave out the inputs, --engine and the limit", dir = dir.display());
+    }
+    let text = std::fs::read_to_string(dir.join(MANIFEST))
+        .with_context(|| format!("{}: no label run to resume", dir.display()))?;
+    let mut plan: LabelPlan = serde_json::from_str(&text)
+        .with_context(|| format!("{}/{MANIFEST}: not a label run's manifest", dir.display()))?;
+    plan.out = dir.to_path_buf();
+    if let Some(threads) = args.run.threads {
+        plan.threads = threads.max(1);
+    }
+    Ok(plan)
+}
+
+/// Creates the run directory (or takes the resumed one) under its lock, with the manifest.
+fn start_run_dir(plan: &LabelPlan, resuming: bool) -> Result<RunLock> {
+    if resuming {
+        return RunLock::acquire(&plan.out);
+    }
+    let lock = RunLock::create_and_acquire(&plan.out)?;
+    let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
+    std::fs::write(plan.out.join(MANIFEST), text + "\n")
+        .with_context(|| format!("writing {}/{MANIFEST}", plan.out.display()))?;
+    Ok(lock)
+}
+
+/// `labelled.pgn` from every row of `labels.csv` (this run's and the runs it resumed).
+fn write_labelled_pgn(out: &Path, games: &[(usize, crate::pgn_reader::Game)]) -> Result<()> {
+    let path: PathBuf = out.join(LABELS);
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("reading {}", path.display()))?;
+    let rows = reader
+        .deserialize::<LabelRow>()
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("reading {}", path.display()))?;
+    let text = pgn::labelled_pgn(games, &rows);
+    std::fs::write(out.join(LABELLED_PGN), text)
+        .with_context(|| format!("writing {}/{LABELLED_PGN}", out.display()))
+}
