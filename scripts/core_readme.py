@@ -18,6 +18,7 @@ RUNS = [
     ("screen-10k", "fixed nodes, 10,000 a move, the project's book from opening 0"),
     ("gauge-20k", "fixed nodes, 20,000 a move, round robin with Glaurung 2.2, book from opening 1000"),
     ("clock-2s", "2 s + 0.02 s, openings 301–400 of the gauntlet book"),
+    ("clock-2s-b", "2 s + 0.02 s, openings 101–200 of the gauntlet book"),
 ]
 
 
