@@ -836,7 +836,9 @@ pub struct TreeDiffArgs {
 pub struct ReportArgs {
     /// Run directory (with manifest.json, runs.csv, iterations.csv).
     pub dir: PathBuf,
-    /// Configuration id the others are compared with. Default: the grid's first.
+    /// Configuration id the others are compared with; recorded in the manifest, so that a later
+    /// `harness report DIR` compares with it too. Default: the one the manifest records, else the
+    /// grid's first.
     #[arg(long, value_name = "CONFIG")]
     pub baseline: Option<String>,
     /// Only render the committed report.md as report.html, recomputing nothing (for a run whose

@@ -118,6 +118,10 @@ fn report_takes_another_baseline_and_refuses_an_unknown_one() {
         let high: f64 = field(row, "ratio_high").parse().unwrap();
         assert!(low <= ratio && ratio <= high, "{row:?}");
     }
+    // The manifest records the baseline: the report alone keeps it.
+    let first = read(out.join("report.md"));
+    harness().arg("report").arg(&out).assert().success();
+    assert_eq!(read(out.join("report.md")), first);
     harness()
         .args(["report", "--baseline", "c9"])
         .arg(&out)
@@ -126,6 +130,19 @@ fn report_takes_another_baseline_and_refuses_an_unknown_one() {
         .stderr(contains(
             "baseline `c9` is not a configuration of this run (expected one of c00, c01, c02, c03)",
         ));
+}
+
+#[test]
+fn report_alone_writes_the_committed_headline_report_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/dynlimit-blowup/steps");
+    let copy = dir.path().join("steps");
+    copy_tree(&committed, &copy);
+    harness().arg("report").arg(&copy).assert().success();
+    let (copy_name, name) = (copy.display().to_string(), "results/dynlimit-blowup/steps");
+    let written = read(copy.join("report.md")).replace(&copy_name, name);
+    assert!(written.contains("## Against the baseline `c02`"));
+    assert_eq!(written, read(committed.join("report.md")));
 }
 
 #[test]

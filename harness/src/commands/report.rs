@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::cli::ReportArgs;
+use crate::export::manifest::{record_report_baseline, report_baseline};
 use crate::run_dir::{table_exists, REPORT, REPORT_HTML, RUNS};
 
 /// Runs `harness report`.
@@ -52,7 +53,14 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         println!("report: {}", args.dir.join(REPORT).display());
         return Ok(ExitCode::SUCCESS);
     }
-    let rows = crate::report::write(&args.dir, args.baseline.as_deref())?;
+    let baseline = match &args.baseline {
+        Some(b) => Some(b.clone()),
+        None => report_baseline(&args.dir)?,
+    };
+    let rows = crate::report::write(&args.dir, baseline.as_deref())?;
+    if let Some(b) = &args.baseline {
+        record_report_baseline(&args.dir, b)?;
+    }
     print!("{}", crate::report::summary::table(&rows, usize::MAX));
     println!("report: {}", args.dir.join(REPORT).display());
     Ok(ExitCode::SUCCESS)

@@ -248,3 +248,40 @@ impl crate::run_flow::RecordedPlan for Manifest {
         Manifest::plan_differences(self, planned)
     }
 }
+
+/// The key under which a manifest records the options its report was last written with (a
+/// grid's `--baseline`), so that `harness report DIR` alone writes the same report again.
+const REPORT_OPTIONS: &str = "report";
+
+/// The baseline `dir`'s manifest records for its report, if any (older manifests record none).
+pub fn report_baseline(dir: &Path) -> Result<Option<String>> {
+    let manifest = manifest_value(dir)?;
+    Ok(manifest
+        .get(REPORT_OPTIONS)
+        .and_then(|r| r.get("baseline"))
+        .and_then(|b| b.as_str())
+        .map(String::from))
+}
+
+/// Records `baseline` as the report's in `dir`'s manifest, every other field kept as it was
+/// (in its order).
+pub fn record_report_baseline(dir: &Path, baseline: &str) -> Result<()> {
+    let mut manifest = manifest_value(dir)?;
+    let object = manifest
+        .as_object_mut()
+        .with_context(|| format!("{}/{MANIFEST}: expected a JSON object", dir.display()))?;
+    object.insert(
+        REPORT_OPTIONS.to_string(),
+        serde_json::json!({ "baseline": baseline }),
+    );
+    let text = serde_json::to_string_pretty(&manifest).expect("JSON values serialise");
+    std::fs::write(dir.join(MANIFEST), text + "\n")
+        .with_context(|| format!("writing {}/{MANIFEST}", dir.display()))
+}
+
+fn manifest_value(dir: &Path) -> Result<serde_json::Value> {
+    let path = dir.join(MANIFEST);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+}
