@@ -8,6 +8,7 @@ is listed as such.
     scripts/core_readme.py results/strength/core --check   # fails, with a diff, when stale
 """
 import csv
+import statistics
 import sys
 from pathlib import Path
 
@@ -45,11 +46,28 @@ def lines(root):
     return "\n".join(out)
 
 
+def nps(root):
+    """Median nodes per second of each player in nps.csv (one run of scripts/core_nps.sh)."""
+    path = root / "nps.csv"
+    if not path.exists():
+        return "Speed: not yet measured (`scripts/core_nps.sh`)."
+    by = {}
+    with path.open() as f:
+        for r in csv.DictReader(f):
+            by.setdefault(r["player"], []).append(int(r["nps"]))
+    rounds = len(next(iter(by.values())))
+    parts = [f"`{p}` {statistics.median(v) / 1e6:.2f} M" for p, v in by.items()]
+    ratio = statistics.median(by["strong"]) / statistics.median(by["gated"])
+    return (f"Speed (`scripts/core_nps.sh`: {rounds} interleaved rounds on one core, median nodes per "
+            f"second; ours `harness bench --depth 9`, Ethereal its own `bench`): " + ", ".join(parts)
+            + f"; `strong` searches at {ratio:.2f}× `gated`'s speed.")
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root)}, None)},
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + nps(root)}, None)},
          check=sys.argv[2] == "--check")
 
 

@@ -16,6 +16,7 @@
 
 use cozy_chess::{Board, Move, Piece};
 
+use crate::eval::piece_value;
 use crate::search::classify::victim;
 use crate::search::ordering::{is_quiet, Hints, MoveList, Source};
 use crate::search::see::see;
@@ -70,14 +71,27 @@ fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> (i64, Source) 
 /// Captures and promotions: queen promotions and captures that SEE does not lose are good,
 /// other captures bad, under-promotions last.
 fn noisy_score(board: &Board, mv: Move, piece: Piece) -> i64 {
-    let taken = victim(board, mv).map_or(0, |v| v as i64 + 1);
+    let captured = victim(board, mv);
+    let taken = captured.map_or(0, |v| v as i64 + 1);
     let mvv_lva = taken * 8 - piece as i64;
     match mv.promotion {
         Some(Piece::Queen) => GOOD_NOISY + 64 + mvv_lva,
         Some(_) => UNDER_PROMOTION + mvv_lva,
-        None if see(board, mv) >= 0 => GOOD_NOISY + mvv_lva,
+        None if surely_not_losing(mv, piece, captured) || see(board, mv) >= 0 => {
+            GOOD_NOISY + mvv_lva
+        }
         None => BAD_NOISY + mvv_lva,
     }
+}
+
+/// A capture of a piece worth at least the capturer loses nothing by SEE (its exchange is worth at
+/// least victim − capturer), except where a recapturing pawn would promote: SEE is not needed.
+fn surely_not_losing(mv: Move, piece: Piece, captured: Option<Piece>) -> bool {
+    let back_rank = matches!(
+        mv.to.rank(),
+        cozy_chess::Rank::First | cozy_chess::Rank::Eighth
+    );
+    captured.is_some_and(|v| piece_value(v) >= piece_value(piece)) && !back_rank
 }
 
 /// A quiet move's history: the butterfly score plus the continuation score for each previous

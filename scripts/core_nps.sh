@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The search speed of `strong` beside `gated`'s and Ethereal 12's, from one run: 5 rounds, each
+# `harness bench` of both presets at depth 9 and `ethereal-chess bench` in turn, pinned to one core
+# (CPU ${CORE:-0}), into results/strength/core/nps.csv (round, player, nps); core_readme.py quotes
+# the medians. Needs a release build and Debian's ethereal-chess.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+harness=target/release/harness
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
+out=results/strength/core/nps.csv
+core=${CORE:-0}
+echo "round,player,nps" > "$out"
+for round in 1 2 3 4 5; do
+  for preset in strong gated; do
+    nps=$(taskset -c "$core" "$harness" bench --preset "$preset" --depth 9 | awk '/Nodes\/second/ {print $3}')
+    echo "$round,$preset,$nps" >> "$out"
+  done
+  nps=$(taskset -c "$core" "$ethereal" bench 2>&1 | awk '/^NPS/ {print $3}')
+  echo "$round,ethereal-12,$nps" >> "$out"
+done
+cat "$out"
