@@ -20,6 +20,7 @@ RUNS = [
     ("gauge-20k", "fixed nodes, 20,000 a move, round robin with Glaurung 2.2, book from opening 1000"),
     ("clock-2s", "2 s + 0.02 s, openings 301–400 of the gauntlet book"),
     ("clock-2s-b", "2 s + 0.02 s, openings 101–200 of the gauntlet book"),
+    ("gauntlet-2s-glaurung", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`gated`'s gauntlet's)"),
 ]
 
 
@@ -46,6 +47,18 @@ def lines(root):
     return "\n".join(out)
 
 
+def collapse(root):
+    """How many of the collapse suite's positions each player avoids (the grid's summary.csv)."""
+    path = root / "collapse-200ms" / "summary.csv"
+    if not path.exists():
+        return "Collapse suite: not yet searched."
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    parts = [f"`{r['values'].removeprefix('player=')}` {r['solved']}/{r['positions']}" for r in rows]
+    return ("Collapse suite (`collapse-200ms/`: 200 ms a position, one thread each; a collapse avoided "
+            "when the `am` move is not played): " + ", ".join(parts) + ".")
+
+
 def nps(root):
     """Median nodes per second of each player in nps.csv (one run of scripts/core_nps.sh)."""
     path = root / "nps.csv"
@@ -67,7 +80,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + nps(root)}, None)},
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
          check=sys.argv[2] == "--check")
 
 
