@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The modern core study (results/strength/core/, #54): each part plays or searches one run of the
+# README's protocol into its directory, then `readme` writes the README's figures.
+#
+#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet nps readme
+#                                # (default: all, in that order; a finished part is skipped)
+#
+# Fixed-node parts are deterministic; the clock parts play one game at a time pinned to CPU 1
+# (`--affinity 1`) so that another job can use CPU 0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -p harness -p engine
+harness=target/release/harness
+out=results/strength/core
+glaurung=$(command -v glaurung || echo /usr/games/glaurung)
+toga=$(command -v toga2 || echo /usr/games/toga2)
+GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16"
+BOOK=results/strength/gauntlet-openings.epd
+# fishtest's adjudication, as the strength study's gates and gauntlets.
+ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
+  --tb-adjudicate)
+CLOCK=(--limit tc=2+0.02 --threads 1 --affinity 1 "${ADJUDICATION[@]}")
+
+# DIR ARGS…: a match into $out/DIR unless it is there, its big tables gzipped after.
+play() {
+  local dir=$out/$1
+  shift
+  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
+  "$harness" match "$@" --out "$dir" --quiet
+  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
+}
+
+part_screen() { play screen-10k --set preset=gated,strong --limit nodes=10000 --pairs 400; }
+part_gauge() {
+  play gauge-20k --player gated:preset=gated --player strong:preset=strong --player "$GLAURUNG" \
+    --round-robin --limit nodes=20000 --pairs 100 --seed 1000
+}
+part_clock() {
+  play clock-2s --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
+    --seed 300 --pairs 100 "${CLOCK[@]}"
+}
+part_clock_b() {
+  play clock-2s-b --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
+    --seed 100 --pairs 100 "${CLOCK[@]}"
+}
+part_gauntlet() {
+  play gauntlet-2s-glaurung --player strong:preset=strong --player "$GLAURUNG" --openings "$BOOK" \
+    --seed 0 --pairs 100 "${CLOCK[@]}"
+}
+part_collapse() {
+  local dir=$out/collapse-200ms
+  [ -f "$dir/summary.csv" ] && { echo "$dir: done"; return; }
+  taskset -c 0 "$harness" grid --suite suites/collapse.epd --player gated:preset=gated \
+    --player strong:preset=strong --player "$GLAURUNG" \
+    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --movetime 200 \
+    --threads 1 --out "$dir" --quiet
+}
+part_nps() { scripts/core_nps.sh; }
+part_readme() { python3 scripts/core_readme.py "$out" --readme; }
+
+parts=("${@:-screen gauge clock clock_b collapse gauntlet nps readme}")
+for part in ${parts[*]}; do
+  "part_$part"
+done
