@@ -54,6 +54,7 @@ part_collapse() {
     --player strong:preset=strong --player "$GLAURUNG" \
     --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --movetime 200 \
     --threads 1 --out "$dir" --quiet
+  gzip -9 -n "$dir/runs.csv" "$dir/iterations.csv"
 }
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
