@@ -5,8 +5,9 @@
 #   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
-# Fixed-node parts are deterministic; the clock parts play one game at a time pinned to CPU 1
-# (`--affinity 1`) so that another job can use CPU 0.
+# Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
+# (`--affinity`: the two clock matches against `gated` on CPU 1, the gauntlet on CPU 0), so that two
+# of them, or one and the collapse grid (CPU 0), can run side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p harness -p engine
@@ -19,7 +20,7 @@ BOOK=results/strength/gauntlet-openings.epd
 # fishtest's adjudication, as the strength study's gates and gauntlets.
 ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
   --tb-adjudicate)
-CLOCK=(--limit tc=2+0.02 --threads 1 --affinity 1 "${ADJUDICATION[@]}")
+CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 
 # DIR ARGS…: a match into $out/DIR unless it is there, its big tables gzipped after.
 play() {
@@ -37,15 +38,15 @@ part_gauge() {
 }
 part_clock() {
   play clock-2s --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
-    --seed 300 --pairs 100 "${CLOCK[@]}"
+    --seed 300 --pairs 100 --affinity 1 "${CLOCK[@]}"
 }
 part_clock_b() {
   play clock-2s-b --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
-    --seed 100 --pairs 100 "${CLOCK[@]}"
+    --seed 100 --pairs 100 --affinity 1 "${CLOCK[@]}"
 }
 part_gauntlet() {
   play gauntlet-2s-glaurung --player strong:preset=strong --player "$GLAURUNG" --openings "$BOOK" \
-    --seed 0 --pairs 100 "${CLOCK[@]}"
+    --seed 0 --pairs 100 --affinity 0 "${CLOCK[@]}"
 }
 part_collapse() {
   local dir=$out/collapse-200ms

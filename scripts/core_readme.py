@@ -8,6 +8,7 @@ is listed as such.
     scripts/core_readme.py results/strength/core --check   # fails, with a diff, when stale
 """
 import csv
+import math
 import statistics
 import sys
 from pathlib import Path
@@ -47,6 +48,34 @@ def lines(root):
     return "\n".join(out)
 
 
+PENTANOMIAL = ["ll", "ld", "dd_wl", "wd", "ww"]
+
+
+def pooled(root, runs):
+    """The pentanomial Elo of `runs` (one pairing each, the same players) taken together: the pair
+    score's mean and variance over the five outcomes, the interval the Elo of mean ± 1.96 standard
+    errors (the harness's formula, so one run alone gives its pairings.csv figures)."""
+    counts, wdl = [0] * 5, [0, 0, 0]
+    for name in runs:
+        path = root / name / "pairings.csv"
+        if not path.exists():
+            return None
+        with path.open() as f:
+            r = next(csv.DictReader(f))
+        counts = [c + int(r[k]) for c, k in zip(counts, PENTANOMIAL)]
+        wdl = [a + int(r[k]) for a, k in zip(wdl, ("wins", "draws", "losses"))]
+    n = sum(counts)
+    x = [0, 0.25, 0.5, 0.75, 1]
+    mean = sum(c * v for c, v in zip(counts, x)) / n
+    se = math.sqrt(sum(c * (v - mean) ** 2 for c, v in zip(counts, x)) / n / n)
+    elo = lambda p: -400 * math.log10(1 / p - 1)
+    low, high = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
+    return (f"`{' + '.join(runs)}` together ({n} pairs, openings disjoint): W/D/L "
+            f"{wdl[0]}/{wdl[1]}/{wdl[2]}, score {100 * mean:.1f} %, Elo {signed(elo(mean))} "
+            f"± {(high - low) / 2:.1f} [{signed(low)}, {signed(high)}] for `strong` over `gated` "
+            f"at 2 s + 0.02 s.")
+
+
 def collapse(root):
     """How many of the collapse suite's positions each player avoids (the grid's summary.csv)."""
     path = root / "collapse-200ms" / "summary.csv"
@@ -80,7 +109,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
          check=sys.argv[2] == "--check")
 
 
