@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The search speed of `strong` beside `gated`'s and Ethereal 12's, from one run: 5 rounds, each
 # `harness bench` of both presets at depth 9 and `ethereal-chess bench` in turn, pinned to one core
-# (CPU ${CORE:-0}), into results/strength/core/nps.csv (round, player, nps); core_readme.py quotes
+# (CPU ${CORE:-0}; the committed run: CORE=1), into results/strength/core/nps.csv (round, player, nps); core_readme.py quotes
 # the medians. Needs a release build and Debian's ethereal-chess.
 set -euo pipefail
 cd "$(dirname "$0")/.."
