@@ -22,7 +22,12 @@ RUNS = [
     ("clock-2s", "2 s + 0.02 s, openings 301–400 of the gauntlet book"),
     ("clock-2s-b", "2 s + 0.02 s, openings 101–200 of the gauntlet book"),
     ("gauntlet-2s-glaurung", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`gated`'s gauntlet's)"),
+    # For comparison, on the same openings: `gated`'s own gauntlet pairing with Glaurung.
+    ("../gauntlet-gated", "the strength study's gauntlet of `gated`, same clock and openings (its Glaurung pairing)"),
 ]
+
+# Which pairings of a run the table shows (all where not named).
+ONLY = {"../gauntlet-gated": "glaurung-2.2"}
 
 
 def signed(x):
@@ -39,6 +44,8 @@ def lines(root):
             continue
         with path.open() as f:
             for r in csv.DictReader(f):
+                if name in ONLY and ONLY[name] not in (r["first_name"], r["second_name"]):
+                    continue
                 first, second = r["first_name"] or r["first"], r["second_name"] or r["second"]
                 wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
                 score = f"{100 * float(r['score']):.1f} %"
