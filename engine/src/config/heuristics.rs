@@ -104,7 +104,8 @@ pub struct Lmr {
     #[serde(default)]
     pub cut_more: bool,
     /// One level more when the node is not *improving* (its static evaluation no higher than at
-    /// the node two plies up, or in check there). Default `false`.
+    /// the node two plies up, or in check there; never improving at plies 0 and 1, as in
+    /// Stockfish). Default `false`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub improving: bool,
     /// Levels less per this much of the move's history score (butterfly plus continuation, each
@@ -227,11 +228,11 @@ pub enum OrderingScheme {
     MvvLva,
     /// Generation order (TT move and killers still first where enabled).
     None,
-    /// Every move scored, then sorted (today's engines): TT move → captures and queen promotions
-    /// that do not lose material by SEE, by most valuable victim then least valuable attacker →
-    /// killers → countermove → every other quiet move by its history score (butterfly plus
-    /// continuation, each where on) → captures that lose material by SEE, by MVV-LVA → the
-    /// under-promotions.
+    /// Every move scored, then sorted (today's engines): TT move → queen promotions (not checked
+    /// by SEE) and captures that do not lose material by SEE, by most valuable victim then least
+    /// valuable attacker → killers → countermove → every other quiet move by its history score
+    /// (butterfly plus continuation, each where on) → captures that lose material by SEE, by
+    /// MVV-LVA → the under-promotions.
     Staged,
 }
 

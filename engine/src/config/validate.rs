@@ -261,6 +261,15 @@ impl SearchConfig {
         }
         if let Some(c) = &self.continuation_history {
             within("continuation_history.plies", c.plies, 1..=2, "")?;
+            // The classic reward writes only the previous move's context: two plies need gravity.
+            if c.plies == 2 && !c.gravity {
+                return Err(out_of_range(
+                    "continuation_history.plies",
+                    c.plies,
+                    "1 unless continuation_history.gravity is on (only its updates write the \
+                     context two plies back)",
+                ));
+            }
         }
         if let Some(s) = &self.singular {
             at_least("singular.min_level", s.min_level, 2)?;
@@ -289,6 +298,9 @@ mod tests {
             ("selective.depth_scaling", "0", "1 or more"),
             ("eval.tempo.bonus", "[5000, 0]", "within ±2000"),
             ("eval.mobility.queen", "[[1, 1]]", "28 pairs"),
+            ("continuation_history.plies", "3", "1 to 2"),
+            ("continuation_history.plies", "2", "gravity is on"),
+            ("lmr.history_divisor", "0", "1 or more"),
         ] {
             let err = c.set(key, value).unwrap_err().to_string();
             assert!(

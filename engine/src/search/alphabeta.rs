@@ -625,7 +625,7 @@ impl<R: Recorder> Searcher<R> {
 }
 
 /// A beta cutoff: the move, why it stood where it did, its rank, and the quiet moves searched
-/// before it (`Some` exactly when `history.malus` is on).
+/// before it (`Some` exactly when `history.malus` or `continuation_history.gravity` is on).
 struct Cut<'a> {
     mv: Move,
     source: Source,

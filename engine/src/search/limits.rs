@@ -133,8 +133,6 @@ pub(crate) fn soft_scale(manager: &TimeManager, outcome: IterationOutcome) -> f6
     stability * drop * share
 }
 
-/// How often (in nodes) the clock and the stop flag are read: reading them every node costs
-/// more than the node.
 /// The durations of the last two completed iterations, for predicting the next one's.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct IterationTimes {
@@ -160,6 +158,8 @@ impl IterationTimes {
     }
 }
 
+/// How often (in nodes) the clock and the stop flag are read: reading them every node costs
+/// more than the node.
 const CHECK_EVERY: u64 = 1024;
 
 /// The running check of [`Limits`] during one search.
