@@ -2,7 +2,7 @@
 # The modern core study (results/strength/core/, #54): each part plays or searches one run of the
 # README's protocol into its directory, then `readme` writes the README's figures.
 #
-#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet nps readme
+#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -57,10 +57,17 @@ part_collapse() {
     --threads 1 --out "$dir" --quiet
   gzip -9 -n "$dir/runs.csv" "$dir/iterations.csv"
 }
+part_parts() {
+  play parts-10k --player strong:preset=strong \
+    --player no-staged-order:preset=strong,ordering=mvv_lva \
+    --player selective-levels:preset=strong,selective.candidate_limit=3,selective.dyn_levels=4,selective.triv_dyn_levels=10 \
+    --player no-sound-bounds:preset=strong,sound_bounds=false \
+    --limit nodes=10000 --pairs 500 --seed 2000
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done
