@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from readme_blocks import sync
+from study_stats import holm, p_from_interval
 
 # Each run of the protocol: its directory and what it measures.
 RUNS = [
@@ -83,6 +84,25 @@ def pooled(root, runs):
             f"at 2 s + 0.02 s.")
 
 
+def parts(root):
+    """The per-part screen: each part undone inside `strong`, Elo of the variant against `strong`,
+    p from its interval (normal approximation) and Holm-adjusted across the screen's pairings."""
+    path = root / "parts-10k" / "pairings.csv"
+    if not path.exists():
+        return "Per-part screen (`parts-10k/`): not yet played."
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    ps = [p_from_interval(float(r["nelo"]), float(r["nelo95"])) for r in rows]
+    out = ["Per-part screen (`parts-10k/`, 10,000 nodes a move; each variant against `strong`; p from "
+           f"normalized Elo, Holm-adjusted across the {len(rows)} parts):", "",
+           "| part undone | pairs | W/D/L | Elo (95 %) | nElo (95 %) | p (Holm) |", "|---|---|---|---|---|---|"]
+    for r, p in zip(rows, holm(ps)):
+        out.append(f"| `{r['second_name']}` | {r['pairs']} | {r['wins']}/{r['draws']}/{r['losses']} "
+                   f"| {signed(float(r['elo']))} ± {float(r['elo95']):.1f} "
+                   f"| {signed(float(r['nelo']))} ± {float(r['nelo95']):.1f} | {p:.3g} |")
+    return "\n".join(out)
+
+
 def collapse(root):
     """How many of the collapse suite's positions each player avoids (the grid's summary.csv)."""
     path = root / "collapse-200ms" / "summary.csv"
@@ -116,7 +136,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
          check=sys.argv[2] == "--check")
 
 
