@@ -22,13 +22,18 @@ ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8
   --tb-adjudicate)
 CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 
-# DIR ARGS…: a match into $out/DIR unless it is there, its big tables gzipped after.
+# DIR ARGS…: a match into $out/DIR unless it is there, its big tables gzipped after. A fixed-node
+# match (deterministic: a rerun plays the same games) keeps neither its moves.csv nor its PGN, for
+# size; its report keeps the per-move table.
 play() {
   local dir=$out/$1
   shift
   [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
   "$harness" match "$@" --out "$dir" --quiet
   gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
+  if [[ " $* " == *" nodes="* ]]; then
+    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
+  fi
 }
 
 part_screen() { play screen-10k --set preset=gated,strong --limit nodes=10000 --pairs 400; }
