@@ -5,7 +5,6 @@ use cozy_chess::{Board, Move};
 
 use crate::config::OrderingScheme;
 use crate::eval::Score;
-use crate::search::continuation::Previous;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
 use crate::search::pruning::MovePruning;
 use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
@@ -470,12 +469,12 @@ impl<R: Recorder> Searcher<R> {
             scratch,
             ..
         } = self;
-        // Lazily: with the switch off, no lookup of the previous move's piece.
+        // The previous move as `make` recorded it for the table (none with the switch off).
         let continuation = continuations
             .as_ref()
             .zip(config.continuation_history.as_ref())
             .and_then(|(table, c)| {
-                let previous = stack[ply].previous.and_then(|mv| Previous::of(board, mv))?;
+                let previous = stack[ply].moved?;
                 Some((table, previous, c.moves))
             });
         let hints = Hints {
@@ -603,9 +602,7 @@ impl<R: Recorder> Searcher<R> {
         ) else {
             return;
         };
-        let previous = self.stack[ply]
-            .previous
-            .and_then(|p| Previous::of(board, p));
+        let previous = self.stack[ply].moved;
         let Some(piece) = board.piece_on(mv.from) else {
             return;
         };

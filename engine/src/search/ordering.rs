@@ -214,13 +214,19 @@ pub fn order_moves(
     }
 }
 
-/// A quiet move's history score plus its continuation-history score (each when on).
-fn quiet_score(board: &Board, hints: &Hints, mv: Move) -> i64 {
+/// A quiet move's history score plus its continuation-history score (each when on; the move two
+/// plies back too where the hints carry it).
+pub(super) fn quiet_score(board: &Board, hints: &Hints, mv: Move) -> i64 {
     let history = hints
         .history
         .map_or(0, |(t, _)| t.score(board.side_to_move(), mv));
     let continuation = match (hints.continuation, board.piece_on(mv.from)) {
-        (Some((table, previous, _)), Some(piece)) => table.score(previous, piece, mv),
+        (Some((table, previous, _)), Some(piece)) => {
+            let follow_up = hints
+                .follow_up
+                .map_or(0, |before| table.score(before, piece, mv));
+            table.score(previous, piece, mv) + follow_up
+        }
         _ => 0,
     };
     i64::from(history) + i64::from(continuation)

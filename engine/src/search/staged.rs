@@ -18,7 +18,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::piece_value;
 use crate::search::classify::victim;
-use crate::search::ordering::{is_quiet, Hints, MoveList, Source};
+use crate::search::ordering::{is_quiet, quiet_score, Hints, MoveList, Source};
 use crate::search::see::see;
 
 /// Where each stage starts: a stage's scores all lie above the next stage's.
@@ -59,7 +59,7 @@ fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> (i64, Source) 
     if hints.countermove == Some(mv) {
         return (COUNTERMOVE, Source::Countermove);
     }
-    let history = quiet_history(board, hints, mv, piece);
+    let history = quiet_score(board, hints, mv);
     let source = if history > 0 {
         Source::History
     } else {
@@ -92,21 +92,6 @@ fn surely_not_losing(mv: Move, piece: Piece, captured: Option<Piece>) -> bool {
         cozy_chess::Rank::First | cozy_chess::Rank::Eighth
     );
     captured.is_some_and(|v| piece_value(v) >= piece_value(piece)) && !back_rank
-}
-
-/// A quiet move's history: the butterfly score plus the continuation score for each previous
-/// move the hints carry (each where on).
-pub(super) fn quiet_history(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> i64 {
-    let butterfly = hints
-        .history
-        .map_or(0, |(t, _)| t.score(board.side_to_move(), mv));
-    let continuation = hints.continuation.map_or(0, |(table, previous, _)| {
-        let follow_up = hints
-            .follow_up
-            .map_or(0, |before| table.score(before, piece, mv));
-        table.score(previous, piece, mv) + follow_up
-    });
-    i64::from(butterfly) + i64::from(continuation)
 }
 
 /// Sorts `moves` by `keys`, highest first, ties in generation order: an insertion sort, which

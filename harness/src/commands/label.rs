@@ -14,25 +14,13 @@ use crate::run_lock::RunLock;
 
 /// Runs `harness label`.
 pub fn run(args: LabelArgs) -> Result<ExitCode> {
-    let plan = match &args.run.resume {
-        Some(dir) => recorded_plan(dir, &args)?,
-        None => build_plan(&args)?,
+    let (plan, read) = match &args.run.resume {
+        Some(dir) => resumed(dir, &args)?,
+        None => {
+            let (inputs, read) = positions::read(&args.inputs, selection(&args))?;
+            (build_plan(&args, inputs)?, read)
+        }
     };
-    let (inputs, read) = positions::read(
-        &plan
-            .inputs
-            .iter()
-            .map(|i| i.path.clone())
-            .collect::<Vec<_>>(),
-        plan.selection,
-    )?;
-    if args.run.resume.is_some() && inputs != plan.inputs {
-        bail!(
-            "{}: an input changed since the run began (its SHA-256 differs from the manifest's): \
-             start a new run",
-            plan.out.display()
-        );
-    }
     for w in read.warnings.iter().take(10) {
         eprintln!("warning: {w}");
     }
@@ -65,8 +53,8 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Arguments → a plan, every check made before an engine starts.
-fn build_plan(args: &LabelArgs) -> Result<LabelPlan> {
+/// Arguments and the inputs as read → a plan, every check made before an engine starts.
+fn build_plan(args: &LabelArgs, inputs: Vec<crate::label::Input>) -> Result<LabelPlan> {
     let engine = args.engine.clone().context("--engine PATH is required")?;
     let limit = match (args.depth, args.nodes) {
         (Some(d), None) if d >= 1 => Limit::Depth(d),
@@ -95,8 +83,6 @@ fn build_plan(args: &LabelArgs) -> Result<LabelPlan> {
             out.display()
         );
     }
-    // The inputs' hashes are read with the positions; the plan records them then.
-    let (inputs, _) = positions::read(&args.inputs, selection(args))?;
     // A label run is this engine's: one that cannot start fails now, not position by position.
     let plan = LabelPlan {
         inputs,
@@ -123,8 +109,9 @@ fn num_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The plan `dir` recorded; its threads may be changed, nothing else.
-fn recorded_plan(dir: &Path, args: &LabelArgs) -> Result<LabelPlan> {
+/// The plan `dir` recorded (its threads may be changed, nothing else) and its inputs read again,
+/// refused when one changed since.
+fn resumed(dir: &Path, args: &LabelArgs) -> Result<(LabelPlan, positions::Read)> {
     if !args.inputs.is_empty() || args.engine.is_some() || args.depth.is_some() {
         bail!("--resume continues the plan {dir}/{MANIFEST} records: leave out the inputs, --engine and the limit", dir = dir.display());
     }
@@ -136,7 +123,16 @@ fn recorded_plan(dir: &Path, args: &LabelArgs) -> Result<LabelPlan> {
     if let Some(threads) = args.run.threads {
         plan.threads = threads.max(1);
     }
-    Ok(plan)
+    let paths: Vec<PathBuf> = plan.inputs.iter().map(|i| i.path.clone()).collect();
+    let (inputs, read) = positions::read(&paths, plan.selection)?;
+    if inputs != plan.inputs {
+        bail!(
+            "{}: an input changed since the run began (its SHA-256 differs from the manifest's): \
+             start a new run",
+            dir.display()
+        );
+    }
+    Ok((plan, read))
 }
 
 /// Creates the run directory (or takes the resumed one) under its lock, with the manifest.
