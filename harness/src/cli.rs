@@ -330,6 +330,10 @@ pub struct TexelArgs {
     /// Weight of the game's own score in a label: (1 − λ) × result + λ × σ(K × score).
     #[arg(long, default_value_t = 0.0)]
     pub lambda: f64,
+    /// The sigmoid's scale K, given instead of fitted on the results with the starting weights:
+    /// one K for several fits makes their losses against the same labels comparable.
+    #[arg(long, value_name = "K")]
+    pub k: Option<f64>,
     /// Share of games held out to measure the fit on (whole games, chosen by --seed).
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,

@@ -297,3 +297,34 @@ fn lambda_blends_toward_the_games_scores() {
         serde_json::from_str(&read(&blended, "manifest.json")).unwrap();
     assert_eq!(manifest["plan"]["lambda"], 0.5);
 }
+
+/// `--k` replaces the fitted K: the report and the manifest carry the given one, and the loss at
+/// the start weights changes with it (the same positions, another sigmoid).
+#[test]
+fn a_given_k_is_used_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        harness()
+            .args(["texel", "--epochs", "0", "--quiet", "--pgn"])
+            .arg(sample())
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap())
+                .unwrap();
+        manifest
+    };
+    let fitted = run("fitted", &[]);
+    let given = run("given", &["--k", "0.5"]);
+    assert_eq!(given["plan"]["k"], 0.5);
+    assert_eq!(given["fitted"]["k"], 0.5, "{given}");
+    assert!(fitted["plan"].get("k").is_none());
+    assert_ne!(fitted["fitted"]["k"], 0.5);
+    assert_ne!(fitted["fitted"]["losses"][0], given["fitted"]["losses"][0]);
+    let report = std::fs::read_to_string(dir.path().join("given/report.md")).unwrap();
+    assert!(report.contains("K = 0.5000 (given)"), "{report}");
+}

@@ -184,6 +184,12 @@ impl SearchConfig {
                 ));
             }
         }
+        if let Some(s) = &eval.scaling {
+            let full = crate::eval::scaling::FULL;
+            within("eval.scaling.opposite_bishops", s.opposite_bishops, 0..=full, "")?;
+            within("eval.scaling.no_pawns", s.no_pawns, 0..=full, "")?;
+            within("eval.scaling.wrong_rook_pawn", s.wrong_rook_pawn, 0..=full, "")?;
+        }
         let mut bad = None;
         crate::eval::layout::visit(&mut eval.clone(), &mut |i, p| {
             let limit = -MAX_EVAL_WEIGHT..=MAX_EVAL_WEIGHT;
@@ -301,6 +307,7 @@ mod tests {
             ("continuation_history.plies", "3", "1 to 2"),
             ("continuation_history.plies", "2", "gravity is on"),
             ("lmr.history_divisor", "0", "1 or more"),
+            ("eval.scaling.no_pawns", "65", "0 to 64"),
         ] {
             let err = c.set(key, value).unwrap_err().to_string();
             assert!(

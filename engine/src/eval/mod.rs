@@ -15,6 +15,7 @@ use cozy_chess::{BitBoard, Board, Color, Piece};
 
 pub mod layout;
 pub mod placement;
+pub mod scaling;
 pub mod tables;
 pub mod terms;
 pub mod trace;
@@ -22,8 +23,9 @@ pub mod weights;
 
 pub use layout::Params;
 pub use placement::{PlacedTable, Placement};
+pub use scaling::DrawScaling;
 pub use trace::Trace;
-pub use weights::{Evaluation, Pair};
+pub use weights::{Evaluation, Pair, TERMS};
 
 use terms::{pawn_terms, piece_terms, Sink, Switches};
 
@@ -71,6 +73,12 @@ pub fn game_phase(board: &Board) -> Score {
 pub fn taper(mg: Score, eg: Score, phase: Score) -> Score {
     let phase = phase.min(PHASE_MAX);
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// The endgame sum `eg` at `scale` out of [`scaling::FULL`] (integer division, as the coefficient
+/// form does it).
+pub fn scale_eg(eg: Score, scale: Score) -> Score {
+    eg * scale / scaling::FULL
 }
 
 /// The classic evaluation of `board` from the side to move's point of view (every preset's).
@@ -171,7 +179,11 @@ impl Evaluator {
         if self.on.piece_terms() {
             piece_terms(board, &self.on, passed, &mut scorer);
         }
-        let white = taper(scorer.mg, scorer.eg, placement.phase);
+        let eg = match &self.evaluation.scaling {
+            Some(s) => scale_eg(scorer.eg, s.scale(board, scorer.eg)),
+            None => scorer.eg,
+        };
+        let white = taper(scorer.mg, eg, placement.phase);
         match board.side_to_move() {
             Color::White => white,
             Color::Black => -white,
@@ -318,30 +330,8 @@ mod tests {
             ("classic".to_string(), Evaluation::classic()),
             ("everything".to_string(), Evaluation::everything_on()),
         ];
-        let on = Evaluation::everything_on();
-        for term in [
-            "passed.path",
-            "pawns",
-            "mobility",
-            "king_safety",
-            "bishop_pair",
-            "rook_files",
-            "outposts",
-            "threats",
-            "tempo",
-        ] {
-            let mut e = Evaluation::classic();
-            match term {
-                "passed.path" => e.passed = on.passed.clone(),
-                "pawns" => e.pawns = on.pawns.clone(),
-                "mobility" => e.mobility = on.mobility.clone(),
-                "king_safety" => e.king_safety = on.king_safety.clone(),
-                "bishop_pair" => e.bishop_pair = on.bishop_pair.clone(),
-                "rook_files" => e.rook_files = on.rook_files.clone(),
-                "outposts" => e.outposts = on.outposts.clone(),
-                "threats" => e.threats = on.threats.clone(),
-                _ => e.tempo = on.tempo.clone(),
-            }
+        for term in TERMS {
+            let e = Evaluation::classic().with_term(term).expect("a known term");
             all.push((term.to_string(), e));
         }
         all
@@ -401,6 +391,17 @@ mod tests {
         let b = parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
         let s = evaluate(&b);
         assert!((800..1100).contains(&s), "{s}");
+    }
+
+    /// The strength game: a bishop and the wrong rook pawn, scored +623 by the classic
+    /// evaluation for Black; with draw scaling its endgame part is 0.
+    #[test]
+    fn draw_scaling_sees_the_wrong_rook_pawn() {
+        let b = parse_fen("8/8/3k4/8/2b5/8/pK6/8 b - - 87 155").unwrap();
+        let scaled = Evaluator::new(&Evaluation::classic().with_term("scaling").unwrap());
+        let (classic, with) = (evaluate(&b), scaled.evaluate_board(&b));
+        assert!(classic > 300, "{classic}");
+        assert!(with.abs() < 20, "{with}");
     }
 
     /// The same position with colours swapped: ranks mirrored, piece case swapped, the other side

@@ -48,7 +48,28 @@ impl Evaluation {
             outposts: None,
             threats: None,
             tempo: None,
+            scaling: None,
         }
+    }
+
+    /// `self` with `term` (one of [`TERMS`]) switched on at its hand-set weights
+    /// ([`Evaluation::everything_on`]'s), as `eval.TERM=on` does; `None` for an unknown name.
+    pub fn with_term(mut self, term: &str) -> Option<Self> {
+        let on = Self::everything_on();
+        match term {
+            "passed.path" => self.passed = on.passed,
+            "pawns" => self.pawns = on.pawns,
+            "mobility" => self.mobility = on.mobility,
+            "king_safety" => self.king_safety = on.king_safety,
+            "bishop_pair" => self.bishop_pair = on.bishop_pair,
+            "rook_files" => self.rook_files = on.rook_files,
+            "outposts" => self.outposts = on.outposts,
+            "threats" => self.threats = on.threats,
+            "tempo" => self.tempo = on.tempo,
+            "scaling" => self.scaling = on.scaling,
+            _ => return None,
+        }
+        Some(self)
     }
 
     /// Every term on, with hand-set weights (round numbers, before any tuning): where
@@ -108,6 +129,7 @@ impl Evaluation {
             tempo: Some(Bonus {
                 bonus: Pair::new(12, 0),
             }),
+            scaling: Some(super::scaling::DrawScaling::standard()),
         }
     }
 }

@@ -6,9 +6,10 @@
 use cozy_chess::{Board, Color, Piece};
 
 use super::layout::{self, LEN};
+use super::scaling::FULL;
 use super::terms::{pawn_terms, piece_terms, Sink, Switches};
 use super::weights::{Evaluation, Pair};
-use super::{game_phase, taper, Score};
+use super::{game_phase, scale_eg, taper, Score};
 
 /// One position's coefficients, from White's point of view.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +18,10 @@ pub struct Trace {
     pub coefficients: Vec<(u16, i16)>,
     /// The phase, 0 (pawn ending) … 24 (every piece on).
     pub phase: u8,
+    /// The endgame sum's scale out of [`FULL`] (draw scaling; `FULL` when it is off). It is
+    /// taken from the sign of the endgame sum at the weights the trace is made with, so it holds
+    /// for weights near them.
+    pub scale: u8,
 }
 
 /// Records counts instead of adding weights.
@@ -63,21 +68,38 @@ impl Trace {
             .filter(|(_, &c)| c != 0)
             .map(|(i, &c)| (i as u16, c as i16))
             .collect();
-        Self {
+        let mut trace = Self {
             coefficients,
             phase: game_phase(board) as u8,
+            scale: FULL as u8,
+        };
+        if let Some(scaling) = &eval.scaling {
+            let weights = layout::Params::of(eval).weights;
+            let eg = trace.sums(&weights).1;
+            trace.scale = scaling.scale(board, eg) as u8;
         }
+        trace
     }
 
     /// The evaluation from White's point of view with `weights` (indexed as
     /// [`layout`]), in the engine's integer arithmetic: equal to the search's
     /// evaluation of the position when `weights` are its own.
     pub fn evaluate(&self, weights: &[Pair]) -> Score {
+        let (mg, eg) = self.sums(weights);
+        taper(
+            mg,
+            scale_eg(eg, Score::from(self.scale)),
+            Score::from(self.phase),
+        )
+    }
+
+    /// The middle-game and endgame sums, unscaled.
+    fn sums(&self, weights: &[Pair]) -> (Score, Score) {
         let (mut mg, mut eg) = (0, 0);
         for &(i, c) in &self.coefficients {
             mg += weights[i as usize].mg * Score::from(c);
             eg += weights[i as usize].eg * Score::from(c);
         }
-        taper(mg, eg, Score::from(self.phase))
+        (mg, eg)
     }
 }

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::scaling::DrawScaling;
 use super::Score;
 
 /// A weight: its middle-game and endgame values in centipawns, written `[mg, eg]` in TOML.
@@ -36,6 +37,22 @@ impl From<Pair> for [Score; 2] {
         [p.mg, p.eg]
     }
 }
+
+/// The terms switched on and off as a whole, by their `eval.` key (`eval.mobility=on`); each is
+/// off in [`Evaluation::classic`] but `pawns` (whose classic part, doubled and isolated pawns,
+/// is on there) and `passed.path` (passed pawns by rank are classic, their path is not).
+pub const TERMS: [&str; 10] = [
+    "passed.path",
+    "pawns",
+    "mobility",
+    "king_safety",
+    "bishop_pair",
+    "rook_files",
+    "outposts",
+    "threats",
+    "tempo",
+    "scaling",
+];
 
 /// Every term of the evaluation. `Default` is [`Evaluation::classic`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,6 +95,10 @@ pub struct Evaluation {
     /// A bonus for the side to move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tempo: Option<Bonus>,
+    /// Draw scaling: opposite-coloured bishops, no pawns and too little to mate, the wrong rook
+    /// pawn, the fifty-move counter (scales of the endgame score, set rather than fitted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaling: Option<DrawScaling>,
 }
 
 /// Piece values (the king has none: both sides always have one).

@@ -82,6 +82,11 @@ fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be within 0 and 1, found {}", args.lambda);
     }
+    if let Some(k) = args.k {
+        if !(k > 0.0 && k.is_finite()) {
+            bail!("--k must be more than 0, found {k}");
+        }
+    }
     if !(0.0..1.0).contains(&args.validation) {
         bail!(
             "--validation must be at least 0 and below 1, found {}",
@@ -113,6 +118,7 @@ fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
             skip_plies: args.skip_plies,
         },
         lambda: args.lambda,
+        k: args.k,
         validation: args.validation,
         seed: args.seed,
         epochs: args.epochs,

@@ -30,6 +30,8 @@ pub struct Entry {
     pub len: u16,
     /// Game phase, 0 … 24.
     pub phase: u8,
+    /// The endgame sum's scale out of 64 (draw scaling; 64 when it is off).
+    pub scale: u8,
     /// The game it comes from (its index in the fixed order of all games).
     pub game: u32,
     /// The game's result from White's side: 1, 0.5 or 0.
@@ -241,6 +243,7 @@ fn positions_of(
                 start: 0,
                 len: trace.coefficients.len() as u16,
                 phase: trace.phase,
+                scale: trace.scale,
                 game: index,
                 result,
                 reference: game.scores.get(ply).copied().flatten().map(|s| white * s),

@@ -1,5 +1,6 @@
 //! The fit: logistic regression of game results on the evaluation's coefficient form (Texel's
-//! method). A position's evaluation is `E = Σ cᵢ (mgᵢ ρ + egᵢ (1 − ρ))` with ρ = phase / 24 (the
+//! method). A position's evaluation is `E = Σ cᵢ (mgᵢ ρ + egᵢ (1 − ρ) s)` with ρ = phase / 24 and
+//! s the draw scaling's scale of the endgame sum (1 when it is off) (the
 //! engine's taper without its integer division), its predicted score `σ(E) = 1 / (1 + 10^(−K E /
 //! 400))`, the loss the mean squared error against the label. K is fitted first, with the
 //! starting weights (golden-section search); then every active weight at once by Adam on the full
@@ -43,20 +44,23 @@ impl<'a> Sample<'a> {
         self.rows.len()
     }
 
-    fn evaluation(&self, row: usize, weights: &Weights) -> (f64, f64) {
+    /// The evaluation of `row`, and the shares of a middle-game and an endgame weight in it.
+    fn evaluation(&self, row: usize, weights: &Weights) -> (f64, f64, f64) {
         let entry = &self.data.entries[row];
         let full = engine::eval::PHASE_MAX;
         let rho = f64::from(i32::from(entry.phase).min(full)) / f64::from(full);
+        let eg_share =
+            (1.0 - rho) * f64::from(entry.scale) / f64::from(engine::eval::scaling::FULL);
         let e = self
             .data
             .coefficients_of(entry)
             .iter()
             .map(|&(i, c)| {
                 let w = weights[i as usize];
-                f64::from(c) * (w[0] * rho + w[1] * (1.0 - rho))
+                f64::from(c) * (w[0] * rho + w[1] * eg_share)
             })
             .sum();
-        (e, rho)
+        (e, rho, eg_share)
     }
 
     /// The mean squared error at `weights` and `k`.
@@ -66,7 +70,7 @@ impl<'a> Sample<'a> {
             .map(|range| {
                 range
                     .map(|j| {
-                        let (e, _) = self.evaluation(self.rows[j], weights);
+                        let (e, _, _) = self.evaluation(self.rows[j], weights);
                         (self.labels[j] - sigmoid(k, e)).powi(2)
                     })
                     .sum::<f64>()
@@ -86,7 +90,7 @@ impl<'a> Sample<'a> {
                 let mut loss = 0.0;
                 for j in range {
                     let row = self.rows[j];
-                    let (e, rho) = self.evaluation(row, weights);
+                    let (e, rho, eg_share) = self.evaluation(row, weights);
                     let s = sigmoid(k, e);
                     let err = s - self.labels[j];
                     loss += err * err;
@@ -96,7 +100,7 @@ impl<'a> Sample<'a> {
                     for &(i, c) in self.data.coefficients_of(entry) {
                         let dc = d * f64::from(c);
                         g[i as usize][0] += dc * rho;
-                        g[i as usize][1] += dc * (1.0 - rho);
+                        g[i as usize][1] += dc * eg_share;
                     }
                 }
                 (loss, g)
@@ -224,6 +228,7 @@ mod tests {
                 start,
                 len: used.len() as u16,
                 phase: rng.random_range(0..=24),
+                scale: 64,
                 game: g as u32,
                 result: 0.0,
                 reference: None,

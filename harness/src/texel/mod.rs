@@ -33,6 +33,9 @@ pub struct TexelPlan {
     pub selection: Selection,
     /// Weight of the reference score in a label (0: the game's result alone).
     pub lambda: f64,
+    /// K when given (`--k`); absent, K is fitted on the training results with the start weights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<f64>,
     /// Share of games held out for validation.
     pub validation: f64,
     /// Seed of the split.
@@ -118,7 +121,9 @@ pub fn fit(
     let (train_rows, validation_rows): (Vec<usize>, Vec<usize>) = (0..data.entries.len())
         .partition(|&r| !held_out(plan.seed, data.entries[r].game, plan.validation));
     let result = |e: &data::Entry| f64::from(e.result);
-    let k = fit_k_on(data, &train_rows, &start);
+    let k = plan
+        .k
+        .unwrap_or_else(|| fit_k_on(data, &train_rows, &start));
     let label = |e: &data::Entry| match e.reference {
         Some(r) if plan.lambda > 0.0 => {
             (1.0 - plan.lambda) * result(e) + plan.lambda * fit::sigmoid(k, f64::from(r))

@@ -198,8 +198,16 @@ fn markdown(
     );
     let _ = writeln!(
         md,
-        "- K = {:.4} (fitted on the results with the starting weights); λ = {}; {} epochs of Adam, step {} cp",
-        fitted.k, plan.lambda, plan.epochs, plan.rate
+        "- K = {:.4} ({}); λ = {}; {} epochs of Adam, step {} cp",
+        fitted.k,
+        if plan.k.is_some() {
+            "given"
+        } else {
+            "fitted on the results with the starting weights"
+        },
+        plan.lambda,
+        plan.epochs,
+        plan.rate
     );
     let _ = writeln!(
         md,
