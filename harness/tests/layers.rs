@@ -246,6 +246,31 @@ fn no_two_modules_import_each_other() {
     }
 }
 
+/// The same picture one floor up: each top-level module (a folder and everything in it) is one
+/// node, so a circle between folders (`a/x.rs` → `b/`, `b/y.rs` → `a/`) is found too.
+#[test]
+fn no_two_top_level_modules_import_each_other() {
+    for krate in ["engine/src", "harness/src"] {
+        let krate = Crate::read(&workspace().join(krate));
+        let mut folders: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+        for (from, targets) in krate.edges() {
+            let top = |m: &Vec<String>| m.iter().take(1).cloned().collect::<Vec<String>>();
+            let entry = folders.entry(top(&from)).or_default();
+            for to in &targets {
+                if top(to) != top(&from) && !top(&from).is_empty() {
+                    entry.insert(top(to));
+                }
+            }
+        }
+        let found = circles(&folders);
+        assert!(
+            found.is_empty(),
+            "circles between top-level modules of {}: {found:#?}",
+            krate.src.display()
+        );
+    }
+}
+
 #[test]
 fn the_reader_sees_braced_and_nested_paths() {
     let (leaves, _) = use_tree("arena::{game::{self, GameRecord}, player::Player};");

@@ -6,11 +6,11 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::figures::EloBars;
 use super::manifest::MatchManifest;
 use super::output::GameRow;
 use crate::elo::ratings::{joint_ratings, Bootstrap, JointRatings, Pair};
 use crate::report::figures;
+use crate::report::figures::EloBars;
 use crate::report::md_table::{Align, MdTable};
 
 /// The joint ratings' table.

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::figures::{EloBars, LlrTrace};
+use super::figures::LlrTrace;
 use super::manifest::MatchManifest;
 use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
 use super::standings::Standing;
@@ -16,6 +16,7 @@ use crate::elo::sprt::Decision;
 use crate::elo::sprt_setup::describe;
 use crate::elo::{EloEstimate, Pentanomial, Trinomial};
 use crate::report::figures;
+use crate::report::figures::EloBars;
 use crate::report::md_table::{Align, MdTable};
 use crate::report::stats::quantile;
 

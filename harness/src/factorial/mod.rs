@@ -7,6 +7,7 @@
 
 pub mod best;
 pub mod effects;
+pub mod figures;
 pub mod fraction;
 pub mod report;
 

@@ -10,10 +10,11 @@ use anyhow::{Context, Result};
 
 use super::best::{choose, predict, split_half, Halves};
 use super::effects::{estimate, Effect};
+use super::figures::InteractionPlot;
 use super::Design;
-use crate::arena::figures::{EloBars, InteractionPlot};
 use crate::elo::ratings::{Bootstrap, Pair};
 use crate::report::figures;
+use crate::report::figures::EloBars;
 use crate::report::format::pvalue;
 use crate::report::md_table::{Align, MdTable};
 

@@ -2,6 +2,7 @@
 //! holding its data and drawing itself on any backend, so both files come from one definition.
 
 mod depth;
+mod elo_bars;
 mod heatmap;
 mod ratio;
 mod solved;
@@ -16,6 +17,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub use depth::{EbfByDepth, NodesByDepth};
+pub use elo_bars::EloBars;
 pub use heatmap::{HeatCell, Heatmap};
 pub use ratio::RatioTails;
 pub use solved::{SolvedAxis, SolvedCurve};
