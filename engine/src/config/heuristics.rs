@@ -123,6 +123,15 @@ pub struct EvalCache {
     pub size_kb: usize,
 }
 
+/// Lazy evaluation's margin (see [`SearchConfig::lazy_eval`](super::SearchConfig::lazy_eval)).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LazyEval {
+    /// Centipawns the cheap part must clear beta by. Default 400: about what the piece terms of
+    /// the every-term evaluation can add.
+    pub margin: i32,
+}
+
 /// Late move pruning: at a null-window node within `max_level` of the horizon, not in check,
 /// quiet moves that do not give check, after the first `base + level²`, are not searched.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

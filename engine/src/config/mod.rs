@@ -140,6 +140,11 @@ pub struct SearchConfig {
     /// changes a value, only the time. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval_cache: Option<EvalCache>,
+    /// Lazy evaluation: where QS would stand pat, the evaluation's cheap part (material, squares,
+    /// pawn terms) that clears beta by the margin ends the node without the piece terms. Absent =
+    /// off, in every preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lazy_eval: Option<LazyEval>,
     /// The countermove heuristic: the quiet move that last refuted the previous move is tried
     /// after the killers. Off in every preset (left out of TOML and manifests when off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -76,6 +76,7 @@ impl SearchConfig {
             iir: None,
             lmr: None,
             eval_cache: None,
+            lazy_eval: None,
             singular: None,
             sound_bounds: false,
             see_prune: None,
@@ -318,6 +319,7 @@ impl SearchConfig {
                 history_divisor: None,
             }),
             eval_cache: Some(EvalCache { size_kb: 1024 }),
+            lazy_eval: Some(LazyEval { margin: 400 }),
             see_prune: Some(SeePrune {
                 quiet: 80,
                 capture: 18,

@@ -105,6 +105,9 @@ impl SearchConfig {
         if let Some(scaling) = self.selective.depth_scaling {
             at_least("selective.depth_scaling", scaling, 1)?;
         }
+        if let Some(l) = &self.lazy_eval {
+            at_least("lazy_eval.margin", l.margin, 0)?;
+        }
         if let Some(c) = &self.eval_cache {
             within(
                 "eval_cache.size_kb",
@@ -186,9 +189,19 @@ impl SearchConfig {
         }
         if let Some(s) = &eval.scaling {
             let full = crate::eval::scaling::FULL;
-            within("eval.scaling.opposite_bishops", s.opposite_bishops, 0..=full, "")?;
+            within(
+                "eval.scaling.opposite_bishops",
+                s.opposite_bishops,
+                0..=full,
+                "",
+            )?;
             within("eval.scaling.no_pawns", s.no_pawns, 0..=full, "")?;
-            within("eval.scaling.wrong_rook_pawn", s.wrong_rook_pawn, 0..=full, "")?;
+            within(
+                "eval.scaling.wrong_rook_pawn",
+                s.wrong_rook_pawn,
+                0..=full,
+                "",
+            )?;
         }
         let mut bad = None;
         crate::eval::layout::visit(&mut eval.clone(), &mut |i, p| {

@@ -158,6 +158,23 @@ impl Evaluator {
         self.finish(board, placement, pawns, passed)
     }
 
+    /// The evaluation's cheap part — material, squares and the pawn terms (from the memo), no
+    /// piece term and no draw scaling — from the side to move's point of view: what lazy
+    /// evaluation compares with a margin before paying for the rest. For the classic evaluation
+    /// it is the evaluation.
+    pub fn evaluate_cheap(&mut self, board: &Board, placement: Placement) -> Score {
+        let (pawns, _) = self.pawns.terms(board, &self.weights, &self.on);
+        let white = taper(
+            placement.mg + pawns.mg,
+            placement.eg + pawns.eg,
+            placement.phase,
+        );
+        match board.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        }
+    }
+
     /// [`Evaluator::evaluate`] without the memo.
     pub fn evaluate_board(&self, board: &Board) -> Score {
         let (pawns, passed) = pawn_score(board, &self.weights, &self.on);

@@ -99,7 +99,11 @@ impl<R: Recorder> Searcher<R> {
         // starts there, from the first move that says so. The tree and the counts are the same as
         // testing it after ordering; only the work is saved.
         let in_check = !board.checkers().is_empty();
-        let stand_pat = (!in_check).then(|| self.static_eval(board, ply));
+        let lazy = (!in_check).then(|| self.lazy_stand_pat(board, ply, beta));
+        let stand_pat = match lazy.flatten() {
+            Some(cheap) => Some(cheap),
+            None => (!in_check).then(|| self.static_eval(board, ply)),
+        };
         if let Some(score) = stand_pat.filter(|&s| s >= beta) {
             self.record(Action::StandPat);
             if entry {
@@ -214,6 +218,24 @@ impl<R: Recorder> Searcher<R> {
 
     /// Delta pruning: a capture that could not lift the stand-pat score above alpha even with
     /// the margin is not searched (promotions always are).
+    /// Lazy evaluation (`lazy_eval`): the evaluation's cheap part, when it clears beta by the
+    /// margin and the node's full evaluation is not known yet, fails the stand pat high without
+    /// the piece terms. A KPK verdict is exact, so it is never bypassed.
+    fn lazy_stand_pat(&mut self, board: &Board, ply: usize, beta: Score) -> Option<Score> {
+        let margin = self.config.lazy_eval.as_ref()?.margin;
+        if self.stack[ply].static_eval.is_some() || self.config.kpk.score(board).is_some() {
+            return None;
+        }
+        let cheap = self
+            .evaluator
+            .evaluate_cheap(board, self.stack[ply].placement);
+        if cheap - margin < beta {
+            return None;
+        }
+        self.stats.lazy_cutoffs += 1;
+        Some(cheap)
+    }
+
     fn delta_prunes(&mut self, board: &Board, mv: Move, stand_pat: Score, alpha: Score) -> bool {
         let Some(margin) = self.config.qsearch.delta else {
             return false;

@@ -132,6 +132,8 @@ pub struct SearchStats {
     pub eval_cache_probes: u64,
     /// Evaluation-cache hits.
     pub eval_cache_hits: u64,
+    /// QS stand pats decided by lazy evaluation's cheap part alone.
+    pub lazy_cutoffs: u64,
     /// Aspiration re-searches.
     pub aspiration_researches: u64,
     /// Completed iterations, in order (not part of the flat serialised form: the harness writes

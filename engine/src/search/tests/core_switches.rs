@@ -119,3 +119,26 @@ fn strong_finds_the_back_rank_mate() {
     );
     assert_eq!(mate_in_moves(mate.score), Some(1));
 }
+
+/// Lazy evaluation bypasses only the piece terms: with the classic evaluation (none) it searches
+/// the same tree; with every term it cuts stand pats on the cheap part and, at a margin too small
+/// for the piece terms, the tree changes.
+#[test]
+fn lazy_evaluation_acts_only_where_there_are_piece_terms() {
+    let strong = SearchConfig::strong();
+    let lazy = with(&strong, "lazy_eval", "on");
+    let classic = search(MIDDLEGAME, lazy.clone(), DEPTH);
+    assert_eq!(classic.stats.nodes, STRONG_MIDDLEGAME);
+    assert!(classic.stats.lazy_cutoffs > 0);
+    let mut rich = strong.clone();
+    for term in crate::eval::TERMS {
+        rich.set(&format!("eval.{term}"), "on").unwrap();
+    }
+    let rich_lazy = with(&rich, "lazy_eval.margin", "0");
+    let (plain, cut) = (
+        search(MIDDLEGAME, rich, DEPTH),
+        search(MIDDLEGAME, rich_lazy, DEPTH),
+    );
+    assert!(cut.stats.lazy_cutoffs > 0);
+    assert_ne!(plain.stats.nodes, cut.stats.nodes);
+}
