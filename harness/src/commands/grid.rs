@@ -7,11 +7,10 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::cli::{GridArgs, PlanArgs};
-use crate::engines;
 use crate::export::manifest::Manifest;
 use crate::export::sink::Sink;
-use crate::grid::checks::{check_tables, warn_same_search};
 use crate::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
+use crate::grid::resolve::{resolve, Resolved};
 use crate::grid::GridSpec;
 use crate::plan::{JobKey, JobLimits, Plan, ShardPart};
 use crate::run_dir::{default_out, MANIFEST, RUNS};
@@ -117,9 +116,11 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
 fn build_plan(args: &GridArgs) -> Result<Plan> {
     let spec = grid_spec(args)?;
     let uci = args.uci.bounds(GRID_UCI_TIMEOUT);
-    let engines = engines::resolve(&spec.engine_args(), uci.handshake)?;
-    let points = spec.expand_with(&engines)?;
-    warn_same_search(&points);
+    let Resolved {
+        engines,
+        points,
+        columns,
+    } = resolve(&spec, uci.handshake)?;
     let suites = suites::load(&suite_names(args, &spec))?;
     if suites.iter().all(|s| s.records.is_empty()) {
         bail!("the suites hold no readable position");
@@ -156,7 +157,6 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     if limits.minimal_tree && (limits.depth.is_none() || limits.solved_for.is_some()) {
         bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
     }
-    check_tables(points.iter().filter_map(|p| p.config()))?;
     let threads = crate::workers::resolve(args.run.threads)?;
     let out = args
         .run
@@ -166,7 +166,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         .unwrap_or_else(|| default_out(&spec.name));
     let mut plan = Plan {
         name: spec.name.clone(),
-        axes: spec.columns(&engines),
+        axes: columns,
         engines,
         uci,
         points,

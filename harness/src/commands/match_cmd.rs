@@ -15,10 +15,10 @@ use crate::arena::player::PlayerKind;
 use crate::arena::report::print_results;
 use crate::cli::MatchArgs;
 use crate::elo::sprt::Sprt;
-use crate::engines::{self, EngineSpec};
+use crate::engines::EngineSpec;
 use crate::factorial::Design;
-use crate::grid::checks::{check_tables, warn_same_search};
 use crate::grid::files::{grid_file, with_overrides};
+use crate::grid::resolve::{resolve, Resolved};
 use crate::grid::{GridPoint, GridSpec, Player};
 use crate::run_dir::default_out;
 use crate::run_flow::{self, Ended};
@@ -111,75 +111,15 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
 
 /// Validates everything before the first game.
 fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
-    let base = match &args.who.grid {
-        Some(path) => grid_file(path)?,
-        None => GridSpec {
-            name: args.name.clone(),
-            preset: "fischerle".into(),
-            ..GridSpec::default()
-        },
-    };
-    let mut spec = with_overrides(
-        base,
-        args.who.preset.as_deref(),
-        &args.who.sets,
-        &args.who.engines,
-        &args.who.players,
-    )?;
-    let factorial = factorial_design(args, &spec)?;
-    if let Some(design) = &factorial {
-        spec.players = design.players();
-    }
-    let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
-    let engines = engines::resolve(&spec.engine_args(), slack.handshake)?;
-    let points = spec.expand_with(&engines)?;
-    check_tables(points.iter().filter_map(|p| p.config()))?;
-    warn_same_search(&points);
-    let columns = spec.columns(&engines);
-    let mut players: Vec<PlayerEntry> = points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
-        .collect();
+    let (spec, factorial) = match_spec(args)?;
     let threads = crate::workers::resolve(args.run.threads)?;
-    // Before any reordering: players[i] is points[i].
-    if args.variant == Variant::Chess960 {
-        if args.openings.is_none() {
-            bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
-        }
-        tell_chess960(&mut players, &points, &engines)?;
-    }
-    warn_oversubscribed(&players, &points, &engines, threads);
-    if players.len() < 2 {
-        bail!(
-            "a match needs at least two players, found {}: give an axis (--set KEY=A,B), more engines (--engine) or named players (--player)",
-            players.len()
-        );
-    }
-    // A preset's clock unless the command line gives limits.
-    let limits = match args.sprt_preset {
-        Some(preset) if args.limits.is_empty() => vec![preset.clock().to_string()],
-        _ => args.limits.clone(),
-    };
-    apply_limits(&mut players, &limits)?;
+    let mut players = match_players(args, &spec, threads)?;
+    // Measured after every check of the players: it takes seconds.
     let nps_scale = nps_scale(args)?;
     if let Some(s) = nps_scale {
         for p in &mut players {
             p.limit = p.limit.scaled(s.factor());
         }
-    }
-    if let Some(id) = &args.baseline {
-        let named = |p: &PlayerEntry| !spec.players.is_empty() && &p.name == id;
-        let i = players.iter().position(|p| &p.id == id || named(p));
-        let i = i.with_context(|| {
-            let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
-            format!(
-                "--baseline {id} is not a player (expected one of {})",
-                ids.join(", ")
-            )
-        })?;
-        let baseline = players.remove(i);
-        players.insert(0, baseline);
     }
     let schedule = if args.round_robin || factorial.is_some() {
         Schedule::RoundRobin
@@ -189,40 +129,15 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     if args.pairs == 0 {
         bail!("--pairs must be at least 1");
     }
-    let options = BookOptions {
-        order: args.order,
-        plies: args.plies,
-        variant: args.variant,
-    };
-    let book = match &args.openings {
-        Some(path) => Book::read_with(path, options)?,
-        None => Book::builtin_with(options)?,
-    };
-    if book.too_short > 0 {
-        eprintln!(
-            "warning: {} of the {} games of {} are shorter than --plies {}: they start from their final position",
-            book.too_short,
-            book.openings.len(),
-            book.source,
-            args.plies.unwrap_or(0)
-        );
-    }
     let pairings = MatchPlan::pairings_of(schedule, players.len());
-    let jobs = args.pairs * pairings.len() as u64;
-    if args.shard.is_some() && (args.sprt.is_some() || args.sprt_preset.is_some()) {
-        bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
-    }
-    let range = args.shard.map_or(0..jobs, |s| {
-        let r = s.range(jobs as usize);
-        r.start as u64..r.end as u64
-    });
+    let range = job_range(args, args.pairs * pairings.len() as u64)?;
     Ok(MatchPlan {
         name: args.name.clone(),
         pairings,
         players,
         schedule,
         pairs: args.pairs,
-        book,
+        book: book(args)?,
         offset: args.seed,
         rules: args.rules.rules()?,
         sprt: sprt(args)?,
@@ -243,6 +158,122 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .map(|list| crate::arena::affinity::parse(list, threads))
             .transpose()?,
     })
+}
+
+/// The match's players as a spec (a match file, overridden by the command line) and, for a
+/// factorial design, the design whose players replace the spec's.
+fn match_spec(args: &MatchArgs) -> Result<(GridSpec, Option<Design>)> {
+    let base = match &args.who.grid {
+        Some(path) => grid_file(path)?,
+        None => GridSpec {
+            name: args.name.clone(),
+            preset: "fischerle".into(),
+            ..GridSpec::default()
+        },
+    };
+    let mut spec = with_overrides(
+        base,
+        args.who.preset.as_deref(),
+        &args.who.sets,
+        &args.who.engines,
+        &args.who.players,
+    )?;
+    let factorial = factorial_design(args, &spec)?;
+    if let Some(design) = &factorial {
+        spec.players = design.players();
+    }
+    Ok((spec, factorial))
+}
+
+/// The players resolved and checked, with their limits (before any NPS scaling), the baseline
+/// first.
+fn match_players(args: &MatchArgs, spec: &GridSpec, threads: usize) -> Result<Vec<PlayerEntry>> {
+    let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
+    let Resolved {
+        engines,
+        points,
+        columns,
+    } = resolve(spec, slack.handshake)?;
+    let mut players: Vec<PlayerEntry> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
+        .collect();
+    // Before any reordering: players[i] is points[i].
+    if args.variant == Variant::Chess960 {
+        if args.openings.is_none() {
+            bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
+        }
+        tell_chess960(&mut players, &points, &engines)?;
+    }
+    warn_oversubscribed(&players, &points, &engines, threads);
+    if players.len() < 2 {
+        bail!(
+            "a match needs at least two players, found {}: give an axis (--set KEY=A,B), more engines (--engine) or named players (--player)",
+            players.len()
+        );
+    }
+    // A preset's clock unless the command line gives limits.
+    let limits = match args.sprt_preset {
+        Some(preset) if args.limits.is_empty() => vec![preset.clock().to_string()],
+        _ => args.limits.clone(),
+    };
+    apply_limits(&mut players, &limits)?;
+    if let Some(id) = &args.baseline {
+        baseline_first(&mut players, id, !spec.players.is_empty())?;
+    }
+    Ok(players)
+}
+
+/// Moves the player `id` (or, with named players, the one named so) to the front.
+fn baseline_first(players: &mut Vec<PlayerEntry>, id: &str, named: bool) -> Result<()> {
+    let i = players
+        .iter()
+        .position(|p| p.id == id || (named && p.name == id));
+    let i = i.with_context(|| {
+        let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
+        format!(
+            "--baseline {id} is not a player (expected one of {})",
+            ids.join(", ")
+        )
+    })?;
+    let baseline = players.remove(i);
+    players.insert(0, baseline);
+    Ok(())
+}
+
+/// The opening book, with a warning for games shorter than `--plies`.
+fn book(args: &MatchArgs) -> Result<Book> {
+    let options = BookOptions {
+        order: args.order,
+        plies: args.plies,
+        variant: args.variant,
+    };
+    let book = match &args.openings {
+        Some(path) => Book::read_with(path, options)?,
+        None => Book::builtin_with(options)?,
+    };
+    if book.too_short > 0 {
+        eprintln!(
+            "warning: {} of the {} games of {} are shorter than --plies {}: they start from their final position",
+            book.too_short,
+            book.openings.len(),
+            book.source,
+            args.plies.unwrap_or(0)
+        );
+    }
+    Ok(book)
+}
+
+/// The jobs this run plays: all of them, or its shard's range.
+fn job_range(args: &MatchArgs, jobs: u64) -> Result<std::ops::Range<u64>> {
+    if args.shard.is_some() && (args.sprt.is_some() || args.sprt_preset.is_some()) {
+        bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
+    }
+    Ok(args.shard.map_or(0..jobs, |s| {
+        let r = s.range(jobs as usize);
+        r.start as u64..r.end as u64
+    }))
 }
 
 /// `--nps-scale REF`: this machine's speed, measured now — or, for a resumed match, as recorded,

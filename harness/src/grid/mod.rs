@@ -22,6 +22,7 @@
 pub mod checks;
 pub mod files;
 pub mod players;
+pub mod resolve;
 
 use engine::SearchConfig;
 use serde::Deserialize;
