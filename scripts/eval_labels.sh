@@ -6,7 +6,8 @@
 # committed: it regenerates from this script).
 #
 #   scripts/eval_labels.sh [PART...]
-#   parts: book games label_own label_peers fits loss screen screen_40k clock cost readme
+#   parts: book games label_own label_peers fits loss screen screen_40k clock gauntlet
+#          gauntlet_toga cost readme
 source "$(dirname "$0")/lib.sh"
 out=results/eval/labelled
 work=target/eval-labels
@@ -126,6 +127,23 @@ part_clock() {
   play clock-2s $(players) --openings "$GATE_BOOK" --seed 750 --pairs 200 --limit tc=2+0.02 \
     --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
+# Amendment 10: the fit's gauntlet against Glaurung 2.2 (and Toga II 3.0) on strong's gauntlet
+# openings 1–100.
+GAUNTLET_BOOK=results/strength/gauntlet-openings.epd
+fit_player() { echo "strong-fit:preset=strong,eval=@$out/$(gated_fit)/eval.toml"; }
+part_gauntlet() {
+  play gauntlet-2s-glaurung --player "$(fit_player)" \
+    --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
+    --openings "$GAUNTLET_BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 \
+    --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_gauntlet_toga() {
+  play gauntlet-2s-toga --player "$(fit_player)" \
+    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
+    --openings "$GAUNTLET_BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 \
+    --affinity 0,1 "${ADJUDICATION[@]}"
+}
+
 # The criterion micro-benchmark (its estimates → cost/eval.csv), then NPS of both players.
 part_cost() {
   [ -f "$out/cost/eval.csv" ] && return
@@ -140,4 +158,4 @@ part_readme() {
   python3 scripts/eval_labels_readme.py "$out" --readme
 }
 
-run_parts "book games label_own label_peers fits loss screen screen_40k clock cost readme" "$@"
+run_parts "book games label_own label_peers fits loss screen screen_40k clock gauntlet gauntlet_toga cost readme" "$@"

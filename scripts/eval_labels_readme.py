@@ -115,6 +115,34 @@ def gates(root):
     return "\n".join(out)
 
 
+# The gauntlets of amendment 10, and strong's own on the same openings for comparison.
+GAUNTLETS = [
+    ("gauntlet-2s-glaurung", "Glaurung 2.2"),
+    ("gauntlet-2s-toga", "Toga II 3.0"),
+    ("../../strength/core/gauntlet-2s-glaurung", "Glaurung 2.2, `strong` with the classic evaluation"),
+]
+
+
+def gauntlets(root):
+    out = ["**Gauntlets** (2 s + 0.02 s, openings 1–100 of the gauntlet book; the project's side's "
+           "score and the peer's pentanomial Elo over it):", "",
+           "| run | opponent | pairs | W/D/L (ours) | our score | peer's Elo (95 %) |",
+           "|---|---|---|---|---|---|"]
+    for name, who in GAUNTLETS:
+        path = root / name / "pairings.csv"
+        if not path.exists():
+            out.append(f"| `{name}/` | {who} | not yet played | | | |")
+            continue
+        with path.open() as f:
+            r = next(csv.DictReader(f))
+        # The first player is ours; the row's W/D/L are the second's.
+        wins, draws, losses = int(r["losses"]), int(r["draws"]), int(r["wins"])
+        score = 1 - float(r["score"])
+        out.append(f"| `{name}/` | {who} | {r['pairs']} | {wins}/{draws}/{losses} | "
+                   f"{100 * score:.1f} % | {signed(float(r['elo']))} ± {float(r['elo95']):.1f} |")
+    return "\n".join(out)
+
+
 def cost(root):
     path = root / "cost" / "eval.csv"
     if not path.exists():
@@ -200,7 +228,8 @@ def main():
     elif mode == "--data-csv" and len(sys.argv) == 4:
         data_csv(root, sys.argv[3])
     elif mode in ("--readme", "--check"):
-        body = "\n\n".join([data(root), loss_table(root), fits(root), gates(root), cost(root)])
+        body = "\n\n".join([data(root), loss_table(root), fits(root), gates(root), gauntlets(root),
+                              cost(root)])
         sync({root / "README.md": ({"findings": body}, None)}, check=mode == "--check")
     else:
         raise SystemExit(__doc__)
