@@ -100,6 +100,7 @@ BOOKS=(
   "results/eval/verify-openings.epd eval results/eval/verify-openings.epd|target/eval/harness suite make --selfplay 1600 --seed 4242 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/eval/verify-openings.epd"
   "results/strength/gauntlet-openings.epd strength results/strength/gauntlet-openings.epd|target/strength/harness suite make --selfplay 1600 --seed 5151 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 400 --hash 16 --id-prefix gauntlet --out results/strength/gauntlet-openings.epd"
   "results/cross-engine/openings.epd cross-engine target/cross-engine/openings.epd|target/cross-engine/harness suite make --selfplay 1600 --seed 2028 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/cross-engine/openings.epd"
+  "results/eval/labelled/gate-openings.epd eval/labelled results/eval/labelled/gate-openings.epd|./target/release/harness suite make --selfplay 5000 --seed 8484 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 10 --balanced 60 --max 1000 --hash 16 --threads 1 --id-prefix gate --out results/eval/labelled/gate-openings.epd"
   "- tuning target/tuning/verify-openings.epd|target/tuning/harness suite make --selfplay 1600 --seed 2027 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/tuning/verify-openings.epd"
 )
 for entry in "${BOOKS[@]}"; do
