@@ -4,7 +4,15 @@
 use super::*;
 
 /// The names accepted by [`SearchConfig::preset`].
-pub const PRESETS: &[&str] = &["fischerle", "seeds", "plain", "modern", "gated", "strong"];
+pub const PRESETS: &[&str] = &[
+    "fischerle",
+    "seeds",
+    "plain",
+    "modern",
+    "gated",
+    "strong",
+    "fitted",
+];
 
 impl SearchConfig {
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
@@ -235,6 +243,18 @@ impl SearchConfig {
         }
     }
 
+    /// `strong` with the evaluation fitted to positions labelled by Stockfish
+    /// (`results/eval/labelled/`): every term on, draw scaling, the weights of the study's gated
+    /// fit (`fit-blend/eval.toml`, copied to `fitted_eval.toml` beside this file).
+    pub fn fitted() -> Self {
+        let eval: crate::eval::Evaluation =
+            toml::from_str(include_str!("fitted_eval.toml")).expect("the committed fit reads");
+        Self {
+            eval: Box::new(eval),
+            ..Self::strong()
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -244,6 +264,7 @@ impl SearchConfig {
             "modern" => Ok(Self::modern()),
             "gated" => Ok(Self::gated()),
             "strong" => Ok(Self::strong()),
+            "fitted" => Ok(Self::fitted()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -439,6 +460,24 @@ mod tests {
         }
         assert_eq!(SearchConfig::strong(), c);
         assert_eq!(SearchConfig::preset("strong").unwrap(), c);
+    }
+
+    /// The preset's evaluation is the study's gated fit, byte for byte, and validates.
+    #[test]
+    fn fitted_is_strong_with_the_labelled_fit() {
+        let study = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../results/eval/labelled/fit-blend/eval.toml"
+        );
+        assert_eq!(
+            std::fs::read_to_string(study).unwrap(),
+            include_str!("fitted_eval.toml")
+        );
+        let mut c = SearchConfig::strong();
+        c.set("eval", &format!("@{study}")).unwrap();
+        assert_eq!(SearchConfig::fitted(), c);
+        assert_eq!(SearchConfig::preset("fitted").unwrap(), c);
+        c.validate().unwrap();
     }
 
     #[test]
