@@ -131,6 +131,15 @@ impl Evaluator {
         }
     }
 
+    /// Whether its value depends on the halfmove clock (draw scaling's fifty-move factor): a
+    /// cache of evaluations by position must then tell the clocks apart.
+    pub fn reads_halfmove_clock(&self) -> bool {
+        self.evaluation
+            .scaling
+            .as_ref()
+            .is_some_and(|s| s.fifty_move)
+    }
+
     /// The evaluation it computes.
     pub fn evaluation(&self) -> &Evaluation {
         &self.evaluation
@@ -158,17 +167,18 @@ impl Evaluator {
         self.finish(board, placement, pawns, passed)
     }
 
-    /// The evaluation's cheap part — material, squares and the pawn terms (from the memo), no
-    /// piece term and no draw scaling — from the side to move's point of view: what lazy
-    /// evaluation compares with a margin before paying for the rest. For the classic evaluation
-    /// it is the evaluation.
+    /// The evaluation's cheap part — material, squares and the pawn terms (from the memo), with
+    /// draw scaling (it reads the material alone), without the piece terms — from the side to
+    /// move's point of view: what lazy evaluation compares with a margin before paying for the
+    /// rest. For an evaluation without piece terms it is the evaluation.
     pub fn evaluate_cheap(&mut self, board: &Board, placement: Placement) -> Score {
         let (pawns, _) = self.pawns.terms(board, &self.weights, &self.on);
-        let white = taper(
-            placement.mg + pawns.mg,
-            placement.eg + pawns.eg,
-            placement.phase,
-        );
+        let eg = placement.eg + pawns.eg;
+        let eg = match &self.evaluation.scaling {
+            Some(s) => scale_eg(eg, s.scale(board, eg)),
+            None => eg,
+        };
+        let white = taper(placement.mg + pawns.mg, eg, placement.phase);
         match board.side_to_move() {
             Color::White => white,
             Color::Black => -white,

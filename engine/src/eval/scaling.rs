@@ -26,7 +26,7 @@ pub struct DrawScaling {
     /// promotion square the bishop does not control, and the other king stands by that corner.
     pub wrong_rook_pawn: Score,
     /// Scale every endgame score by (200 − halfmove clock) / 200 as well (the clock capped at
-    /// 100): a half at the fifty-move limit.
+    /// 100): a half at the fifty-move limit (the product rounded down to 64ths).
     pub fifty_move: bool,
 }
 
@@ -41,9 +41,15 @@ impl DrawScaling {
         }
     }
 
-    /// The scale (0 … [`FULL`]) for the endgame score `eg` (White's side) of `board`.
+    /// The scale (0 … [`FULL`]) for the endgame score `eg` (White's side) of `board`; [`FULL`]
+    /// for an endgame score of 0 (no side ahead; the scaled score is 0 whatever the scale, and a
+    /// position and its colour-flipped twin then carry the same scale into the coefficient form).
+    /// The fifty-move factor is folded into the scale, so it is rounded down to 64ths.
     pub fn scale(&self, board: &Board, eg: Score) -> Score {
-        let strong = if eg >= 0 { Color::White } else { Color::Black };
+        if eg == 0 {
+            return FULL;
+        }
+        let strong = if eg > 0 { Color::White } else { Color::Black };
         let case = if let Some(s) = self.material_case(board, strong) {
             s
         } else {
@@ -159,6 +165,26 @@ mod tests {
             0,
             "wrong bishop"
         );
+        // The same cases with colours swapped, Black ahead.
+        assert_eq!(scale("8/3b1k2/8/8/8/8/5K2/8 w - - 0 1", -1), 0, "K+B v K");
+        assert_eq!(
+            scale("8/5k2/3r4/8/8/3B4/5K2/8 w - - 0 1", -1),
+            16,
+            "K+R v K+B"
+        );
+        // a1 is dark: a light bishop is the wrong one, a dark one the right one.
+        assert_eq!(
+            scale("8/2k5/4b3/8/p7/8/8/K7 w - - 0 1", -1),
+            0,
+            "wrong bishop"
+        );
+        assert_eq!(
+            scale("8/2k5/3b4/8/p7/8/8/K7 w - - 0 1", -1),
+            64,
+            "right bishop"
+        );
+        // No side ahead: nothing to scale.
+        assert_eq!(scale("8/8/3k4/8/2b5/8/pK6/8 b - - 0 1", 0), 64);
         // K+Q v K: nothing to scale.
         assert_eq!(scale("8/5k2/8/8/8/3Q4/5K2/8 w - - 0 1", 1), 64);
     }

@@ -498,15 +498,28 @@ impl<R: Recorder> Searcher<R> {
             return self.evaluate_afresh(board, ply);
         };
         self.stats.eval_cache_probes += 1;
-        if let Some(score) = cache.probe(board.hash()) {
+        let key = self.eval_key(board);
+        if let Some(score) = cache.probe(key) {
             self.stats.eval_cache_hits += 1;
             return score;
         }
         let score = self.evaluate_afresh(board, ply);
         if let Some(cache) = self.eval_cache.as_mut() {
-            cache.store(board.hash(), score);
+            cache.store(key, score);
         }
         score
+    }
+
+    /// The evaluation cache's key: the position's hash, with the halfmove clock mixed in when the
+    /// evaluation reads it (draw scaling's fifty-move factor), so a score is never returned for
+    /// the same position at another clock.
+    fn eval_key(&self, board: &Board) -> u64 {
+        if self.evaluator.reads_halfmove_clock() {
+            let clock = u64::from(board.halfmove_clock());
+            board.hash() ^ (clock + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            board.hash()
+        }
     }
 
     fn evaluate_afresh(&mut self, board: &Board, ply: usize) -> Score {

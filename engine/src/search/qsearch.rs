@@ -216,8 +216,6 @@ impl<R: Recorder> Searcher<R> {
         best
     }
 
-    /// Delta pruning: a capture that could not lift the stand-pat score above alpha even with
-    /// the margin is not searched (promotions always are).
     /// Lazy evaluation (`lazy_eval`): the evaluation's cheap part, when it clears beta by the
     /// margin and the node's full evaluation is not known yet, fails the stand pat high without
     /// the piece terms. A KPK verdict is exact, so it is never bypassed.
@@ -236,6 +234,8 @@ impl<R: Recorder> Searcher<R> {
         Some(cheap)
     }
 
+    /// Delta pruning: a capture that could not lift the stand-pat score above alpha even with
+    /// the margin is not searched (promotions always are).
     fn delta_prunes(&mut self, board: &Board, mv: Move, stand_pat: Score, alpha: Score) -> bool {
         let Some(margin) = self.config.qsearch.delta else {
             return false;

@@ -2,7 +2,7 @@
 //! method). A position's evaluation is `E = Σ cᵢ (mgᵢ ρ + egᵢ (1 − ρ) s)` with ρ = phase / 24 and
 //! s the draw scaling's scale of the endgame sum (1 when it is off) (the
 //! engine's taper without its integer division), its predicted score `σ(E) = 1 / (1 + 10^(−K E /
-//! 400))`, the loss the mean squared error against the label. K is fitted first, with the
+//! 400))`, the loss the mean squared error against the label. K is given or fitted first, with the
 //! starting weights (golden-section search); then every active weight at once by Adam on the full
 //! batch. Sums run over fixed chunks of positions added in order, so a fit is the same on any
 //! number of threads.

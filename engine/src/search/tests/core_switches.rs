@@ -120,8 +120,8 @@ fn strong_finds_the_back_rank_mate() {
     assert_eq!(mate_in_moves(mate.score), Some(1));
 }
 
-/// Lazy evaluation bypasses only the piece terms: with the classic evaluation (none) it searches
-/// the same tree; with every term it cuts stand pats on the cheap part and, at a margin too small
+/// Lazy evaluation bypasses only the piece terms: with an evaluation that has none (the classic
+/// one, and with draw scaling) it searches the same tree; with every term it cuts stand pats on the cheap part and, at a margin too small
 /// for the piece terms, the tree changes.
 #[test]
 fn lazy_evaluation_acts_only_where_there_are_piece_terms() {
@@ -130,6 +130,20 @@ fn lazy_evaluation_acts_only_where_there_are_piece_terms() {
     let classic = search(MIDDLEGAME, lazy.clone(), DEPTH);
     assert_eq!(classic.stats.nodes, STRONG_MIDDLEGAME);
     assert!(classic.stats.lazy_cutoffs > 0);
+    let scaled = with(&strong, "eval.scaling", "on");
+    for fen in [
+        MIDDLEGAME,
+        KIWIPETE,
+        "8/5k2/3b4/1p6/1P6/3B4/5K2/8 w - - 40 80",
+    ] {
+        assert_eq!(
+            search(fen, scaled.clone(), DEPTH).stats.nodes,
+            search(fen, with(&scaled, "lazy_eval", "on"), DEPTH)
+                .stats
+                .nodes,
+            "{fen}"
+        );
+    }
     let mut rich = strong.clone();
     for term in crate::eval::TERMS {
         rich.set(&format!("eval.{term}"), "on").unwrap();
