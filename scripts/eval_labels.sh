@@ -7,7 +7,7 @@
 #
 #   scripts/eval_labels.sh [PART...]
 #   parts: book games label_own label_peers fits loss screen screen_40k clock gauntlet
-#          gauntlet_toga cost readme
+#          gauntlet_toga cost nps readme
 source "$(dirname "$0")/lib.sh"
 out=results/eval/labelled
 work=target/eval-labels
@@ -111,51 +111,82 @@ part_loss() {
 # The fit the gates play: the lower held-out loss against the results (the readme script says
 # which; chosen before any gate game).
 gated_fit() { python3 scripts/eval_labels_readme.py "$out" --chosen; }
-players() {
-  echo --player "strong:preset=strong" --player "strong-fit:preset=strong,eval=@$out/$(gated_fit)/eval.toml"
+# The fit's player; fails when the fits and losses are not there yet (a part then stops).
+fit_player() {
+  local fit
+  fit=$(gated_fit) || return 1
+  echo "strong-fit:preset=strong,eval=@$out/$fit/eval.toml"
 }
 part_screen() {
-  # shellcheck disable=SC2046
-  play screen-10k $(players) --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
+  local fit
+  fit=$(fit_player)
+  play screen-10k --player strong:preset=strong --player "$fit" --openings "$GATE_BOOK" --seed 0 \
+    --pairs 500 --limit nodes=10000
 }
 part_screen_40k() {
-  # shellcheck disable=SC2046
-  play screen-40k $(players) --openings "$GATE_BOOK" --seed 500 --pairs 250 --limit nodes=40000
+  local fit
+  fit=$(fit_player)
+  play screen-40k --player strong:preset=strong --player "$fit" --openings "$GATE_BOOK" \
+    --seed 500 --pairs 250 --limit nodes=40000
 }
 part_clock() {
-  # shellcheck disable=SC2046
-  play clock-2s $(players) --openings "$GATE_BOOK" --seed 750 --pairs 200 --limit tc=2+0.02 \
+  local fit
+  fit=$(fit_player)
+  play clock-2s --player strong:preset=strong --player "$fit" --openings "$GATE_BOOK" --seed 750 --pairs 200 --limit tc=2+0.02 \
     --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 # Amendment 10: the fit's gauntlet against Glaurung 2.2 (and Toga II 3.0) on strong's gauntlet
 # openings 1–100.
 GAUNTLET_BOOK=results/strength/gauntlet-openings.epd
-fit_player() { echo "strong-fit:preset=strong,eval=@$out/$(gated_fit)/eval.toml"; }
 part_gauntlet() {
-  play gauntlet-2s-glaurung --player "$(fit_player)" \
+  local fit
+  fit=$(fit_player)
+  play gauntlet-2s-glaurung --player "$fit" \
     --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
     --openings "$GAUNTLET_BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 \
     --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauntlet_toga() {
-  play gauntlet-2s-toga --player "$(fit_player)" \
+  local fit
+  fit=$(fit_player)
+  play gauntlet-2s-toga --player "$fit" \
     --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
     --openings "$GAUNTLET_BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 \
     --affinity 0,1 "${ADJUDICATION[@]}"
 }
 
-# The criterion micro-benchmark (its estimates → cost/eval.csv), then NPS of both players.
+# The criterion micro-benchmark (its estimates → cost/eval.csv).
 part_cost() {
   [ -f "$out/cost/eval.csv" ] && return
   mkdir -p "$out/cost"
   cargo bench -p engine --bench eval -- --noplot
   python3 scripts/eval_labels_readme.py "$out" --cost-csv target/criterion/evaluation
 }
+# NPS of `strong` and `fitted` (the preset with the gated fit): 5 interleaved rounds of
+# `harness bench --depth 9` pinned to one core → cost/nps.csv (the trees differ: NPS mixes the
+# evaluation's cost with the tree's shape).
+part_nps() {
+  [ -f "$out/cost/nps.csv" ] && return
+  mkdir -p "$out/cost"
+  local round preset nps
+  echo "round,player,nps" >"$out/cost/nps.csv.part"
+  for round in 1 2 3 4 5; do
+    for preset in strong fitted; do
+      nps=$(taskset -c "${CORE:-0}" "$harness" bench --preset "$preset" --depth 9 |
+        awk '/Nodes\/second/ {print $3}')
+      echo "$round,$preset,$nps" >>"$out/cost/nps.csv.part"
+    done
+  done
+  mv "$out/cost/nps.csv.part" "$out/cost/nps.csv"
+}
 part_readme() {
+  # The training data's sizes and SHA-256, when it is here.
+  [ -f "$work/labels-own/labels.csv" ] && python3 scripts/eval_labels_readme.py "$out" --data-csv "$work"
   compress_tables "$out"
   light_tables "$out/screen-10k"
   light_tables "$out/screen-40k"
+  shown_figures "$out"
   python3 scripts/eval_labels_readme.py "$out" --readme
 }
 
-run_parts "book games label_own label_peers fits loss screen screen_40k clock gauntlet gauntlet_toga cost readme" "$@"
+run_parts "book games label_own label_peers fits loss screen screen_40k clock gauntlet gauntlet_toga cost nps readme" "$@"

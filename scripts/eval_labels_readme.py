@@ -11,6 +11,7 @@ cost/eval.csv (the criterion micro-benchmark) and data.csv (the training data's 
 """
 import csv
 import hashlib
+import statistics
 import json
 import sys
 from pathlib import Path
@@ -107,8 +108,22 @@ def gates(root):
            "gates played):", "",
            "| gate | pairs | W/D/L | Elo (95 %) | p (Holm) |", "|---|---|---|---|---|"]
     for (name, what, r), p in zip(rows, ps):
+        shown = "< 0.001" if p < 0.001 else f"{p:.3f}"
         out.append(f"| `{name}/` ({what}) | {r['pairs']} | {r['wins']}/{r['draws']}/{r['losses']} "
-                   f"| {signed(float(r['elo']))} ± {float(r['elo95']):.1f} | {p:.3g} |")
+                   f"| {signed(float(r['elo']))} ± {float(r['elo95']):.1f} | {shown} |")
+    clock = next((r for name, _, r in rows if name == "clock-2s"), None)
+    if clock is not None:
+        elo, half = float(clock["elo"]), float(clock["elo95"])
+        low = elo - half
+        if low > 100:
+            verdict = "its lower end lies above +100"
+        elif elo + half < 100:
+            verdict = "the whole interval lies below +100"
+        else:
+            verdict = "the interval includes +100"
+        out += ["", f"Under the clock the fit's interval is [{signed(low)}, {signed(elo + half)}]: "
+                f"{verdict} (#55 asks ≥ +100 at 2 s + 0.02 s with ≥ 200 pairs and an interval "
+                "excluding 0)."]
     missing = [n for n, _ in GATES if not (root / n / "pairings.csv").exists()]
     if missing:
         out += ["", "Not yet played: " + ", ".join(f"`{n}/`" for n in missing) + "."]
@@ -128,6 +143,7 @@ def gauntlets(root):
            "score and the peer's pentanomial Elo over it):", "",
            "| run | opponent | pairs | W/D/L (ours) | our score | peer's Elo (95 %) |",
            "|---|---|---|---|---|---|"]
+    glaurung = None
     for name, who in GAUNTLETS:
         path = root / name / "pairings.csv"
         if not path.exists():
@@ -140,6 +156,12 @@ def gauntlets(root):
         score = 1 - float(r["score"])
         out.append(f"| `{name}/` | {who} | {r['pairs']} | {wins}/{draws}/{losses} | "
                    f"{100 * score:.1f} % | {signed(float(r['elo']))} ± {float(r['elo95']):.1f} |")
+        if name == "gauntlet-2s-glaurung":
+            glaurung = score
+    if glaurung is not None:
+        verdict = "at or above" if glaurung >= 0.35 else "below"
+        out += ["", f"Against Glaurung 2.2 the fitted `strong` scores {100 * glaurung:.1f} %: {verdict} "
+                "the 35 % #54 asks of its preset at 2 s + 0.02 s."]
     return "\n".join(out)
 
 
@@ -156,6 +178,21 @@ def cost(root):
            "| evaluation | ns per evaluation | × classic |", "|---|---|---|"]
     for r in rows:
         out.append(f"| {r['evaluation']} | {float(r['ns']):.1f} | {float(r['ns']) / base:.2f} |")
+    every = next(float(r["ns"]) for r in rows if r["evaluation"] == "every term")
+    bound = "within" if every / base <= 1.3 else "not within"
+    out += ["", f"Every term costs {every / base:.1f}× the classic evaluation per call: {bound} the "
+            "1.3× that #55 asks."]
+    nps = root / "cost" / "nps.csv"
+    if nps.exists():
+        by = {}
+        with nps.open() as f:
+            for r in csv.DictReader(f):
+                by.setdefault(r["player"], []).append(int(r["nps"]))
+        med = {p: statistics.median(v) for p, v in by.items()}
+        rounds = len(next(iter(by.values())))
+        out += ["", f"Nodes per second (`harness bench --depth 9`, {rounds} interleaved rounds on one "
+                f"core, medians; `cost/nps.csv`): `strong` {med['strong'] / 1e6:.2f} M, `fitted` "
+                f"{med['fitted'] / 1e6:.2f} M ({med['fitted'] / med['strong']:.2f}×)."]
     return "\n".join(out)
 
 
