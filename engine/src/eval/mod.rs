@@ -173,16 +173,8 @@ impl Evaluator {
     /// rest. For an evaluation without piece terms it is the evaluation.
     pub fn evaluate_cheap(&mut self, board: &Board, placement: Placement) -> Score {
         let (pawns, _) = self.pawns.terms(board, &self.weights, &self.on);
-        let eg = placement.eg + pawns.eg;
-        let eg = match &self.evaluation.scaling {
-            Some(s) => scale_eg(eg, s.scale(board, eg)),
-            None => eg,
-        };
-        let white = taper(placement.mg + pawns.mg, eg, placement.phase);
-        match board.side_to_move() {
-            Color::White => white,
-            Color::Black => -white,
-        }
+        let sums = Pair::new(placement.mg + pawns.mg, placement.eg + pawns.eg);
+        self.to_move(board, sums, placement.phase)
     }
 
     /// [`Evaluator::evaluate`] without the memo.
@@ -206,11 +198,17 @@ impl Evaluator {
         if self.on.piece_terms() {
             piece_terms(board, &self.on, passed, &mut scorer);
         }
+        self.to_move(board, Pair::new(scorer.mg, scorer.eg), placement.phase)
+    }
+
+    /// White's middle-game and endgame sums made a score for the side to move: the endgame sum
+    /// draw-scaled (when on), tapered by `phase`, signed.
+    fn to_move(&self, board: &Board, sums: Pair, phase: Score) -> Score {
         let eg = match &self.evaluation.scaling {
-            Some(s) => scale_eg(scorer.eg, s.scale(board, scorer.eg)),
-            None => scorer.eg,
+            Some(s) => scale_eg(sums.eg, s.scale(board, sums.eg)),
+            None => sums.eg,
         };
-        let white = taper(scorer.mg, eg, placement.phase);
+        let white = taper(sums.mg, eg, phase);
         match board.side_to_move() {
             Color::White => white,
             Color::Black => -white,
