@@ -845,8 +845,8 @@ pub struct ReportArgs {
     /// grid's first.
     #[arg(long, value_name = "CONFIG")]
     pub baseline: Option<String>,
-    /// Only render the committed report.md as report.html, recomputing nothing (for a run whose
-    /// tables are not all kept).
+    /// Only render the committed report.md as report.html and report.json, recomputing nothing
+    /// (for a run whose tables are not all kept, or written before report.json existed).
     #[arg(long, conflicts_with = "baseline")]
     pub page: bool,
 }

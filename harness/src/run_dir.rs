@@ -27,6 +27,8 @@ pub const PAIRINGS: &str = "pairings.csv";
 pub const REPORT: &str = "report.md";
 /// The same report as a self-contained page (`report::page`), written with it.
 pub const REPORT_HTML: &str = "report.html";
+/// The report's tables as data (`report::tables`), written with it: what study scripts read.
+pub const REPORT_JSON: &str = "report.json";
 
 /// `results/<timestamp>-<name>/`.
 pub fn default_out(name: &str) -> PathBuf {

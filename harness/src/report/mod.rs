@@ -18,6 +18,7 @@ pub mod selective;
 pub mod stats;
 pub mod steps;
 pub mod summary;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 

@@ -12,7 +12,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML};
+use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML, REPORT_JSON};
 
 /// SVG figures up to this size are drawn inside the page; larger ones are linked.
 const INLINE_SVG_BYTES: usize = 100_000;
@@ -23,10 +23,13 @@ const BLUE: &str = "#0072B2";
 const VERMILLION: &str = "#D55E00";
 const GREY: &str = "#999999";
 
-/// Writes `md` as `dir/report.md` and its page as `dir/report.html`.
+/// Writes `md` as `dir/report.md`, its page as `dir/report.html` and its tables as
+/// `dir/report.json` ([`crate::report::tables`]).
 pub fn write(dir: &Path, md: &str) -> Result<()> {
     std::fs::write(dir.join(REPORT), md)
         .with_context(|| format!("writing {}", dir.join(REPORT).display()))?;
+    crate::report::tables::write(dir, md)
+        .with_context(|| format!("writing {}", dir.join(REPORT_JSON).display()))?;
     let html = render(dir, md);
     std::fs::write(dir.join(REPORT_HTML), html)
         .with_context(|| format!("writing {}", dir.join(REPORT_HTML).display()))
