@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 reps="${1:-3}"
 engine_file=engine/src/search/alphabeta.rs
-report_file=harness/src/report/stats.rs
-[ -f lab/src/report/stats.rs ] && report_file=lab/src/report/stats.rs
+report_file=lab/src/report/stats.rs
+
 restore() { git checkout -- "$engine_file" "$report_file"; }
 trap restore EXIT
 cargo build --release -p harness > /dev/null 2>&1

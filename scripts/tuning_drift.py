@@ -3,10 +3,10 @@
 results/tuning (its manifest.json and tune.csv), per parameter: the drift (final − start) / C_END as
 `report.md` gives it, the noise of that drift, z = drift / noise, the chance of |drift| > 1 C_END
 from noise alone, the two-sided p-value and Holm's correction across the tune's parameters (α = 0.05).
-`harness tune`'s report computes the same (harness/src/tune/drift.rs); this script is the independent
+`harness tune`'s report computes the same (play/src/tune/drift.rs); this script is the independent
 implementation harness/tests/tune_cli.rs compares it with on every committed tune.
 
-The noise estimate. SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration (harness/src/tune/spsa.rs),
+The noise estimate. SPSA moves θ by R_k·c_k·(W − L)_k·Δ_k each iteration (play/src/tune/spsa.rs),
 Δ_k = ±1 at random. If the parameter did not matter, W − L would not depend on Δ_k and the steps
 would be independent with mean 0, so the drift's standard deviation is
 
@@ -52,7 +52,7 @@ def drifts(d):
         final = float(rows[-1][f"theta:{key}"]) if rows else p["start"]
         drift = (final - p["start"]) / p["c_end"]
         # No noise means no step was taken (no iteration, or every W − L was 0): no drift either,
-        # as harness/src/tune/drift.rs has it.
+        # as play/src/tune/drift.rs has it.
         z = drift / noise if noise > 0 else 0.0
         chance = two_sided(1 / noise) if noise > 0 else 0.0
         out.append((key, p["start"], final, drift, noise, z, chance, two_sided(z)))

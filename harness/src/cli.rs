@@ -23,7 +23,7 @@ pub fn recorded(dir: &std::path::Path, command: &[String]) -> anyhow::Result<Com
             format!(
                 "the command recorded in {}/{} no longer parses",
                 dir.display(),
-                crate::run_dir::MANIFEST
+                lab::run_dir::MANIFEST
             )
         })
 }
@@ -88,7 +88,7 @@ pub struct GridArgs {
     pub run: RunArgs,
     /// How long UCI engines may take.
     #[command(flatten)]
-    pub uci: crate::uci::bounds::UciBoundsArgs,
+    pub uci: lab::uci::bounds::UciBoundsArgs,
     /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
     /// garbage); their old rows are removed. Without it, a failed job counts as done.
     #[arg(long, requires = "resume")]
@@ -199,7 +199,7 @@ pub struct PlanArgs {
     /// Run only the I-th (from 0) of N deterministic slices of the jobs (`--shard 0/4` … `3/4`), or
     /// `--shard slurm` for the slice of a Slurm array task; `harness merge` joins the shards.
     #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<lab::shard::Shard>,
     /// With --shard: cut the slices by the nodes each job took in an earlier run DIR of these jobs
     /// (longest first to the least loaded), instead of interleaving them.
     #[arg(long, value_name = "DIR", requires = "shard")]
@@ -255,7 +255,7 @@ pub struct MatchArgs {
     /// The book's order: `sequential` (file order) or `random` (a fixed shuffle of the book,
     /// seeded by its SHA-256; `--seed` still picks disjoint stretches of it).
     #[arg(long, value_enum, default_value = "sequential")]
-    pub order: crate::arena::openings::Order,
+    pub order: play::arena::openings::Order,
     /// PGN books: start from the position after this many plies of each game (default: after
     /// all its moves).
     #[arg(long, value_name = "N")]
@@ -272,7 +272,7 @@ pub struct MatchArgs {
     /// Play only the I-th (from 0) of N disjoint ranges of the game pairs, in job order
     /// (`--shard 0/4` … `3/4`, or `slurm`); `harness merge` joins them. Not with --sprt.
     #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<lab::shard::Shard>,
     /// Game pairs per pairing (at most, with --sprt).
     #[arg(long, default_value_t = 100)]
     pub pairs: u64,
@@ -295,7 +295,7 @@ pub struct MatchArgs {
     /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
     /// Recipe: run the LTC only after the STC passed.
     #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
-    pub sprt_preset: Option<crate::elo::sprt_setup::SprtPreset>,
+    pub sprt_preset: Option<lab::elo::sprt_setup::SprtPreset>,
     /// The SPRT's error rates and model.
     #[command(flatten)]
     pub sprt_options: SprtOptions,
@@ -304,7 +304,7 @@ pub struct MatchArgs {
     pub name: String,
     /// How long UCI players may take.
     #[command(flatten)]
-    pub uci: crate::uci::bounds::UciBoundsArgs,
+    pub uci: lab::uci::bounds::UciBoundsArgs,
     /// Output, resume (after the last complete pair), threads, dry run, quiet.
     #[command(flatten)]
     pub run: RunArgs,
@@ -349,7 +349,7 @@ pub struct TexelArgs {
     /// Which epoch's weights are written: `best` (lowest validation loss: early stopping) or
     /// `last`.
     #[arg(long, value_enum, default_value = "best")]
-    pub keep: crate::texel::Keep,
+    pub keep: play::texel::Keep,
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -469,7 +469,7 @@ pub struct TuneArgs {
     pub name: String,
     /// How long a UCI engine may take.
     #[command(flatten)]
-    pub uci: crate::uci::bounds::UciBoundsArgs,
+    pub uci: lab::uci::bounds::UciBoundsArgs,
     /// Output, resume (after the last complete iteration), threads, dry run, quiet.
     #[command(flatten)]
     pub run: RunArgs,
@@ -508,18 +508,18 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     /// The rules these arguments give.
-    pub fn rules(&self) -> anyhow::Result<crate::arena::rules::Rules> {
+    pub fn rules(&self) -> anyhow::Result<play::arena::rules::Rules> {
         if self.max_plies == Some(0) {
             anyhow::bail!("--max-plies must be at least 1");
         }
-        Ok(crate::arena::rules::Rules {
+        Ok(play::arena::rules::Rules {
             max_plies: self.max_plies,
             resign: self
                 .resign_score
                 .zip(self.resign_moves)
-                .map(|(score, moves)| crate::arena::rules::ResignRule { score, moves }),
+                .map(|(score, moves)| play::arena::rules::ResignRule { score, moves }),
             draw: self.draw_score.zip(self.draw_moves).map(|(score, moves)| {
-                crate::arena::rules::DrawRule {
+                play::arena::rules::DrawRule {
                     score,
                     moves,
                     after: self.draw_after,
@@ -542,13 +542,13 @@ pub struct SprtOptions {
     pub beta: f64,
     /// Scale of the hypotheses: `normalized` (t-values, fishtest's default) or `logistic`.
     #[arg(long, value_enum, default_value = "normalized")]
-    pub model: crate::elo::sprt::EloModel,
+    pub model: lab::elo::sprt::EloModel,
 }
 
 impl SprtOptions {
     /// The rates as the domain's.
-    pub fn rates(self) -> crate::elo::sprt_setup::SprtRates {
-        crate::elo::sprt_setup::SprtRates {
+    pub fn rates(self) -> lab::elo::sprt_setup::SprtRates {
+        lab::elo::sprt_setup::SprtRates {
             alpha: self.alpha,
             beta: self.beta,
             model: self.model,
@@ -699,7 +699,7 @@ pub struct SuiteMakeArgs {
     /// Only candidates of this phase: `endgame` (at most a quarter of the opening's piece
     /// material, e.g. R+B vs R+N) or `middlegame`.
     #[arg(long, value_name = "PHASE")]
-    pub phase: Option<crate::suite_make::phase::Phase>,
+    pub phase: Option<lab::suite_make::phase::Phase>,
     /// Keep every candidate without asking a reference (no `bm`): an unselected population.
     #[arg(long, conflicts_with_all = ["balanced", "margin"])]
     pub unlabelled: bool,
@@ -734,7 +734,7 @@ pub struct SuiteMakeArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Search depth.
-    #[arg(long, default_value_t = crate::bench::DEPTH, value_parser = depth, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = lab::bench::DEPTH, value_parser = depth, allow_hyphen_values = true)]
     pub depth: i32,
     /// Time the joint-ratings fit instead of the search: 64 players, about 100,000 simulated
     /// games, the fit and 1,000 bootstrap resamples.
@@ -795,14 +795,14 @@ pub struct TreeArgs {
     pub nodes: Option<u64>,
     /// Which iterations to keep: the last one (default) or all.
     #[arg(long, value_enum, default_value = "last")]
-    pub iteration: crate::tree::Iterations,
+    pub iteration: lab::tree::Iterations,
     /// Keep only the subtree under this line of moves from the root (UCI, space- or
     /// comma-separated: `e2e4,e7e5`).
     #[arg(long, value_name = "MOVES")]
     pub under: Option<String>,
     /// The most nodes recorded: a search that visits more is refused (or, with `--truncate`,
     /// recorded up to the cap).
-    #[arg(long, value_name = "N", default_value_t = crate::tree::DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = lab::tree::DEFAULT_MAX_NODES)]
     pub max_nodes: usize,
     /// Keep the first `--max-nodes` nodes of a larger search instead of refusing it.
     #[arg(long)]
@@ -852,8 +852,8 @@ pub struct ReportArgs {
 }
 
 /// `--shard I/N` or `--shard slurm` (read from the array task's environment).
-fn parse_shard(text: &str) -> Result<crate::shard::Shard, String> {
-    crate::shard::Shard::parse(text).map_err(|e| e.to_string())
+fn parse_shard(text: &str) -> Result<lab::shard::Shard, String> {
+    lab::shard::Shard::parse(text).map_err(|e| e.to_string())
 }
 
 /// `harness merge`.
@@ -927,7 +927,7 @@ pub struct KpkValidateArgs {
     /// Put a deliberately wrong rule before the text's rules, to measure what the procedure
     /// catches (the text's rules are never wrong as draws).
     #[arg(long, value_enum)]
-    pub mutant: Option<crate::kpk::mutant::Mutant>,
+    pub mutant: Option<play::kpk::mutant::Mutant>,
     /// Worker threads. Default: all logical CPUs.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -6,37 +6,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-mod arena;
-mod bench;
 mod cli;
 mod commands;
-mod elo;
-mod engines;
-mod epd;
-mod export;
-mod factorial;
-mod grid;
-mod index;
-mod kpk;
-mod label;
-mod pgn_reader;
-mod plan;
-mod progress;
-mod report;
-mod run_dir;
-mod run_flow;
-mod run_lock;
-mod runner;
-mod shard;
-mod shutdown;
-mod solve;
-mod suite_make;
-mod suites;
-mod texel;
-mod tree;
-mod tune;
-mod uci;
-mod workers;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

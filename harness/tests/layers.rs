@@ -1,6 +1,8 @@
-//! The import picture of both crates runs one way (the layout of `../shared/docs/style.md`): the
-//! command line on top (`main.rs`, `cli.rs`, `commands/`), the domain beneath it, and no two
-//! modules importing each other, directly or round a longer circle. Read from the sources: every
+//! The import picture of the workspace runs one way (the layout of `../shared/docs/style.md`): the
+//! command line on top (the `harness` binary: `main.rs`, `cli.rs`, `commands/`), play beneath it
+//! (`play`), what every command stands on beneath that (`lab`), the engine at the bottom. The
+//! compiler keeps the crates' order (pinned in [`CRATES`]); this test keeps what it cannot: no two
+//! modules inside a crate importing each other, directly or round a longer circle. Read from the sources: every
 //! `crate::…` and `super::…` path (in `use` trees, braces expanded, and inline) is an edge from its
 //! file to the module file it names. A module and its own submodules are one family (a parent
 //! declares its children and they read its items), so edges between a `mod.rs` and the files
@@ -213,29 +215,62 @@ fn workspace() -> PathBuf {
         .into()
 }
 
-#[test]
-fn nothing_below_the_command_line_imports_it() {
-    let harness = Crate::read(&workspace().join("harness/src"));
-    let command_line = |m: &Vec<String>| m.is_empty() || m[0] == "cli" || m[0] == "commands";
-    let mut upward = Vec::new();
-    for (from, targets) in harness.edges() {
-        if command_line(&from) {
+/// The workspace's crates, each above the ones it may use: the compiler keeps every import
+/// pointing down (a crate cannot name one that does not depend on it, and Cargo refuses a circle
+/// of crates); this pins which way down is.
+const CRATES: [(&str, &[&str]); 4] = [
+    ("engine", &[]),
+    ("lab", &["engine"]),
+    ("play", &["engine", "lab"]),
+    ("harness", &["engine", "lab", "play"]),
+];
+
+/// The workspace crates a crate's `Cargo.toml` depends on (its `path = "../x"` dependencies).
+fn path_dependencies(krate: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(workspace().join(krate).join("Cargo.toml")).unwrap();
+    let manifest: toml::Table = text.parse().unwrap();
+    let mut found = BTreeSet::new();
+    for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
+        let Some(deps) = manifest.get(section).and_then(|d| d.as_table()) else {
             continue;
-        }
-        for to in targets.iter().filter(|t| command_line(t)) {
-            upward.push(format!("{} → {}", from.join("/"), to.join("/")));
+        };
+        for (name, spec) in deps {
+            if spec.get("path").is_some() {
+                found.insert(name.clone());
+            }
         }
     }
-    assert!(
-        upward.is_empty(),
-        "the domain imports the command line ({}): {upward:#?}",
-        harness.src.display()
-    );
+    found
+}
+
+#[test]
+fn each_crate_uses_only_the_crates_below_it() {
+    let members: toml::Table = std::fs::read_to_string(workspace().join("Cargo.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let listed: BTreeSet<String> = members["workspace"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let layered: BTreeSet<String> = CRATES.iter().map(|(c, _)| c.to_string()).collect();
+    assert_eq!(listed, layered, "every workspace member has its place in CRATES");
+    for (krate, below) in CRATES {
+        let below: BTreeSet<String> = below.iter().map(|b| b.to_string()).collect();
+        let used = path_dependencies(krate);
+        assert!(
+            used.is_subset(&below),
+            "{krate} uses {:?}, which are not below it",
+            used.difference(&below).collect::<Vec<_>>()
+        );
+    }
 }
 
 #[test]
 fn no_two_modules_import_each_other() {
-    for krate in ["engine/src", "harness/src"] {
+    for krate in ["engine/src", "lab/src", "play/src", "harness/src"] {
         let krate = Crate::read(&workspace().join(krate));
         let found = circles(&krate.edges());
         assert!(
@@ -250,7 +285,7 @@ fn no_two_modules_import_each_other() {
 /// node, so a circle between folders (`a/x.rs` → `b/`, `b/y.rs` → `a/`) is found too.
 #[test]
 fn no_two_top_level_modules_import_each_other() {
-    for krate in ["engine/src", "harness/src"] {
+    for krate in ["engine/src", "lab/src", "play/src", "harness/src"] {
         let krate = Crate::read(&workspace().join(krate));
         let mut folders: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
         for (from, targets) in krate.edges() {

@@ -44,10 +44,10 @@ fn listed() -> BTreeMap<String, BTreeSet<String>> {
     map
 }
 
-/// Every `.rs` file of the two crates, by directory relative to the root.
+/// Every `.rs` file of the workspace's crates, by directory relative to the root.
 fn on_disk() -> BTreeMap<String, BTreeSet<String>> {
     let mut map: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut stack: Vec<PathBuf> = ["engine", "harness"]
+    let mut stack: Vec<PathBuf> = ["engine", "lab", "play", "harness"]
         .iter()
         .map(|c| root().join(c))
         .collect();

@@ -6,10 +6,10 @@ use anyhow::{Context, Result};
 
 use super::CHECK_FAILED;
 use crate::cli::CompareArgs;
-use crate::report::compare::{compare, render};
-use crate::report::data::RunDir;
-use crate::report::figures::{self, RatioTails};
-use crate::report::paired::Pair;
+use lab::report::compare::{compare, render};
+use lab::report::data::RunDir;
+use lab::report::figures::{self, RatioTails};
+use lab::report::paired::Pair;
 
 /// Runs `harness compare`.
 pub fn run(args: &CompareArgs) -> Result<ExitCode> {

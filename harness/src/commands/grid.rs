@@ -7,16 +7,16 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::cli::{GridArgs, PlanArgs};
-use crate::export::manifest::Manifest;
-use crate::export::sink::Sink;
-use crate::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
-use crate::grid::resolve::{resolve, Resolved};
-use crate::grid::GridSpec;
-use crate::plan::{JobKey, JobLimits, Plan, ShardPart};
-use crate::run_dir::{default_out, MANIFEST, RUNS};
-use crate::run_flow::{self, Ended};
-use crate::shard::Shard;
-use crate::suites;
+use lab::export::manifest::Manifest;
+use lab::export::sink::Sink;
+use lab::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
+use lab::grid::resolve::{resolve, Resolved};
+use lab::grid::GridSpec;
+use lab::plan::{JobKey, JobLimits, Plan, ShardPart};
+use lab::run_dir::{default_out, MANIFEST, RUNS};
+use lab::run_flow::{self, Ended};
+use lab::shard::Shard;
+use lab::suites;
 
 /// Node cap per job unless told otherwise.
 const DEFAULT_NODE_CAP: u64 = 20_000_000;
@@ -45,16 +45,16 @@ pub fn run(args: GridArgs) -> Result<ExitCode> {
         },
         |sink| {
             announce(&plan, sink.done_count());
-            crate::runner::run(&plan, sink, args.run.quiet)
+            lab::runner::run(&plan, sink, args.run.quiet)
         },
     )?;
     if let Ended::Interrupted(()) = ended {
         let kept = "every finished job is written";
         return Ok(run_flow::interrupted("grid", &plan.out, kept));
     }
-    let (rows, answer) = crate::report::write_with_answer(&plan.out, None)?;
+    let (rows, answer) = lab::report::write_with_answer(&plan.out, None)?;
     let targets = plan.targets();
-    print!("{}", crate::report::summary::table(&rows, targets));
+    print!("{}", lab::report::summary::table(&rows, targets));
     if targets < plan.positions() {
         println!(
             "solved counts the {targets} positions with a bm, am or mate to find; the other {} are searched for nodes and time only",
@@ -157,7 +157,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
     if limits.minimal_tree && (limits.depth.is_none() || limits.solved_for.is_some()) {
         bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
     }
-    let threads = crate::workers::resolve(args.run.threads)?;
+    let threads = lab::workers::resolve(args.run.threads)?;
     let out = args
         .run
         .resume
@@ -192,10 +192,10 @@ fn shard_part(plan: &Plan, shard: Shard, cost_from: Option<&Path>) -> Result<Sha
             jobs: shard.interleaved(all.len()),
         });
     };
-    let known = crate::export::sink::node_counts(&dir.join(RUNS))
+    let known = lab::export::sink::node_counts(&dir.join(RUNS))
         .with_context(|| format!("--cost-from {}", dir.display()))?;
     let keys: Vec<JobKey> = all.iter().map(|j| plan.job_key(j)).collect();
-    let costs = crate::shard::costs_by_key(&known, &keys);
+    let costs = lab::shard::costs_by_key(&known, &keys);
     Ok(ShardPart {
         shard,
         balance: format!("nodes of {}", dir.display()),

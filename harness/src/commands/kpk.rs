@@ -10,22 +10,22 @@ use anyhow::{Context, Result};
 use cozy_chess::{Color, Piece};
 
 use crate::cli::{KpkCheckArgs, KpkValidateArgs};
-use crate::grid::{GridPoint, GridSpec};
-use crate::kpk::interval_gain;
-use crate::kpk::knowledge::RulesAndTables;
-use crate::kpk::report::{self, Misjudged};
-use crate::kpk::rules;
-use crate::kpk::search;
-use crate::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
-use crate::kpk::validate::Effort;
-use crate::kpk::validation_report::{self, ValidationRun};
+use lab::grid::{GridPoint, GridSpec};
+use play::kpk::interval_gain;
+use play::kpk::knowledge::RulesAndTables;
+use play::kpk::report::{self, Misjudged};
+use play::kpk::rules;
+use play::kpk::search;
+use play::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
+use play::kpk::validate::Effort;
+use play::kpk::validation_report::{self, ValidationRun};
 use engine::interval::TextRules;
 
 /// Builds KQK, KRK and KPK and writes every legal KPK position to `out`.
 pub fn table(out: &Path) -> Result<ExitCode> {
     let start = Instant::now();
     let tables = Tables::build();
-    let longest = |t: &crate::kpk::table::Table| t.longest_mate(Color::White).unwrap_or(0);
+    let longest = |t: &play::kpk::table::Table| t.longest_mate(Color::White).unwrap_or(0);
     eprintln!(
         "KQK, KRK and KPK built in {:.2} s; longest mates with White to move: KQK {} plies, KRK {}, KPK {}",
         start.elapsed().as_secs_f64(),
@@ -106,7 +106,7 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
     }
     report::write_positions(&out.join("positions.csv"), &tables, &runs)?;
     let md = report::render(&rules, &runs);
-    crate::report::page::write(&out, &md)?;
+    lab::report::page::write(&out, &md)?;
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)
@@ -147,7 +147,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let every = usize::try_from(args.every)?;
     let (validations, cycles) =
-        pool.install(|| crate::kpk::validate_all(&knowledge, effort, every));
+        pool.install(|| play::kpk::validate_all(&knowledge, effort, every));
     let validate_secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{} positions validated in {validate_secs:.1} s",
@@ -180,7 +180,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     validation_report::write_validations(&out.join(validation_report::VALIDATION_CSV), &run)?;
     validation_report::write_pairs(&out.join(validation_report::COMPARISON_CSV), &run)?;
     let md = validation_report::render(&run);
-    crate::report::page::write(&out, &md)?;
+    lab::report::page::write(&out, &md)?;
     print!("{md}");
     println!("results: {}", out.display());
     Ok(ExitCode::SUCCESS)
@@ -192,10 +192,10 @@ fn prepare(
     name: &str,
     threads: Option<usize>,
 ) -> Result<(PathBuf, rayon::ThreadPool, Tables)> {
-    let out = out.map_or_else(|| crate::run_dir::default_out(name), Path::to_path_buf);
+    let out = out.map_or_else(|| lab::run_dir::default_out(name), Path::to_path_buf);
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(crate::workers::resolve(threads)?)
+        .num_threads(lab::workers::resolve(threads)?)
         .build()?;
     let start = Instant::now();
     let tables = Tables::build();

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 
 use crate::cli::LabelArgs;
-use crate::label::positions::{self, Selection};
-use crate::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
-use crate::run_dir::{check_fresh_out, default_out, MANIFEST};
-use crate::run_lock::RunLock;
+use play::label::positions::{self, Selection};
+use play::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
+use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
+use lab::run_lock::RunLock;
 
 /// Runs `harness label`.
 pub fn run(args: LabelArgs) -> Result<ExitCode> {
@@ -37,7 +37,7 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let _lock = start_run_dir(&plan, args.run.resume.is_some())?;
-    let bar = crate::progress::Progress::new(read.items.len() as u64, args.run.quiet);
+    let bar = lab::progress::Progress::new(read.items.len() as u64, args.run.quiet);
     let outcome = run::label_all(&plan, read.items, |_, _| bar.job_done())?;
     bar.finish();
     if !read.games.is_empty() {
@@ -54,7 +54,7 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
 }
 
 /// Arguments and the inputs as read → a plan, every check made before an engine starts.
-fn build_plan(args: &LabelArgs, inputs: Vec<crate::label::Input>) -> Result<LabelPlan> {
+fn build_plan(args: &LabelArgs, inputs: Vec<play::label::Input>) -> Result<LabelPlan> {
     let engine = args.engine.clone().context("--engine PATH is required")?;
     let limit = match (args.depth, args.nodes) {
         (Some(d), None) if d >= 1 => Limit::Depth(d),
@@ -148,7 +148,7 @@ fn start_run_dir(plan: &LabelPlan, resuming: bool) -> Result<RunLock> {
 }
 
 /// `labelled.pgn` from every row of `labels.csv` (this run's and the runs it resumed).
-fn write_labelled_pgn(out: &Path, games: &[(usize, crate::pgn_reader::Game)]) -> Result<()> {
+fn write_labelled_pgn(out: &Path, games: &[(usize, lab::pgn_reader::Game)]) -> Result<()> {
     let path: PathBuf = out.join(LABELS);
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("reading {}", path.display()))?;

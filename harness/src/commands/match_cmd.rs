@@ -6,23 +6,23 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use engine::Variant;
 
-use crate::arena::ladder::Ladder;
-use crate::arena::limits::{MoveLimit, NpsScale};
-use crate::arena::manifest::MatchManifest;
-use crate::arena::openings::{Book, BookOptions};
-use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
-use crate::arena::player::PlayerKind;
-use crate::arena::report::print_results;
+use play::arena::ladder::Ladder;
+use play::arena::limits::{MoveLimit, NpsScale};
+use play::arena::manifest::MatchManifest;
+use play::arena::openings::{Book, BookOptions};
+use play::arena::plan::{MatchPlan, PlayerEntry, Schedule};
+use play::arena::player::PlayerKind;
+use play::arena::report::print_results;
 use crate::cli::MatchArgs;
-use crate::elo::sprt::Sprt;
-use crate::engines::EngineSpec;
-use crate::factorial::Design;
-use crate::grid::files::{grid_file, with_overrides};
-use crate::grid::resolve::{resolve, Resolved};
-use crate::grid::{GridPoint, GridSpec, Player};
-use crate::run_dir::default_out;
-use crate::run_flow::{self, Ended};
-use crate::uci::bounds::UciBounds;
+use lab::elo::sprt::Sprt;
+use lab::engines::EngineSpec;
+use play::factorial::Design;
+use lab::grid::files::{grid_file, with_overrides};
+use lab::grid::resolve::{resolve, Resolved};
+use lab::grid::{GridPoint, GridSpec, Player};
+use lab::run_dir::default_out;
+use lab::run_flow::{self, Ended};
+use lab::uci::bounds::UciBounds;
 
 /// How long a UCI player's depth- or node-limited move may take unless told otherwise.
 const MATCH_UCI_TIMEOUT: Duration = Duration::from_secs(120);
@@ -57,7 +57,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     if let Some(ladder) = ladder {
         return run_ladder(&args, plan, ladder);
     }
-    let ended = crate::arena::run::play(&plan, args.run.resume.is_some(), args.run.quiet)?;
+    let ended = play::arena::run::play(&plan, args.run.resume.is_some(), args.run.quiet)?;
     let summary = match ended {
         Ended::Completed(summary) => summary,
         Ended::Interrupted(summary) => {
@@ -68,7 +68,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
             return Ok(run_flow::interrupted("match", &plan.out, &kept));
         }
     };
-    print_results(&crate::arena::report::write(&plan.out)?);
+    print_results(&play::arena::report::write(&plan.out)?);
     if summary.pairs_written > 0 {
         println!(
             "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
@@ -112,7 +112,7 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
 /// Validates everything before the first game.
 fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     let (spec, factorial) = match_spec(args)?;
-    let threads = crate::workers::resolve(args.run.threads)?;
+    let threads = lab::workers::resolve(args.run.threads)?;
     let mut players = match_players(args, &spec, threads)?;
     // Measured after every check of the players: it takes seconds.
     let nps_scale = nps_scale(args)?;
@@ -155,7 +155,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         affinity: args
             .affinity
             .as_deref()
-            .map(|list| crate::arena::affinity::parse(list, threads))
+            .map(|list| play::arena::affinity::parse(list, threads))
             .transpose()?,
     })
 }
@@ -293,7 +293,7 @@ fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
         .and_then(|m| m.nps_scale);
     let measured = match recorded {
         Some(r) => r.measured,
-        None => crate::bench::machine_nps(5),
+        None => lab::bench::machine_nps(5),
     };
     Ok(Some(NpsScale {
         reference,
@@ -327,22 +327,22 @@ fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitC
         let mut p = plan.clone();
         p.out = Ladder::rung_dir(&plan.out, rung);
         p.players.iter_mut().for_each(|player| player.limit = limit);
-        let resume = p.out.join(crate::run_dir::MANIFEST).exists();
+        let resume = p.out.join(lab::run_dir::MANIFEST).exists();
         if !args.run.quiet {
             println!("== rung {rung} → {}", p.out.display());
         }
-        if let Ended::Interrupted(_) = crate::arena::run::play(&p, resume, args.run.quiet)? {
+        if let Ended::Interrupted(_) = play::arena::run::play(&p, resume, args.run.quiet)? {
             let kept = "every written pair of every rung is complete";
             return Ok(run_flow::interrupted("match", &plan.out, kept));
         }
-        crate::arena::report::write(&p.out)?;
+        play::arena::report::write(&p.out)?;
     }
-    for t in crate::arena::ladder::report(&plan.out, &ladder)? {
+    for t in play::arena::ladder::report(&plan.out, &ladder)? {
         println!(
             "{}: {:+.1} ± {:.1} Elo per doubling (p {:.3}, Holm across the ladder)",
             t.effect,
             t.slope,
-            crate::elo::Z95 * t.se,
+            lab::elo::Z95 * t.se,
             t.p_holm
         );
     }
@@ -389,7 +389,7 @@ fn player_entry(
         .zip(&point.values)
         .filter(|(_, v)| !v.is_empty())
         .map(|(k, v)| {
-            if k == crate::grid::ENGINE_AXIS || k == crate::grid::players::PLAYER_COLUMN {
+            if k == lab::grid::ENGINE_AXIS || k == lab::grid::players::PLAYER_COLUMN {
                 v.clone()
             } else {
                 format!("{k}={v}")
@@ -434,7 +434,7 @@ fn player_entry(
             values.join(" ")
         },
         kind,
-        limit: crate::arena::limits::DEFAULT_LIMIT,
+        limit: play::arena::limits::DEFAULT_LIMIT,
         description,
     }
 }
@@ -479,7 +479,7 @@ fn warn_oversubscribed(
     engines: &[EngineSpec],
     games: usize,
 ) {
-    let cores = crate::workers::logical_cpus();
+    let cores = lab::workers::logical_cpus();
     for (player, point) in players.iter().zip(points) {
         let (Player::Uci { engine, .. }, PlayerKind::Uci { options, .. }) =
             (&point.player, &player.kind)
@@ -543,6 +543,6 @@ fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
         return Ok(Some(preset.sprt()));
     }
     let parse =
-        |text: &String| crate::elo::sprt_setup::parse("--sprt", text, args.sprt_options.rates());
+        |text: &String| lab::elo::sprt_setup::parse("--sprt", text, args.sprt_options.rates());
     args.sprt.as_ref().map(parse).transpose()
 }

@@ -7,15 +7,15 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::export::provenance::Provenance;
+use lab::export::provenance::Provenance;
 use anyhow::{bail, Context, Result};
 
-use crate::arena::manifest::MatchManifest;
-use crate::arena::output::{GAMES_CSV, GAMES_PGN, MOVES_CSV};
+use play::arena::manifest::MatchManifest;
+use play::arena::output::{GAMES_CSV, GAMES_PGN, MOVES_CSV};
 use crate::cli::MergeArgs;
-use crate::export::manifest::{Manifest, ManifestShard};
-use crate::run_dir::{ITERATIONS, RUNS};
-use crate::shard::Shard;
+use lab::export::manifest::{Manifest, ManifestShard};
+use lab::run_dir::{ITERATIONS, RUNS};
+use lab::shard::Shard;
 
 /// One shard directory and its manifest.
 struct ShardDir {
@@ -35,7 +35,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
     let shards = read_shards(&args.shards)?;
     check_same_plan(&shards)?;
     let missing = check_coverage(&shards, args.partial)?;
-    let _lock = crate::run_lock::RunLock::create_and_acquire(&args.out)?;
+    let _lock = lab::run_lock::RunLock::create_and_acquire(&args.out)?;
     for name in [RUNS, ITERATIONS] {
         if args.out.join(name).exists() {
             bail!(
@@ -50,8 +50,8 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
         )?;
     }
     merged_manifest(&shards).write(&args.out)?;
-    let rows = crate::report::write(&args.out, None)?;
-    print!("{}", crate::report::summary::table(&rows, usize::MAX));
+    let rows = lab::report::write(&args.out, None)?;
+    print!("{}", lab::report::summary::table(&rows, usize::MAX));
     for line in &missing {
         eprintln!("partial: {line}");
     }
@@ -303,7 +303,7 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
     if !missing.is_empty() && !args.partial {
         bail!("{}\n(--partial merges what is there)", missing.join("\n"));
     }
-    let _lock = crate::run_lock::RunLock::create_and_acquire(&args.out)?;
+    let _lock = lab::run_lock::RunLock::create_and_acquire(&args.out)?;
     if args.out.join(GAMES_CSV).exists() {
         bail!(
             "{} already exists: merge into a new --out",
@@ -332,7 +332,7 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
         ..first.clone()
     }
     .write(&args.out)?;
-    crate::arena::report::print_results(&crate::arena::report::write(&args.out)?);
+    play::arena::report::print_results(&play::arena::report::write(&args.out)?);
     for line in &missing {
         eprintln!("partial: {line}");
     }

@@ -36,20 +36,20 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Kpk(KpkCommand::Validate(args)) => kpk::validate(&args),
         Command::Report(args) => report::run(&args),
         Command::Index { dir } => {
-            let (studies, runs) = crate::index::write(&dir)?;
+            let (studies, runs) = lab::index::write(&dir)?;
             println!(
                 "index: {} and {} ({studies} studies, {runs} run directories)",
-                dir.join(crate::index::INDEX_MD).display(),
-                dir.join(crate::index::INDEX_HTML).display()
+                dir.join(lab::index::INDEX_MD).display(),
+                dir.join(lab::index::INDEX_HTML).display()
             );
             Ok(ExitCode::SUCCESS)
         }
         Command::Merge(args) => merge::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::Bench(args) if args.ratings => crate::elo::bench::run(),
+        Command::Bench(args) if args.ratings => lab::elo::bench::run(),
         Command::Bench(args) => {
             let config = engine::SearchConfig::with_settings(&args.preset, args.settings()?)?;
-            crate::bench::run(args.depth, &config)
+            lab::bench::run(args.depth, &config)
         }
         Command::Sprt(args) => sprt::run(&args),
         Command::Match(args) => match_cmd::run(*args),

@@ -7,7 +7,7 @@ use engine::perft::perft;
 
 use crate::cli::PerftArgs;
 use crate::commands::CHECK_FAILED;
-use crate::epd::read_suite;
+use lab::epd::read_suite;
 
 /// Checks the file; exit 3 on any mismatch, unreadable line or count, each named (the rest is
 /// still checked); a file with no count at all is an error.

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::cli::ReportArgs;
-use crate::export::manifest::{record_report_baseline, report_baseline};
-use crate::run_dir::{table_exists, REPORT, REPORT_HTML, RUNS};
+use lab::export::manifest::{record_report_baseline, report_baseline};
+use lab::run_dir::{table_exists, REPORT, REPORT_HTML, RUNS};
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
@@ -18,19 +18,19 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         let md_path = args.dir.join(REPORT);
         let md = std::fs::read_to_string(&md_path)
             .with_context(|| format!("reading {}", md_path.display()))?;
-        crate::report::page::write(&args.dir, &md)?;
+        lab::report::page::write(&args.dir, &md)?;
         println!("page: {}", args.dir.join(REPORT_HTML).display());
         return Ok(ExitCode::SUCCESS);
     }
-    if let Some(ladder) = crate::arena::ladder::Ladder::read(&args.dir)? {
+    if let Some(ladder) = play::arena::ladder::Ladder::read(&args.dir)? {
         for rung in &ladder.rungs {
-            crate::arena::report::write(&crate::arena::ladder::Ladder::rung_dir(&args.dir, rung))?;
+            play::arena::report::write(&play::arena::ladder::Ladder::rung_dir(&args.dir, rung))?;
         }
-        crate::arena::ladder::report(&args.dir, &ladder)?;
+        play::arena::ladder::report(&args.dir, &ladder)?;
         println!("report: {}", args.dir.join(REPORT).display());
         return Ok(ExitCode::SUCCESS);
     }
-    if args.dir.join(crate::tune::output::TUNE_CSV).exists() {
+    if args.dir.join(play::tune::output::TUNE_CSV).exists() {
         super::tune::rebuild_report(&args.dir)?;
         println!(
             "report: {} (a tune's, from tune.csv)",
@@ -38,7 +38,7 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    if args.dir.join(crate::texel::output::TEXEL_CSV).exists() {
+    if args.dir.join(play::texel::output::TEXEL_CSV).exists() {
         super::texel::rebuild_report(&args.dir)?;
         println!(
             "report: {} (a texel fit's)",
@@ -46,10 +46,10 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let games = args.dir.join(crate::arena::output::GAMES_CSV);
+    let games = args.dir.join(play::arena::output::GAMES_CSV);
     let is_match = table_exists(&games) && !table_exists(&args.dir.join(RUNS));
     if is_match {
-        crate::arena::report::print_results(&crate::arena::report::write(&args.dir)?);
+        play::arena::report::print_results(&play::arena::report::write(&args.dir)?);
         println!("report: {}", args.dir.join(REPORT).display());
         return Ok(ExitCode::SUCCESS);
     }
@@ -57,11 +57,11 @@ pub fn run(args: &ReportArgs) -> Result<ExitCode> {
         Some(b) => Some(b.clone()),
         None => report_baseline(&args.dir)?,
     };
-    let rows = crate::report::write(&args.dir, baseline.as_deref())?;
+    let rows = lab::report::write(&args.dir, baseline.as_deref())?;
     if let Some(b) = &args.baseline {
         record_report_baseline(&args.dir, b)?;
     }
-    print!("{}", crate::report::summary::table(&rows, usize::MAX));
+    print!("{}", lab::report::summary::table(&rows, usize::MAX));
     println!("report: {}", args.dir.join(REPORT).display());
     Ok(ExitCode::SUCCESS)
 }

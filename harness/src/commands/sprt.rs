@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 
 use crate::cli::{Counts, SprtCalcArgs};
-use crate::elo::sprt_setup::{check, describe};
-use crate::elo::{EloEstimate, Pentanomial, Trinomial};
+use lab::elo::sprt_setup::{check, describe};
+use lab::elo::{EloEstimate, Pentanomial, Trinomial};
 
 /// Prints Elo and nElo with their 95 % intervals, LOS, and the LLR against Wald's bounds.
 pub fn run(args: &SprtCalcArgs) -> Result<ExitCode> {

@@ -9,12 +9,12 @@ use anyhow::{bail, Context, Result};
 
 use crate::cli::SuiteMakeArgs;
 use crate::commands::CHECK_FAILED;
-use crate::epd::read_suite;
-use crate::suite_make::dfrc::Dfrc;
-use crate::suite_make::label::Reference;
-use crate::suite_make::select::Selection;
-use crate::suite_make::selfplay::SelfPlay;
-use crate::suite_make::{make as make_suite, MakePlan, Source};
+use lab::epd::read_suite;
+use lab::suite_make::dfrc::Dfrc;
+use lab::suite_make::label::Reference;
+use lab::suite_make::select::Selection;
+use lab::suite_make::selfplay::SelfPlay;
+use lab::suite_make::{make as make_suite, MakePlan, Source};
 
 /// Validates the files; exit 3 if any line could not be read.
 pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
@@ -138,7 +138,7 @@ fn make_plan(args: &SuiteMakeArgs) -> Result<MakePlan> {
             variant,
         }),
         id_prefix,
-        threads: crate::workers::resolve(args.threads)?,
+        threads: lab::workers::resolve(args.threads)?,
         variant,
     })
 }

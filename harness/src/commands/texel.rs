@@ -7,9 +7,9 @@ use anyhow::{bail, Context, Result};
 use engine::SearchConfig;
 
 use crate::cli::TexelArgs;
-use crate::run_dir::{check_fresh_out, default_out, MANIFEST};
-use crate::texel::data::{self, Selection};
-use crate::texel::{self, output, TexelPlan};
+use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
+use play::texel::data::{self, Selection};
+use play::texel::{self, output, TexelPlan};
 
 /// Runs `harness texel`.
 pub fn run(args: TexelArgs) -> Result<ExitCode> {
@@ -124,7 +124,7 @@ fn build_plan(args: &TexelArgs) -> Result<TexelPlan> {
         epochs: args.epochs,
         rate: args.rate,
         keep: args.keep,
-        threads: crate::workers::resolve(args.threads)?,
+        threads: lab::workers::resolve(args.threads)?,
         out,
     })
 }

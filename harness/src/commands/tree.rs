@@ -10,10 +10,10 @@ use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
 
 use crate::cli::{TreeArgs, TreeCommand, TreeDiffArgs};
-use crate::tree::diff;
-use crate::tree::summary::{self, Header, SUMMARY_FILE};
-use crate::tree::table::{self, TREE_FILE};
-use crate::tree::{viewer, Iterations};
+use lab::tree::diff;
+use lab::tree::summary::{self, Header, SUMMARY_FILE};
+use lab::tree::table::{self, TREE_FILE};
+use lab::tree::{viewer, Iterations};
 
 /// The page that draws a tree.
 const VIEWER_FILE: &str = "tree.html";
@@ -48,19 +48,19 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| crate::run_dir::default_out("tree"));
-    crate::run_dir::check_fresh_out(&out)?;
+        .unwrap_or_else(|| lab::run_dir::default_out("tree"));
+    lab::run_dir::check_fresh_out(&out)?;
     if out.join(TREE_FILE).exists() {
         bail!("{} already holds a tree: give another --out", out.display());
     }
-    let (result, recorder) = crate::tree::record(
+    let (result, recorder) = lab::tree::record(
         &position,
         config.clone(),
         limits,
         args.max_nodes,
         args.truncate,
     )?;
-    let nodes = crate::tree::rows(position.board(), &recorder, args.iteration, &under);
+    let nodes = lab::tree::rows(position.board(), &recorder, args.iteration, &under);
     if nodes.is_empty() {
         bail!("no node of the search lies under `{}`", under.join(" "));
     }
@@ -93,8 +93,8 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     // The summary as a page too, with the manifest's provenance on top.
     write_file(
         &out,
-        crate::run_dir::REPORT_HTML,
-        &crate::report::page::render(&out, &summary_md),
+        lab::run_dir::REPORT_HTML,
+        &lab::report::page::render(&out, &summary_md),
     )?;
     println!(
         "{} nodes recorded of {} searched (best move {}, score {}, depth {}) → {} ({TREE_FILE}, {SUMMARY_FILE}, {VIEWER_FILE})",
@@ -119,8 +119,8 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| crate::run_dir::default_out("tree-diff"));
-    crate::run_dir::check_fresh_out(&out)?;
+        .unwrap_or_else(|| lab::run_dir::default_out("tree-diff"));
+    lab::run_dir::check_fresh_out(&out)?;
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     write_file(
         &out,
@@ -198,7 +198,7 @@ fn position_fen(args: &TreeArgs) -> Result<String> {
         bail!("give the position: --fen FEN, or --suite FILE --id ID");
     };
     let suite =
-        crate::epd::read_suite(file).with_context(|| format!("reading {}", file.display()))?;
+        lab::epd::read_suite(file).with_context(|| format!("reading {}", file.display()))?;
     let record = suite
         .records
         .iter()
@@ -230,7 +230,7 @@ fn configuration(args: &TreeArgs) -> Result<SearchConfig> {
             let (key, value) = set
                 .split_once('=')
                 .with_context(|| format!("--set expects KEY=VALUE, found `{set}`"))?;
-            if crate::grid::split_values(value).len() > 1 {
+            if lab::grid::split_values(value).len() > 1 {
                 bail!(
                     "--set {set}: a tree is one configuration, give one value (a grid takes several)"
                 );
@@ -307,12 +307,12 @@ fn write_manifest(
         "nodes_searched": searched,
         "nodes_kept": kept,
         "engine_version": env!("CARGO_PKG_VERSION"),
-        "git_commit": crate::export::provenance::git_commit(),
-        "bench_signature": crate::bench::SIGNATURE,
+        "git_commit": lab::export::provenance::git_commit(),
+        "bench_signature": lab::bench::SIGNATURE,
     });
     write_file(
         dir,
-        crate::run_dir::MANIFEST,
+        lab::run_dir::MANIFEST,
         &(serde_json::to_string_pretty(&manifest)? + "\n"),
     )
 }

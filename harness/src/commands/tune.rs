@@ -5,16 +5,16 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use crate::arena::limits::{MoveLimit, DEFAULT_LIMIT};
-use crate::arena::openings::Book;
+use play::arena::limits::{MoveLimit, DEFAULT_LIMIT};
+use play::arena::openings::Book;
 use crate::cli::TuneArgs;
-use crate::engines::{self, EngineSpec};
-use crate::run_dir::{default_out, MANIFEST};
-use crate::run_flow::{self, Ended, RecordedPlan};
-use crate::tune::output::{TuneManifest, TuneSink};
-use crate::tune::params::{self, Base, UCI_KEY};
-use crate::tune::spsa::Schedule;
-use crate::tune::{report, verify, TunePlan, Tuned, UciBase};
+use lab::engines::{self, EngineSpec};
+use lab::run_dir::{default_out, MANIFEST};
+use lab::run_flow::{self, Ended, RecordedPlan};
+use play::tune::output::{TuneManifest, TuneSink};
+use play::tune::params::{self, Base, UCI_KEY};
+use play::tune::spsa::Schedule;
+use play::tune::{report, verify, TunePlan, Tuned, UciBase};
 
 /// How long a UCI engine's depth- or node-limited move may take unless told otherwise.
 const TUNE_UCI_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
@@ -45,7 +45,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
                 plan.threads,
                 plan.out.display()
             );
-            crate::tune::run::run(&plan, sink, from, theta, args.run.quiet)
+            play::tune::run::run(&plan, sink, from, theta, args.run.quiet)
         },
     )?;
     let summary = match ended {
@@ -124,7 +124,7 @@ pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
         ..*recorded
     };
     let plan = build_plan(&args)?;
-    let (_, _, theta) = crate::tune::output::read_complete(dir, &plan.params)?;
+    let (_, _, theta) = play::tune::output::read_complete(dir, &plan.params)?;
     report::write(dir, &plan, &theta)?;
     Ok(())
 }
@@ -161,7 +161,7 @@ fn with_grid_file(args: &TuneArgs) -> Result<TuneArgs> {
     let Some(path) = &args.grid else {
         return Ok(args.clone());
     };
-    let spec = crate::grid::files::grid_file(path)?;
+    let spec = lab::grid::files::grid_file(path)?;
     if !spec.axes.is_empty() {
         bail!(
             "--grid {}: a tune starts from one player; the file has axes ([axes])",
@@ -218,7 +218,7 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
         let p = params::parse(text, &base)?;
         if params
             .iter()
-            .any(|q: &crate::tune::spsa::Param| q.key == p.key)
+            .any(|q: &play::tune::spsa::Param| q.key == p.key)
         {
             bail!("--param {}: given twice", p.key);
         }
@@ -237,7 +237,7 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
     if let Some(text) = &args.verify_limit {
         parse_limit(text, "--verify-limit")?;
     }
-    let threads = crate::workers::resolve(args.run.threads)?;
+    let threads = lab::workers::resolve(args.run.threads)?;
     let book = match &args.openings {
         Some(path) => Book::read(path)?,
         None => Book::builtin()?,
@@ -277,12 +277,12 @@ fn parse_limit(text: &str, option: &str) -> Result<MoveLimit> {
 fn tuned_player(
     args: &TuneArgs,
     fixed: &[(String, String)],
-    slack: crate::uci::bounds::UciBounds,
+    slack: lab::uci::bounds::UciBounds,
 ) -> Result<(Tuned, Base, String)> {
     let engine = args
         .engine
         .clone()
-        .unwrap_or_else(|| crate::engines::BUILTIN.to_string());
+        .unwrap_or_else(|| lab::engines::BUILTIN.to_string());
     let engines = engines::resolve(&[engine], slack.handshake)?;
     match engines.into_iter().next() {
         Some(spec @ EngineSpec::Uci { .. }) => {
