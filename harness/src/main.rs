@@ -10,7 +10,7 @@ mod cli;
 mod commands;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = commands::Cli::parse();
     match commands::run(cli.command) {
         Ok(code) => code,
         Err(e) => {

@@ -256,7 +256,10 @@ fn each_crate_uses_only_the_crates_below_it() {
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
     let layered: BTreeSet<String> = CRATES.iter().map(|(c, _)| c.to_string()).collect();
-    assert_eq!(listed, layered, "every workspace member has its place in CRATES");
+    assert_eq!(
+        listed, layered,
+        "every workspace member has its place in CRATES"
+    );
     for (krate, below) in CRATES {
         let below: BTreeSet<String> = below.iter().map(|b| b.to_string()).collect();
         let used = path_dependencies(krate);

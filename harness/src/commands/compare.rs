@@ -1,15 +1,32 @@
 //! `harness compare BEFORE AFTER`: paired statistics between two runs of the same grid.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-
-use super::CHECK_FAILED;
-use crate::cli::CompareArgs;
+use clap::Args;
 use lab::report::compare::{compare, render};
 use lab::report::data::RunDir;
 use lab::report::figures::{self, RatioTails};
 use lab::report::paired::Pair;
+
+use super::CHECK_FAILED;
+
+/// `harness compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The run taken as baseline ("before").
+    pub before: PathBuf,
+    /// The run compared with it ("after").
+    pub after: PathBuf,
+    /// Also write compare.md and the sorted-ratio figure into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Compare even if the two runs' configurations, suites or limits differ (the differences
+    /// are still listed). Without it such a comparison exits with code 3.
+    #[arg(long)]
+    pub allow_mismatch: bool,
+}
 
 /// Runs `harness compare`.
 pub fn run(args: &CompareArgs) -> Result<ExitCode> {

@@ -1,12 +1,12 @@
 //! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs and manifest → report.
 
 use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-
-use crate::cli::{GridArgs, PlanArgs};
+use clap::{Args, Parser};
 use lab::export::manifest::Manifest;
 use lab::export::sink::Sink;
 use lab::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
@@ -17,6 +17,86 @@ use lab::run_dir::{default_out, MANIFEST, RUNS};
 use lab::run_flow::{self, Ended};
 use lab::shard::Shard;
 use lab::suites;
+
+use crate::cli::{depth, parse_shard, PlayersArgs, RunArgs};
+
+/// `harness grid`: what to run ([`PlanArgs`]) and how to run it (the rest).
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// The plan: which configurations search which positions under which limits.
+    #[command(flatten)]
+    pub plan: PlanArgs,
+    /// Output, resume, threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// How long UCI engines may take.
+    #[command(flatten)]
+    pub uci: lab::uci::bounds::UciBoundsArgs,
+    /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
+    /// garbage); their old rows are removed. Without it, a failed job counts as done.
+    #[arg(long, requires = "resume")]
+    pub retry_failed: bool,
+}
+
+/// The arguments that decide a grid's jobs and their results: a resumed run must have the same.
+#[derive(Debug, Clone, PartialEq, Args)]
+pub struct PlanArgs {
+    /// EPD suite to run (repeatable). Default: the suites of the grid file, or the built-in suite.
+    #[arg(long = "suite", value_name = "PATH")]
+    pub suites: Vec<PathBuf>,
+    /// Presets, grid file, axes, engines, named players.
+    #[command(flatten)]
+    pub who: PlayersArgs,
+    /// Search every position to this depth.
+    #[arg(long, group = "limit", value_parser = depth, allow_hyphen_values = true)]
+    pub depth: Option<i32>,
+    /// Search every position for this many nodes.
+    #[arg(long, group = "limit")]
+    pub nodes: Option<u64>,
+    /// Search every position for this many milliseconds (not reproducible: for time studies).
+    #[arg(long, group = "limit", value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Node cap per job: a depth search stopped by it is recorded as `censored`. Default 20000000.
+    #[arg(long)]
+    pub node_cap: Option<u64>,
+    /// Stop a search once a correct move has been best for K iterations (with --min-depth).
+    #[arg(long, value_name = "K")]
+    pub solved_for: Option<usize>,
+    /// The early stop applies only from this depth on.
+    #[arg(long, default_value_t = 1, value_parser = depth, allow_hyphen_values = true)]
+    pub min_depth: i32,
+    /// matetrack's solving rule for positions that state a mate length (`dm N` or `ce +MN`):
+    /// solved means a mate in at most N moves, reported with a legal PV that ends in mate. Other
+    /// positions keep the bm/am rule.
+    #[arg(long)]
+    pub mate: bool,
+    /// Also measure each position's minimal tree at the depth searched (the project's engine; a
+    /// fixed-depth search without --solved-for): the search re-run without the TT, its recorded
+    /// best moves first, distinct nodes counted (`minimal_*` columns of runs.csv). Costs about 2 to
+    /// 2.5 times the search (`minimal_ms`).
+    #[arg(long)]
+    pub minimal_tree: bool,
+    /// Run only the I-th (from 0) of N deterministic slices of the jobs (`--shard 0/4` … `3/4`), or
+    /// `--shard slurm` for the slice of a Slurm array task; `harness merge` joins the shards.
+    #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
+    pub shard: Option<lab::shard::Shard>,
+    /// With --shard: cut the slices by the nodes each job took in an earlier run DIR of these jobs
+    /// (longest first to the least loaded), instead of interleaving them.
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub cost_from: Option<PathBuf>,
+}
+
+impl PlanArgs {
+    /// The plan arguments of a command that gives none (their defaults).
+    pub fn none() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            plan: PlanArgs,
+        }
+        Only::parse_from(["harness"]).plan
+    }
+}
 
 /// Node cap per job unless told otherwise.
 const DEFAULT_NODE_CAP: u64 = 20_000_000;
@@ -98,9 +178,9 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
         return Ok(args);
     }
     let manifest = Manifest::read(dir)?;
-    let command = crate::cli::recorded(dir, &manifest.provenance.command)?;
+    let command = super::recorded(dir, &manifest.provenance.command)?;
 
-    let crate::cli::Command::Grid(recorded) = command else {
+    let super::Command::Grid(recorded) = command else {
         bail!(
             "{}/{MANIFEST} does not record a grid command",
             dir.display()

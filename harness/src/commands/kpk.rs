@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
 use cozy_chess::{Color, Piece};
-
-use crate::cli::{KpkCheckArgs, KpkValidateArgs};
+use engine::interval::TextRules;
 use lab::grid::{GridPoint, GridSpec};
 use play::kpk::interval_gain;
 use play::kpk::knowledge::RulesAndTables;
@@ -19,7 +19,78 @@ use play::kpk::search;
 use play::kpk::table::{Placement, Tables, DRAW, ILLEGAL, SIZE};
 use play::kpk::validate::Effort;
 use play::kpk::validation_report::{self, ValidationRun};
-use engine::interval::TextRules;
+
+use crate::cli::depth;
+
+/// `harness kpk …`.
+#[derive(Debug, Subcommand)]
+pub enum KpkCommand {
+    /// Build KQK, KRK and KPK by retrograde analysis and write every legal KPK position with its
+    /// value from the side to move (`fen,wdl,dtm`; dtm in plies, Gaviota's convention).
+    Table {
+        /// Output CSV.
+        #[arg(long, value_name = "FILE.csv")]
+        out: PathBuf,
+    },
+    /// Check the engine's KPK rules and its search at each depth against every position.
+    Check(KpkCheckArgs),
+    /// The 1989 text's validation of its KPK rules by interval search over every legal position
+    /// (seed 004, §3), checked in turn against the retrograde table; and the nodes the interval
+    /// search needs against the scalar search, both with the rules.
+    Validate(KpkValidateArgs),
+}
+
+/// `harness kpk validate`.
+#[derive(Debug, Args)]
+pub struct KpkValidateArgs {
+    /// Validate every Nth legal position in table order (1: all of them). A sample's cycle search
+    /// only sees support among the sampled positions.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// Deepest iteration of a position's searches.
+    #[arg(long, default_value_t = 40)]
+    pub max_depth: u16,
+    /// Node budget of one position's searches (the text's "tolerable effort").
+    #[arg(long, default_value_t = 50_000)]
+    pub max_nodes: u64,
+    /// Depth of the interval-against-scalar comparison (repeatable). Default: 1 to 6.
+    #[arg(long = "compare-depth")]
+    pub compare_depths: Vec<u16>,
+    /// The comparison takes every Nth legal position.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub compare_every: u64,
+    /// Put a deliberately wrong rule before the text's rules, to measure what the procedure
+    /// catches (the text's rules are never wrong as draws).
+    #[arg(long, value_enum)]
+    pub mutant: Option<play::kpk::mutant::Mutant>,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (validation.csv, comparison.csv, report.md). Default
+    /// `results/<timestamp>-kpk-validate/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `harness kpk check`.
+#[derive(Debug, Args)]
+pub struct KpkCheckArgs {
+    /// Base preset. Without --preset and --set: the axis preset=fischerle,plain.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// An axis: `KEY=V1,V2,...` (repeatable), as for `grid` (e.g. `kpk.square=false,true`).
+    #[arg(long = "set", value_name = "KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// Search depth (repeatable). Default: 1, 2 and 3.
+    #[arg(long = "depth", value_parser = depth, allow_hyphen_values = true)]
+    pub depths: Vec<i32>,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (positions.csv, report.md). Default `results/<timestamp>-kpk/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
 
 /// Builds KQK, KRK and KPK and writes every legal KPK position to `out`.
 pub fn table(out: &Path) -> Result<ExitCode> {
@@ -146,8 +217,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     };
     let start = Instant::now();
     let every = usize::try_from(args.every)?;
-    let (validations, cycles) =
-        pool.install(|| play::kpk::validate_all(&knowledge, effort, every));
+    let (validations, cycles) = pool.install(|| play::kpk::validate_all(&knowledge, effort, every));
     let validate_secs = start.elapsed().as_secs_f64();
     eprintln!(
         "{} positions validated in {validate_secs:.1} s",

@@ -5,12 +5,48 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-
-use crate::cli::LabelArgs;
-use play::label::positions::{self, Selection};
-use play::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
+use clap::Args;
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
 use lab::run_lock::RunLock;
+use play::label::positions::{self, Selection};
+use play::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
+
+use crate::cli::RunArgs;
+
+/// `harness label`.
+#[derive(Debug, Args)]
+pub struct LabelArgs {
+    /// Positions to label (repeatable): PGN games (`.pgn`, `.pgn.gz`: every position where a move
+    /// was played) or EPD files (every record).
+    #[arg(value_name = "FILE", required_unless_present = "resume")]
+    pub inputs: Vec<PathBuf>,
+    /// The UCI engine that labels them (Stockfish, Ethereal, the project's `engine`, …).
+    #[arg(long, value_name = "PATH", required_unless_present = "resume")]
+    pub engine: Option<PathBuf>,
+    /// A UCI option `NAME=VALUE` (repeatable; `Threads` is 1 unless given).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Search each position to this depth (deterministic with one thread).
+    #[arg(long, conflicts_with = "nodes", required_unless_present_any = ["nodes", "resume"])]
+    pub depth: Option<i32>,
+    /// Search each position for this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Positions of a game before this ply are left out (PGN inputs).
+    #[arg(long, default_value_t = 0)]
+    pub skip_plies: usize,
+    /// Only the positions `texel` keeps: not in check, no capture or promotion winning material.
+    #[arg(long)]
+    pub quiet_only: bool,
+    /// How long one search may take before the engine counts as hung (the position is skipped,
+    /// the engine restarted), seconds.
+    #[arg(long, default_value_t = 60)]
+    pub timeout: u64,
+    /// Engine processes searching side by side, output, resume (the recorded plan), dry run,
+    /// quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
 
 /// Runs `harness label`.
 pub fn run(args: LabelArgs) -> Result<ExitCode> {

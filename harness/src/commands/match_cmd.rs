@@ -1,11 +1,20 @@
 //! `harness match`: arguments → validated [`MatchPlan`] → games → PGN, CSVs, manifest → report.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use engine::Variant;
-
+use lab::elo::sprt::Sprt;
+use lab::engines::EngineSpec;
+use lab::grid::files::{grid_file, with_overrides};
+use lab::grid::resolve::{resolve, Resolved};
+use lab::grid::{GridPoint, GridSpec, Player};
+use lab::run_dir::default_out;
+use lab::run_flow::{self, Ended};
+use lab::uci::bounds::UciBounds;
 use play::arena::ladder::Ladder;
 use play::arena::limits::{MoveLimit, NpsScale};
 use play::arena::manifest::MatchManifest;
@@ -13,16 +22,101 @@ use play::arena::openings::{Book, BookOptions};
 use play::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use play::arena::player::PlayerKind;
 use play::arena::report::print_results;
-use crate::cli::MatchArgs;
-use lab::elo::sprt::Sprt;
-use lab::engines::EngineSpec;
 use play::factorial::Design;
-use lab::grid::files::{grid_file, with_overrides};
-use lab::grid::resolve::{resolve, Resolved};
-use lab::grid::{GridPoint, GridSpec, Player};
-use lab::run_dir::default_out;
-use lab::run_flow::{self, Ended};
-use lab::uci::bounds::UciBounds;
+
+use crate::cli::{parse_shard, PlayersArgs, RulesArgs, RunArgs, SprtOptions};
+
+/// `harness match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The players: each configuration of the grid (the first is the baseline), or the named
+    /// players.
+    #[command(flatten)]
+    pub who: PlayersArgs,
+    /// The baseline player (`p00`, …, or a named player's name). Default: the first.
+    #[arg(long, value_name = "ID")]
+    pub baseline: Option<String>,
+    /// Every player against every other, instead of the baseline against each.
+    #[arg(long)]
+    pub round_robin: bool,
+    /// A factorial design over the base player: `KEY` (a switch or boolean) or `KEY=OFF/ON`,
+    /// comma-separated, at least two; every point is a named player, in a round robin, and the
+    /// report fits main effects and two-factor interactions (`effects.csv`).
+    #[arg(long, value_name = "KEY[=OFF/ON],...", value_delimiter = ',')]
+    pub factorial: Vec<String>,
+    /// With --factorial: play the 2^(k−P) fraction of resolution ≥ V from the standard tables
+    /// (k = 5, 6, 7: P = 1; k = 8, 9: 2; k = 10: 3). Default 0, the full design.
+    #[arg(long, value_name = "P", default_value_t = 0, requires = "factorial")]
+    pub fraction: usize,
+    /// A budget ladder `KEY=V1,V2,…` (`nodes=2000,8000,32000`, or depth, movetime, tc): the
+    /// match once per limit, each in its own directory, and each effect (or joint rating)
+    /// compared across them with its trend per doubling of the budget.
+    #[arg(long, value_name = "KEY=V1,V2,...")]
+    pub ladder: Option<String>,
+    /// Per-move limit, `nodes=N`, `depth=D`, `movetime=MS` or `tc=BASE+INC` (seconds); prefix
+    /// `ID:` for one player's own (`--limit p01:nodes=10000`). Default `nodes=5000`.
+    #[arg(long = "limit", value_name = "[ID:]LIMIT")]
+    pub limits: Vec<String>,
+    /// Opening book, EPD or PGN (the position after each game). Default: the project's book.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// The book's order: `sequential` (file order) or `random` (a fixed shuffle of the book,
+    /// seeded by its SHA-256; `--seed` still picks disjoint stretches of it).
+    #[arg(long, value_enum, default_value = "sequential")]
+    pub order: play::arena::openings::Order,
+    /// PGN books: start from the position after this many plies of each game (default: after
+    /// all its moves).
+    #[arg(long, value_name = "N")]
+    pub plies: Option<usize>,
+    /// `standard` or `chess960` (also DFRC): a Chess960 match reads an EPD book of Shredder-FEN
+    /// or X-FEN positions, tells UCI players `UCI_Chess960` (refusing one that does not declare
+    /// it) and writes PGN with `[Variant "Chess960"]`.
+    #[arg(long, default_value = "standard", value_name = "VARIANT")]
+    pub variant: engine::Variant,
+    /// Where in the book pair 1 starts: reruns with one seed play the same openings, shards
+    /// with different seeds disjoint ones.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Play only the I-th (from 0) of N disjoint ranges of the game pairs, in job order
+    /// (`--shard 0/4` … `3/4`, or `slurm`); `harness merge` joins them. Not with --sprt.
+    #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
+    pub shard: Option<lab::shard::Shard>,
+    /// Game pairs per pairing (at most, with --sprt).
+    #[arg(long, default_value_t = 100)]
+    pub pairs: u64,
+    /// How games end: ply limit and adjudication.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// Pin worker thread i (and the engines it starts) to the i-th core of CPU-LIST (`0,1` or
+    /// `0-3`), as fastchess's -use-affinity; at least as many cores as --threads.
+    #[arg(long, value_name = "CPU-LIST")]
+    pub affinity: Option<String>,
+    /// Scale every clock and movetime by REF_NPS / this machine's `harness bench` NPS (median of
+    /// 5, measured when the match starts and recorded; a resume keeps it), as fishtest scales its
+    /// workers' clocks, so a time control means the same search on any machine.
+    #[arg(long, value_name = "REF_NPS")]
+    pub nps_scale: Option<f64>,
+    /// fishtest's test: `stc` ([0, 2] nElo at 10 + 0.1), `ltc` ([0.5, 2.5] at 60 + 0.6) or
+    /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
+    /// Recipe: run the LTC only after the STC passed.
+    #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
+    pub sprt_preset: Option<lab::elo::sprt_setup::SprtPreset>,
+    /// The SPRT's error rates and model.
+    #[command(flatten)]
+    pub sprt_options: SprtOptions,
+    /// Name of the match (PGN Event, output directory).
+    #[arg(long, default_value = "match")]
+    pub name: String,
+    /// How long UCI players may take.
+    #[command(flatten)]
+    pub uci: lab::uci::bounds::UciBoundsArgs,
+    /// Output, resume (after the last complete pair), threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
 
 /// How long a UCI player's depth- or node-limited move may take unless told otherwise.
 const MATCH_UCI_TIMEOUT: Duration = Duration::from_secs(120);
@@ -95,9 +189,9 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
         Some(ladder) => ladder.command,
         None => MatchManifest::read(&dir)?.provenance.command,
     };
-    let command = crate::cli::recorded(&dir, &command)?;
+    let command = super::recorded(&dir, &command)?;
 
-    let crate::cli::Command::Match(recorded) = command else {
+    let super::Command::Match(recorded) = command else {
         bail!(
             "{}/manifest.json does not record a match command",
             dir.display()

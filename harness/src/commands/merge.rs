@@ -7,15 +7,29 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use lab::export::provenance::Provenance;
 use anyhow::{bail, Context, Result};
-
-use play::arena::manifest::MatchManifest;
-use play::arena::output::{GAMES_CSV, GAMES_PGN, MOVES_CSV};
-use crate::cli::MergeArgs;
+use clap::Args;
 use lab::export::manifest::{Manifest, ManifestShard};
+use lab::export::provenance::Provenance;
 use lab::run_dir::{ITERATIONS, RUNS};
 use lab::shard::Shard;
+use play::arena::manifest::MatchManifest;
+use play::arena::output::{GAMES_CSV, GAMES_PGN, MOVES_CSV};
+
+/// `harness merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard directories (any order).
+    #[arg(required = true, value_name = "DIR")]
+    pub shards: Vec<PathBuf>,
+    /// The merged run directory (must not hold a run yet).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Merge what is there: shards missing or unfinished are reported, not refused (to look at a
+    /// long study while it runs).
+    #[arg(long)]
+    pub partial: bool,
+}
 
 /// One shard directory and its manifest.
 struct ShardDir {

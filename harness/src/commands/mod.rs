@@ -1,5 +1,7 @@
-//! One module per subcommand; each turns its arguments into a validated plan, runs it, and says
-//! how it went with an exit code.
+//! The command line: [`Cli`] and its [`Command`]s here, then one module per subcommand holding
+//! its arguments (clap derive, every option documented: it is the `--help`) beside the code that
+//! turns them into a validated plan, runs it, and says how it went with an exit code. Argument
+//! groups several commands flatten are in `crate::cli`.
 
 mod compare;
 pub mod grid;
@@ -15,11 +17,124 @@ mod texel;
 mod tree;
 mod tune;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use compare::CompareArgs;
+use grid::GridArgs;
+use kpk::KpkCommand;
+use label::LabelArgs;
+use match_cmd::MatchArgs;
+use merge::MergeArgs;
+use perft::PerftArgs;
+use report::ReportArgs;
+use sprt::SprtCalcArgs;
+use suite::SuiteCommand;
+use texel::TexelArgs;
+use tree::TreeArgs;
+use tune::TuneArgs;
 
-use crate::cli::{Command, KpkCommand, SuiteCommand};
+use crate::cli::{depth, key_values};
+
+/// Measures what chess-search heuristics are worth: EPD suites × configuration grids → CSV.
+#[derive(Debug, Parser)]
+#[command(name = "harness", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The command recorded in the manifest of run directory `dir`, parsed again: what a bare
+/// `--resume DIR` continues.
+pub fn recorded(dir: &std::path::Path, command: &[String]) -> anyhow::Result<Command> {
+    use anyhow::Context;
+    Cli::try_parse_from(command)
+        .map(|cli| cli.command)
+        .with_context(|| {
+            format!(
+                "the command recorded in {}/{} no longer parses",
+                dir.display(),
+                lab::run_dir::MANIFEST
+            )
+        })
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run suites across a grid of search configurations, in parallel, to CSV.
+    Grid(Box<GridArgs>),
+    /// Check every position of a perft EPD file (`FEN ;D1 n ;D2 n …`).
+    Perft(PerftArgs),
+    /// Work with EPD suites.
+    #[command(subcommand)]
+    Suite(SuiteCommand),
+    /// King and pawn against king, checked exhaustively (the 1989 method).
+    #[command(subcommand)]
+    Kpk(KpkCommand),
+    /// Regenerate a run directory's summary.csv, report.md, report.html and figures from its CSVs.
+    Report(ReportArgs),
+    /// Write DIR/index.md and DIR/index.html: every study (a directory with a README.md) and
+    /// every run directory under DIR.
+    Index {
+        /// The results directory.
+        #[arg(default_value = "results")]
+        dir: PathBuf,
+    },
+    /// Join the shards of one grid (`grid --shard I/N`) into one run directory, then report it.
+    Merge(MergeArgs),
+    /// Paired statistics between two runs of the same grid (e.g. before and after an engine change).
+    Compare(CompareArgs),
+    /// Fixed positions, fixed depth, one thread, `fischerle` preset: the node-count signature.
+    Bench(BenchArgs),
+    /// Elo, normalized Elo and the SPRT's LLR of finished results (pentanomial or W/D/L counts).
+    Sprt(SprtCalcArgs),
+    /// Play games between configurations (and UCI engines): game pairs, Elo, SPRT, PGN.
+    Match(Box<MatchArgs>),
+    /// Record one search's tree: every node, what acted on it, and where the nodes go.
+    Tree(Box<TreeArgs>),
+    /// Tune numeric parameters by SPSA (fishtest's schedule) in games, then verify the result.
+    Tune(Box<TuneArgs>),
+    /// Fit the evaluation's weights to game results (Texel's method): PGN in, tuned.toml out.
+    Texel(Box<TexelArgs>),
+    /// Score every position of PGN games or EPD files with a UCI engine at a fixed depth or node
+    /// count (resumable): labels.csv, and labelled.pgn for `texel --lambda`.
+    Label(Box<LabelArgs>),
+    /// Print a preset's full configuration as TOML.
+    Config {
+        /// Preset name.
+        #[arg(default_value = "fischerle")]
+        preset: String,
+    },
+}
+
+/// `harness bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = lab::bench::DEPTH, value_parser = depth, allow_hyphen_values = true)]
+    pub depth: i32,
+    /// Time the joint-ratings fit instead of the search: 64 players, about 100,000 simulated
+    /// games, the fit and 1,000 bootstrap resamples.
+    #[arg(long)]
+    pub ratings: bool,
+    /// The configuration timed (the signature is `fischerle`'s).
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// `KEY=VALUE` changes to the preset, in order (`--set eval.mobility=on`): a term's cost.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+impl BenchArgs {
+    /// The `--set` pairs.
+    pub fn settings(&self) -> anyhow::Result<Vec<(String, String)>> {
+        key_values(&self.sets)
+    }
+}
 
 /// Exit code when a check found a problem (perft mismatch, unreadable suite lines).
 pub const CHECK_FAILED: u8 = 3;

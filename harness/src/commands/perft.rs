@@ -1,13 +1,24 @@
 //! `harness perft FILE`: every `Dn` count of every position, up to `--depth`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use engine::perft::perft;
-
-use crate::cli::PerftArgs;
-use crate::commands::CHECK_FAILED;
 use lab::epd::read_suite;
+
+use crate::commands::CHECK_FAILED;
+
+/// `harness perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Perft EPD file.
+    pub file: PathBuf,
+    /// Deepest `Dn` to check (deeper counts in the file are skipped).
+    #[arg(long, default_value_t = 4)]
+    pub depth: u32,
+}
 
 /// Checks the file; exit 3 on any mismatch, unreadable line or count, each named (the rest is
 /// still checked); a file with no count at all is an error.

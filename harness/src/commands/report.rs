@@ -4,13 +4,29 @@
 //! budget ladder (`ladder.json`: each rung's match, then the ladder), of a tune (`tune.csv`) or of a
 //! texel fit (`texel.csv`).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-
-use crate::cli::ReportArgs;
+use clap::Args;
 use lab::export::manifest::{record_report_baseline, report_baseline};
 use lab::run_dir::{table_exists, REPORT, REPORT_HTML, RUNS};
+
+/// `harness report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Run directory (with manifest.json, runs.csv, iterations.csv).
+    pub dir: PathBuf,
+    /// Configuration id the others are compared with; recorded in the manifest, so that a later
+    /// `harness report DIR` compares with it too. Default: the one the manifest records, else the
+    /// grid's first.
+    #[arg(long, value_name = "CONFIG")]
+    pub baseline: Option<String>,
+    /// Only render the committed report.md as report.html and report.json, recomputing nothing
+    /// (for a run whose tables are not all kept, or written before report.json existed).
+    #[arg(long, conflicts_with = "baseline")]
+    pub page: bool,
+}
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {

@@ -4,10 +4,32 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-
-use crate::cli::{Counts, SprtCalcArgs};
+use clap::Args;
 use lab::elo::sprt_setup::{check, describe};
 use lab::elo::{EloEstimate, Pentanomial, Trinomial};
+
+use crate::cli::{counts, Counts, SprtOptions};
+
+/// `harness sprt`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("results").required(true).args(["pentanomial", "wdl"])))]
+pub struct SprtCalcArgs {
+    /// Game-pair counts `LL,LD,DD,WD,WW` (DD counts draw-draw and win-loss pairs).
+    #[arg(long, value_name = "LL,LD,DD,WD,WW", value_parser = counts::<5>)]
+    pub pentanomial: Option<Counts>,
+    /// Game counts `W,D,L` (when pairs were not recorded).
+    #[arg(long, value_name = "W,D,L", value_parser = counts::<3>)]
+    pub wdl: Option<Counts>,
+    /// Elo under H0.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// Elo under H1.
+    #[arg(long, default_value_t = 2.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// Error rates and model.
+    #[command(flatten)]
+    pub sprt: SprtOptions,
+}
 
 /// Prints Elo and nElo with their 95 % intervals, LOS, and the LLR against Wald's bounds.
 pub fn run(args: &SprtCalcArgs) -> Result<ExitCode> {

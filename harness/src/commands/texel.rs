@@ -1,15 +1,69 @@
 //! `harness texel`: arguments → validated [`TexelPlan`] → positions → fit → files.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use engine::SearchConfig;
-
-use crate::cli::TexelArgs;
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
 use play::texel::data::{self, Selection};
 use play::texel::{self, output, TexelPlan};
+
+/// `harness texel`.
+#[derive(Debug, Args)]
+pub struct TexelArgs {
+    /// Games to learn from (repeatable): PGN, or PGN gzipped (`.pgn.gz`), from any program (the
+    /// harness's own `games.pgn` included). Each move's comment score (`{+0.35/6}`) is the
+    /// reference `--lambda` blends toward.
+    #[arg(long = "pgn", value_name = "FILE", required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Base preset whose evaluation is fitted (its switched-on terms, from its weights).
+    #[arg(long, default_value = "modern")]
+    pub preset: String,
+    /// `KEY=VALUE` changes to the preset, in order (`eval.mobility=on`, `eval.tempo=off`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Positions before this ply of each game are left out (the book and the first moves).
+    #[arg(long, default_value_t = 16)]
+    pub skip_plies: usize,
+    /// Weight of the game's own score in a label: (1 − λ) × result + λ × σ(K × score).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// The sigmoid's scale K, given instead of fitted on the results with the starting weights:
+    /// one K for several fits makes their losses against the same labels comparable.
+    #[arg(long, value_name = "K")]
+    pub k: Option<f64>,
+    /// Share of games held out to measure the fit on (whole games, chosen by --seed).
+    #[arg(long, default_value_t = 0.1)]
+    pub validation: f64,
+    /// Seed of the held-out split.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of Adam over the training positions.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Adam's step size, centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Which epoch's weights are written: `best` (lowest validation loss: early stopping) or
+    /// `last`.
+    #[arg(long, value_enum, default_value = "best")]
+    pub keep: play::texel::Keep,
+    /// Worker threads. Default: all logical CPUs.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output directory (new or empty). Default `results/<timestamp>-texel/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print the plan and exit without reading the games.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// No line per epoch.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
 
 /// Runs `harness texel`.
 pub fn run(args: TexelArgs) -> Result<ExitCode> {

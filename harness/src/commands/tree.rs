@@ -2,18 +2,90 @@
 //! `tree.arrow` (every node), `tree.md` (where the nodes go) and `manifest.json`.
 
 use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
 use cozy_chess::Board;
 use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
-
-use crate::cli::{TreeArgs, TreeCommand, TreeDiffArgs};
 use lab::tree::diff;
 use lab::tree::summary::{self, Header, SUMMARY_FILE};
 use lab::tree::table::{self, TREE_FILE};
 use lab::tree::{viewer, Iterations};
+
+use crate::cli::depth;
+
+/// `harness tree`: one position, one configuration, one limit; or `harness tree diff A B`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct TreeArgs {
+    /// `diff A B`: two recordings compared.
+    #[command(subcommand)]
+    pub command: Option<TreeCommand>,
+    /// The position, as FEN (4 to 6 fields).
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["suite", "id"])]
+    pub fen: Option<String>,
+    /// An EPD suite to take the position from (with `--id`).
+    #[arg(long, value_name = "FILE", requires = "id")]
+    pub suite: Option<PathBuf>,
+    /// The position's id in `--suite` (its `id` operation, or `file:line` without one).
+    #[arg(long, value_name = "ID", requires = "suite")]
+    pub id: Option<String>,
+    /// Base configuration (a preset name).
+    #[arg(long, default_value = "fischerle")]
+    pub preset: String,
+    /// A setting of the configuration, `KEY=VALUE` (repeatable; one value each).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Search to this depth (default 6 when no limit is given).
+    #[arg(long, value_name = "N", conflicts_with = "nodes", value_parser = depth, allow_hyphen_values = true)]
+    pub depth: Option<i32>,
+    /// Search this many nodes.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Which iterations to keep: the last one (default) or all.
+    #[arg(long, value_enum, default_value = "last")]
+    pub iteration: lab::tree::Iterations,
+    /// Keep only the subtree under this line of moves from the root (UCI, space- or
+    /// comma-separated: `e2e4,e7e5`).
+    #[arg(long, value_name = "MOVES")]
+    pub under: Option<String>,
+    /// The most nodes recorded: a search that visits more is refused (or, with `--truncate`,
+    /// recorded up to the cap).
+    #[arg(long, value_name = "N", default_value_t = lab::tree::DEFAULT_MAX_NODES)]
+    pub max_nodes: usize,
+    /// Keep the first `--max-nodes` nodes of a larger search instead of refusing it.
+    #[arg(long)]
+    pub truncate: bool,
+    /// Output directory. Default `results/<timestamp>-tree/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// What `harness tree` does besides recording.
+#[derive(Debug, Subcommand)]
+pub enum TreeCommand {
+    /// Two recordings of one position and limit (different configurations) aligned by move path:
+    /// where the nodes were added, and what decided it.
+    Diff(TreeDiffArgs),
+}
+
+/// `harness tree diff`.
+#[derive(Debug, Args)]
+pub struct TreeDiffArgs {
+    /// The first recording (the baseline): a `harness tree` output directory.
+    pub before: PathBuf,
+    /// The second recording.
+    pub after: PathBuf,
+    /// Output directory for diff.md and diff.csv. Default `results/<timestamp>-tree-diff/`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Lines listed in the report's table of growing lines.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    pub lines: usize,
+}
 
 /// The page that draws a tree.
 const VIEWER_FILE: &str = "tree.html";

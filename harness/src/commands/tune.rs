@@ -1,20 +1,98 @@
 //! `harness tune`: arguments → validated [`TunePlan`] → iterations (`tune::run`) → `tune.csv`,
 //! report, `tuned.toml` → with `--verify`, a match of tuned against start on fresh openings.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-
-use play::arena::limits::{MoveLimit, DEFAULT_LIMIT};
-use play::arena::openings::Book;
-use crate::cli::TuneArgs;
+use clap::Args;
 use lab::engines::{self, EngineSpec};
 use lab::run_dir::{default_out, MANIFEST};
 use lab::run_flow::{self, Ended, RecordedPlan};
+use play::arena::limits::{MoveLimit, DEFAULT_LIMIT};
+use play::arena::openings::Book;
 use play::tune::output::{TuneManifest, TuneSink};
 use play::tune::params::{self, Base, UCI_KEY};
 use play::tune::spsa::Schedule;
 use play::tune::{report, verify, TunePlan, Tuned, UciBase};
+
+use crate::cli::{RulesArgs, RunArgs};
+
+/// `harness tune`.
+#[derive(Debug, Clone, Args)]
+pub struct TuneArgs {
+    /// A parameter `KEY=START,MIN,MAX[,C_END[,R_END]]` (repeatable): a numeric SearchConfig key,
+    /// or `uci.NAME` (a spin option) with --engine uci:PATH. C_END defaults to (MAX − MIN)/20,
+    /// R_END to 0.002 (Stockfish's TUNE).
+    #[arg(
+        long = "param",
+        value_name = "KEY=START,MIN,MAX[,C_END[,R_END]]",
+        required_unless_present_any = ["resume", "grid"]
+    )]
+    pub params: Vec<String>,
+    /// SPSA iterations (N).
+    #[arg(long, default_value_t = 200)]
+    pub iterations: u64,
+    /// Game pairs of θ+ against θ− per iteration, played in parallel.
+    #[arg(long, default_value_t = 4)]
+    pub pairs_per_iteration: u64,
+    /// A grid file: its `preset`, `engines`, `[set]` (fixed settings) and `[params]` (`KEY =
+    /// [START, MIN, MAX]`; `tuned.toml` is one); the command line adds to it.
+    #[arg(long, value_name = "FILE.toml")]
+    pub grid: Option<PathBuf>,
+    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`). Default: the
+    /// grid file's, else `fischerle`.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// A fixed setting `KEY=V` of the player tuned (repeatable; `uci.NAME=V` for a UCI engine).
+    #[arg(long = "set", value_name = "KEY=V")]
+    pub sets: Vec<String>,
+    /// The engine tuned: `builtin` or `uci:PATH`. Default: the grid file's, else `builtin`.
+    #[arg(long, value_name = "builtin|uci:PATH")]
+    pub engine: Option<String>,
+    /// Per-move limit of both sides, as `match --limit` (`nodes=N`, `depth=D`, `movetime=MS`,
+    /// `tc=BASE+INC`). Default `nodes=5000`.
+    #[arg(long, value_name = "LIMIT")]
+    pub limit: Option<String>,
+    /// Opening book, EPD or PGN. Default: the project's book.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Seed of the perturbations and the rounding, and the book offset of the first pair.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How games end.
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// After the last iteration: a match of this many pairs, tuned against start, on the openings
+    /// after the tune's (`verify/` in the run directory).
+    #[arg(long, value_name = "PAIRS")]
+    pub verify: Option<u64>,
+    /// The verification's limit per move (e.g. a clock, `tc=0.5+0.005`), into `verify-LIMIT/`.
+    /// Default: the tune's, into `verify/`.
+    #[arg(long, value_name = "LIMIT")]
+    pub verify_limit: Option<String>,
+    /// The verification's openings (EPD or PGN), positions also in the tune's book left out.
+    /// Default: the tune's book from the offset after its pairs.
+    #[arg(long, value_name = "FILE")]
+    pub verify_openings: Option<PathBuf>,
+    /// The verification's SPRT `ELO0,ELO1`.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        default_value = "0,5",
+        allow_hyphen_values = true
+    )]
+    pub verify_sprt: String,
+    /// Name of the tune (output directory).
+    #[arg(long, default_value = "tune")]
+    pub name: String,
+    /// How long a UCI engine may take.
+    #[command(flatten)]
+    pub uci: lab::uci::bounds::UciBoundsArgs,
+    /// Output, resume (after the last complete iteration), threads, dry run, quiet.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
 
 /// How long a UCI engine's depth- or node-limited move may take unless told otherwise.
 const TUNE_UCI_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
@@ -111,8 +189,8 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
 /// `dir` from its `tune.csv` and the plan its manifest records; nothing is played.
 pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
     let manifest = TuneManifest::read(dir)?;
-    let command = crate::cli::recorded(dir, &manifest.provenance.command)?;
-    let crate::cli::Command::Tune(recorded) = command else {
+    let command = super::recorded(dir, &manifest.provenance.command)?;
+    let super::Command::Tune(recorded) = command else {
         bail!(
             "{}/{MANIFEST} does not record a tune command",
             dir.display()
@@ -138,9 +216,9 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
         return Ok(args);
     };
     let manifest = TuneManifest::read(&dir)?;
-    let command = crate::cli::recorded(&dir, &manifest.provenance.command)?;
+    let command = super::recorded(&dir, &manifest.provenance.command)?;
 
-    let crate::cli::Command::Tune(recorded) = command else {
+    let super::Command::Tune(recorded) = command else {
         bail!(
             "{}/{MANIFEST} does not record a tune command",
             dir.display()

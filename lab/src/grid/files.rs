@@ -14,14 +14,26 @@ pub const DEFAULT_GRID: &str = include_str!("../../../harness/grids/default.toml
 /// The shipped grid files, also runnable by name (`--grid dynlimit`) from any directory.
 const SHIPPED_GRIDS: [(&str, &str); 6] = [
     ("default", DEFAULT_GRID),
-    ("presets-wac", include_str!("../../../harness/grids/presets-wac.toml")),
-    ("ordering", include_str!("../../../harness/grids/ordering.toml")),
-    ("dynlimit", include_str!("../../../harness/grids/dynlimit.toml")),
+    (
+        "presets-wac",
+        include_str!("../../../harness/grids/presets-wac.toml"),
+    ),
+    (
+        "ordering",
+        include_str!("../../../harness/grids/ordering.toml"),
+    ),
+    (
+        "dynlimit",
+        include_str!("../../../harness/grids/dynlimit.toml"),
+    ),
     (
         "dynlimit-split",
         include_str!("../../../harness/grids/dynlimit-split.toml"),
     ),
-    ("engines-wac", include_str!("../../../harness/grids/engines-wac.toml")),
+    (
+        "engines-wac",
+        include_str!("../../../harness/grids/engines-wac.toml"),
+    ),
 ];
 /// The command line's preset, `--set` axes, `--engine`s and `--player`s applied to a grid (the grid file's or
 /// a default one): shared by `grid` and `match`, whose players are a grid's configurations.

@@ -25,11 +25,11 @@ pub mod players;
 pub mod resolve;
 
 use engine::SearchConfig;
+use players::{NamedPlayer, PlayerTable, PLAYER_COLUMN};
 use serde::Deserialize;
 use thiserror::Error;
 
 use crate::engines::{EngineSpec, BUILTIN, UCI_PREFIX};
-use players::{NamedPlayer, PlayerTable, PLAYER_COLUMN};
 
 /// Why a grid cannot be run.
 #[derive(Debug, Error)]

@@ -25,7 +25,6 @@ mod tests;
 use std::path::Path;
 
 use anyhow::{bail, Result};
-
 use data::RunDir;
 use figures::{save, EbfByDepth, Heatmap, NodesByDepth, RatioTails, SolvedAxis, SolvedCurve};
 use heinz::HeinzCell;

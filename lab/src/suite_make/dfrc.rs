@@ -4,11 +4,10 @@
 //! the standard one), and a DFRC start `w × 960 + b` has White's arrangement `w` and Black's `b`.
 
 use cozy_chess::Board;
+use engine::Variant;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::index::sample;
 use rand::SeedableRng;
-
-use engine::Variant;
 
 /// Chess960 arrangements of one back rank.
 pub const ARRANGEMENTS: usize = 960;

@@ -19,14 +19,14 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use cozy_chess::Board;
+use label::{Label, Reference};
+use phase::Phase;
 use rayon::prelude::*;
+use select::Selection;
+use selfplay::SelfPlay;
 
 use crate::epd::read_suite;
 use crate::uci::client::UciEngine;
-use label::{Label, Reference};
-use phase::Phase;
-use select::Selection;
-use selfplay::SelfPlay;
 
 /// Where candidates come from.
 // A command has a handful of these: boxing the large variant would buy nothing.

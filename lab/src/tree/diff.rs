@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
+use anyhow::{bail, Context, Result};
+
 use super::TreeNode;
 use crate::report::md_table::{Align, MdTable};
-use anyhow::{bail, Context, Result};
 
 /// One recording as the diff reads it.
 pub struct Recording {

@@ -1,10 +1,9 @@
 //! The match report's figures: the SPRT's LLR after each pair with its bounds, and each player's
 //! Elo against its pairing's first player with the 95 % interval.
 
+use lab::report::figures::{colour, legend, DrawResult, Figure, FAMILY};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-
-use lab::report::figures::{colour, legend, DrawResult, Figure, FAMILY};
 
 /// LLR against pairs played, one curve per pairing, and Wald's bounds.
 pub struct LlrTrace {

@@ -11,16 +11,16 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use lab::elo::{phi, Z95};
+use lab::report::figures;
+use lab::report::md_table::{Align, MdTable};
 use serde::{Deserialize, Serialize};
 
 use super::figures::LadderPlot;
 use super::limits::MoveLimit;
 use super::ratings::{RatingRow, RATINGS_CSV};
-use lab::elo::{phi, Z95};
 use crate::factorial::effects::{holm, Effect};
 use crate::factorial::report::EFFECTS_CSV;
-use lab::report::figures;
-use lab::report::md_table::{Align, MdTable};
 
 /// The ladder's record in its directory (the command, for `--resume`, and the rungs).
 pub const LADDER_JSON: &str = "ladder.json";

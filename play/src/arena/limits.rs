@@ -6,9 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use lab::uci::go::{GoArgs, GoClock};
+use serde::{Deserialize, Serialize};
 
 /// A per-move limit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -4,12 +4,12 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use lab::elo::sprt::Sprt;
+use lab::run_dir::MANIFEST;
 use serde::{Deserialize, Serialize};
 
 use super::plan::{MatchPlan, Schedule};
 use super::rules::Rules;
-use lab::elo::sprt::Sprt;
-use lab::run_dir::MANIFEST;
 
 /// One player as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

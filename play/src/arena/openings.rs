@@ -9,15 +9,13 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use cozy_chess::{Board, GameStatus};
+use engine::Variant;
+use lab::epd::parse_suite_in;
+use lab::pgn_reader as pgn;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
-
-use engine::Variant;
-
-use lab::epd::parse_suite_in;
-use lab::pgn_reader as pgn;
 
 /// One start position.
 #[derive(Debug, Clone, PartialEq)]

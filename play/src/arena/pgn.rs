@@ -2,10 +2,10 @@
 //! White, Black, Result, SetUp/FEN (the opening), TimeControl, Termination and the opening's id,
 //! and after every move a comment with its player's report: score/depth, seldepth, nodes, time.
 
-use engine::Variant;
 use std::fmt::Write as _;
 
 use engine::search::score::mate_in_moves;
+use engine::Variant;
 
 use super::game::GameRecord;
 

@@ -5,13 +5,13 @@
 
 use std::path::PathBuf;
 
+use lab::elo::sprt::Sprt;
 use serde::{Deserialize, Serialize};
 
 use super::limits::MoveLimit;
 use super::openings::{Book, Opening};
 use super::player::PlayerKind;
 use super::rules::Rules;
-use lab::elo::sprt::Sprt;
 
 /// One player.
 #[derive(Debug, Clone)]

@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use cozy_chess::{Board, Move};
 use engine::{Position, SearchConfig, Searcher};
-
-use super::limits::{ClockState, MoveLimit};
 use lab::uci::bounds::UciBounds;
 use lab::uci::client::{UciEngine, UciError};
 use lab::uci::go;
+
+use super::limits::{ClockState, MoveLimit};
 
 /// What a player is.
 // A few of these exist per match or tune, never in a hot loop: the configuration's size beside a

@@ -5,13 +5,13 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-
-use super::manifest::MatchManifest;
-use super::output::GameRow;
 use lab::elo::ratings::{joint_ratings, Bootstrap, JointRatings, Pair};
 use lab::report::figures;
 use lab::report::figures::EloBars;
 use lab::report::md_table::{Align, MdTable};
+
+use super::manifest::MatchManifest;
+use super::output::GameRow;
 
 /// The joint ratings' table.
 pub const RATINGS_CSV: &str = "ratings.csv";

@@ -7,11 +7,6 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-
-use super::figures::LlrTrace;
-use super::manifest::MatchManifest;
-use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
-use super::standings::Standing;
 use lab::elo::sprt::Decision;
 use lab::elo::sprt_setup::describe;
 use lab::elo::{EloEstimate, Pentanomial, Trinomial};
@@ -19,6 +14,11 @@ use lab::report::figures;
 use lab::report::figures::EloBars;
 use lab::report::md_table::{Align, MdTable};
 use lab::report::stats::quantile;
+
+use super::figures::LlrTrace;
+use super::manifest::MatchManifest;
+use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
+use super::standings::Standing;
 
 /// One pairing's numbers.
 #[derive(Debug, Clone)]

@@ -10,13 +10,13 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::Result;
+use lab::progress::Progress;
 
 use super::game::{self, Side};
 use super::output::{GameRow, MatchSink, PairResult};
 use super::plan::{Job, MatchPlan};
 use super::player::Player;
 use super::standings::Standings;
-use lab::progress::Progress;
 
 /// What a run did, besides its files.
 #[derive(Debug, Clone)]

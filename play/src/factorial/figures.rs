@@ -1,9 +1,8 @@
 //! The factorial report's own figure: the interaction plot of two factors.
 
+use lab::report::figures::{colour, legend, DrawResult, Figure, FAMILY};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-
-use lab::report::figures::{colour, legend, DrawResult, Figure, FAMILY};
 
 /// An interaction of two factors: the mean rating at each level of one, a line per level of the
 /// other — parallel lines mean no interaction.

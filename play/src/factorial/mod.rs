@@ -12,9 +12,8 @@ pub mod fraction;
 pub mod report;
 
 use engine::SearchConfig;
-use serde::{Deserialize, Serialize};
-
 use lab::grid::players::NamedPlayer;
+use serde::{Deserialize, Serialize};
 
 /// One two-level factor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,16 +7,16 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-
-use super::best::{choose, predict, split_half, Halves};
-use super::effects::{estimate, Effect};
-use super::figures::InteractionPlot;
-use super::Design;
 use lab::elo::ratings::{Bootstrap, Pair};
 use lab::report::figures;
 use lab::report::figures::EloBars;
 use lab::report::format::pvalue;
 use lab::report::md_table::{Align, MdTable};
+
+use super::best::{choose, predict, split_half, Halves};
+use super::effects::{estimate, Effect};
+use super::figures::InteractionPlot;
+use super::Design;
 
 /// The effects table.
 pub const EFFECTS_CSV: &str = "effects.csv";

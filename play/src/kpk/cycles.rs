@@ -6,9 +6,8 @@
 
 use engine::interval::Wdl;
 use petgraph::graph::{DiGraph, NodeIndex};
-use rustc_hash::FxHashMap;
-
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::knowledge::RulesAndTables;
 use super::table::SIZE;

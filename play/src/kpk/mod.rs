@@ -14,10 +14,9 @@ pub mod table;
 pub mod validate;
 pub mod validation_report;
 
-use rayon::prelude::*;
-
 use cycles::CycleSummary;
 use knowledge::RulesAndTables;
+use rayon::prelude::*;
 use validate::{sample, validate, Effort, Validation};
 
 /// Validates every `every`th legal position (1: all of them), then searches the support for

@@ -5,12 +5,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use cozy_chess::Piece;
+use lab::grid::GridPoint;
+use lab::report::md_table::{Align, MdTable};
 
 use super::rules::{self, RuleCheck};
 use super::search::{Judgement, WIN_THRESHOLD};
 use super::table::{Placement, Tables};
-use lab::grid::GridPoint;
-use lab::report::md_table::{Align, MdTable};
 
 /// How one configuration at one depth did.
 #[derive(Debug, Clone, Default)]

@@ -2,11 +2,12 @@
 //! rests on, traced through the interval search's stored results. `cycles` looks for circles in
 //! it; `validate` records it for each confirmed claim.
 
+use std::collections::BTreeSet;
+
 use cozy_chess::{Board, Move, Piece};
 use engine::board::legal_moves;
 use engine::interval::{game_over, IntervalSearch, Knowledge, Wdl, SETTLED};
 use rustc_hash::FxHashSet;
-use std::collections::BTreeSet;
 
 use super::knowledge::RulesAndTables;
 use super::table::Placement;

@@ -8,14 +8,14 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use cozy_chess::Piece;
 use engine::interval::Wdl;
+use lab::report::format::thousands;
+use lab::report::md_table::{Align, MdTable};
+use lab::report::stats::quantile;
 
 use super::cycles::CycleSummary;
 use super::interval_gain::Pair;
 use super::table::{Placement, Tables};
 use super::validate::{move_text, truth, Effort, Outcome, Validation};
-use lab::report::format::thousands;
-use lab::report::md_table::{Align, MdTable};
-use lab::report::stats::quantile;
 
 /// Per-position rows.
 pub const VALIDATION_CSV: &str = "validation.csv";

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 
 use cozy_chess::Board;
 use engine::board::san_move;
+use lab::pgn_reader::Game;
 
 use super::{Key, LabelRow};
-use lab::pgn_reader::Game;
 
 /// The PGN text of `games` (with their input's index) with the labels in `rows` as comments.
 pub fn labelled_pgn(games: &[(usize, Game)], rows: &[LabelRow]) -> String {

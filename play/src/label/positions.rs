@@ -6,10 +6,10 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use cozy_chess::Board;
+use lab::pgn_reader::{self, Game};
 use serde::{Deserialize, Serialize};
 
 use super::{Input, Key};
-use lab::pgn_reader::{self, Game};
 
 /// Which positions of the games are labelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,13 +11,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use engine::Position;
+use lab::uci::client::{UciEngine, UciError};
+use lab::uci::go::{self, Deadline, GoArgs};
+use lab::uci::info::UciScore;
 use serde::Serialize;
 
 use super::positions::Item;
 use super::{Key, LabelPlan, LabelRow, Limit, SkippedRow, LABELS, SKIPPED};
-use lab::uci::client::{UciEngine, UciError};
-use lab::uci::go::{self, Deadline, GoArgs};
-use lab::uci::info::UciScore;
 
 /// How long the handshake, `isready` and `ucinewgame` may take.
 const HANDSHAKE: Duration = Duration::from_secs(10);

@@ -9,10 +9,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use cozy_chess::{Board, Color};
 use engine::eval::{Evaluation, Trace};
+use lab::pgn_reader::{self, Game};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-
-use lab::pgn_reader::{self, Game};
 
 /// Which positions of a game are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

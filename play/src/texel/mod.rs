@@ -10,12 +10,11 @@ pub mod output;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use data::{Dataset, Selection};
 use engine::eval::{Pair, Params};
 use engine::SearchConfig;
-use serde::{Deserialize, Serialize};
-
-use data::{Dataset, Selection};
 use fit::{Adam, Sample, Weights};
+use serde::{Deserialize, Serialize};
 
 /// A validated `harness texel` run.
 #[derive(Debug, Clone, Serialize, Deserialize)]

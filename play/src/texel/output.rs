@@ -8,15 +8,15 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use engine::eval::{layout, Pair, Params};
+use lab::export::provenance::Provenance;
+use lab::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
+use lab::report::md_table::{Align, MdTable};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::Serialize;
 
 use super::data::{Counts, Source};
 use super::{Fitted, TexelPlan};
-use lab::export::provenance::Provenance;
-use lab::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
-use lab::report::md_table::{Align, MdTable};
 
 /// The loss per epoch.
 pub const TEXEL_CSV: &str = "texel.csv";

@@ -15,13 +15,14 @@ pub mod verify;
 
 use std::path::PathBuf;
 
+use lab::uci::bounds::UciBounds;
+use params::{format_value, UCI_KEY};
+use spsa::{Param, Schedule};
+
 use crate::arena::limits::MoveLimit;
 use crate::arena::openings::{Book, Opening};
 use crate::arena::player::PlayerKind;
 use crate::arena::rules::Rules;
-use lab::uci::bounds::UciBounds;
-use params::{format_value, UCI_KEY};
-use spsa::{Param, Schedule};
 
 /// The program and fixed options of a tuned UCI engine.
 #[derive(Debug, Clone)]

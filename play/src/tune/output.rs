@@ -5,12 +5,12 @@ use std::fs::{File, OpenOptions};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use lab::run_dir::MANIFEST;
 use serde::{Deserialize, Serialize};
 
 use super::params::format_value;
 use super::spsa::{self, PairScore, Param, Probe};
 use super::{TunePlan, Tuned};
-use lab::run_dir::MANIFEST;
 
 /// The iterations, one row each.
 pub const TUNE_CSV: &str = "tune.csv";

@@ -3,9 +3,9 @@
 //! of a UCI engine (`uci.NAME`).
 
 use anyhow::{bail, Context, Result};
+use lab::uci::client::OptionDecl;
 
 use super::spsa::{Param, C_END_DIVISOR, DEFAULT_R_END};
-use lab::uci::client::OptionDecl;
 
 /// The player a tune starts from.
 #[derive(Debug, Clone)]

@@ -4,14 +4,14 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use lab::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
+use lab::report::md_table::{Align, MdTable};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::drift;
 use super::output::{tuned_toml, TunePoint, RESULT_COLUMN, TUNED_TOML, TUNE_CSV};
 use super::TunePlan;
-use lab::report::figures::{colour, legend, save, DrawResult, Figure, FAMILY};
-use lab::report::md_table::{Align, MdTable};
 
 /// The start player, a grid file (the verification's baseline).
 pub const START_TOML: &str = "start.toml";

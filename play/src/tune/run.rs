@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use cozy_chess::Color;
+use lab::progress::Progress;
 
 use super::output::{IterationRow, TuneSink};
 use super::spsa::{self, PairScore, Probe};
@@ -18,7 +19,6 @@ use super::TunePlan;
 use crate::arena::game::{self, GameRecord, Side};
 use crate::arena::player::{Player, PlayerKind};
 use crate::arena::rules::Outcome;
-use lab::progress::Progress;
 
 /// What a run did, besides its files.
 #[derive(Debug, Clone, Default)]

@@ -5,15 +5,15 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use lab::elo::sprt::{Decision, Sprt};
+use lab::elo::sprt_setup::SprtRates;
+use lab::run_flow::Ended;
 
 use super::TunePlan;
 use crate::arena::limits::MoveLimit;
 use crate::arena::openings::Book;
 use crate::arena::plan::{MatchPlan, PlayerEntry, Schedule};
 use crate::arena::player::PlayerKind;
-use lab::elo::sprt::{Decision, Sprt};
-use lab::elo::sprt_setup::SprtRates;
-use lab::run_flow::Ended;
 
 /// The verification's directory inside the tune's (at another limit than the tune's,
 /// `verify-LIMIT`).
