@@ -1,14 +1,18 @@
 //! `harness index DIR`: one page of every study and every run under a results directory —
 //! `index.md`, rendered as `index.html` by the report page's renderer ([`crate::report::page`]).
-//! A study is a directory with a `README.md` (its question, the date its protocol was first
-//! committed, its headline figures, its engine-strength line, links to its README and runs); a
-//! run is a directory with a `manifest.json` or a `report.md` (kind, command, date, size, a link to
-//! its page).
+//! On top, a table a person reads in a minute: one row per study with its question, its answer in
+//! one sentence and its key figure with the interval — read from the study's `summary.json`, which
+//! the study's script writes from its data and checks in CI — the date its protocol was first
+//! committed and its number of runs. Below, each study's run directories (kind, date, size,
+//! command, a link to its page). A study is a top-level directory with a `README.md`, or a deeper
+//! one with a `README.md` and a `summary.json`; a run is a directory with a `manifest.json` or a
+//! `report.md`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use serde::Deserialize;
 
 use crate::report::md_table::MdTable;
 use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML};
@@ -17,8 +21,70 @@ use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML};
 pub const INDEX_MD: &str = "index.md";
 /// The index's page.
 pub const INDEX_HTML: &str = "index.html";
-/// Where a study's README puts the findings a script writes.
-const FINDINGS: (&str, &str) = ("<!-- findings -->", "<!-- /findings -->");
+/// A study's machine-readable summary, written by its script beside its README.
+pub const STUDY_SUMMARY: &str = "summary.json";
+
+/// A study's `summary.json`: its row of the index.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    /// What the study asks, one sentence.
+    pub question: String,
+    /// Its answer, one sentence, the numbers computed by the study's script.
+    pub answer: String,
+    /// The figure a reader most needs.
+    pub figure: KeyFigure,
+}
+
+/// A study's key figure: an estimate with its 95 % interval.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyFigure {
+    /// What it measures (players, budget, games).
+    pub name: String,
+    /// The estimate.
+    pub value: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+    /// Its unit (`Elo`, `%`, …).
+    pub unit: String,
+}
+
+impl KeyFigure {
+    /// `+157.7 [+128.1, +189.6] Elo`: the three numbers with the decimals the summary gives
+    /// them, signed when the interval may cross zero or the unit is Elo.
+    pub fn render(&self) -> String {
+        let decimals = [self.value, self.low, self.high]
+            .iter()
+            .map(|v| {
+                let text = format!("{v}");
+                text.split_once('.').map_or(0, |(_, frac)| frac.len())
+            })
+            .max()
+            .unwrap_or(0);
+        let signed = self.unit == "Elo" || self.low < 0.0;
+        let number = |v: f64| {
+            let text = format!("{:.*}", decimals, v.abs());
+            match (signed, v < 0.0) {
+                (_, true) => format!("−{text}"),
+                (true, false) => format!("+{text}"),
+                (false, false) => text,
+            }
+        };
+        let unit = match self.unit.as_str() {
+            "%" | "×" => self.unit.clone(),
+            unit => format!(" {unit}"),
+        };
+        format!(
+            "{} [{}, {}]{unit}",
+            number(self.value),
+            number(self.low),
+            number(self.high)
+        )
+    }
+}
 
 /// One study: a directory with a README.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,17 +93,14 @@ pub struct Study {
     pub dir: String,
     /// The README's title.
     pub title: String,
-    /// Its question: the paragraph that starts with "Question", else the first that asks one,
-    /// else the first paragraph.
+    /// Its question: its summary's, else the README's paragraph that starts with "Question", else
+    /// the first that asks one, else the first paragraph.
     pub question: String,
     /// When its README was first committed (`git log`), if git knows.
     pub protocol_date: Option<String>,
-    /// Its headline figures: the findings a script wrote, else the first paragraph with an
-    /// interval.
-    pub headline: Vec<String>,
-    /// Its paragraph on the strength of the engine measured, if it has one.
-    pub strength: Option<String>,
-    /// Its run directories.
+    /// Its `summary.json`, if its script writes one.
+    pub summary: Option<Summary>,
+    /// Its run directories (a nested study's are its own, not its parent's).
     pub runs: usize,
 }
 
@@ -63,33 +126,77 @@ pub fn scan(root: &Path) -> Result<(Vec<Study>, Vec<Run>)> {
     let mut runs = Vec::new();
     collect_runs(root, root, &mut runs)?;
     runs.sort_by(|a, b| a.dir.cmp(&b.dir));
+    let mut dirs = Vec::new();
+    study_dirs(root, root, &mut dirs)?;
+    let names: Vec<String> = dirs.iter().map(|d| relative(root, d)).collect();
     let mut studies = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(root)
-        .with_context(|| format!("reading {}", root.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("README.md").is_file())
-        .collect();
-    entries.sort();
-    for dir in entries {
-        let name = relative(root, &dir);
+    for dir in &dirs {
+        let name = relative(root, dir);
         let readme = std::fs::read_to_string(dir.join("README.md"))
             .with_context(|| format!("reading {}/README.md", dir.display()))?;
-        let prefix = format!("{name}/");
-        let rebase = |text: &str| rebased(text, &name);
+        let summary = read_summary(dir)?;
+        let question = match &summary {
+            Some(s) => s.question.clone(),
+            None => rebased(&question_of(&readme), &name),
+        };
         studies.push(Study {
             title: title_of(&readme).unwrap_or_else(|| name.clone()),
-            question: rebase(&question_of(&readme)),
+            question,
             protocol_date: first_commit_date(&dir.join("README.md")),
-            headline: headline_of(&readme).iter().map(|l| rebase(l)).collect(),
-            strength: paragraphs(&readme)
-                .into_iter()
-                .find(|p| p.contains("**Strength"))
-                .map(|p| rebase(&p)),
-            runs: runs.iter().filter(|r| r.dir.starts_with(&prefix)).count(),
+            summary,
+            runs: runs
+                .iter()
+                .filter(|r| owner(&names, &r.dir) == Some(name.as_str()))
+                .count(),
             dir: name,
         });
     }
     Ok((studies, runs))
+}
+
+/// The studies under `dir`: a top-level directory with a README, or a deeper one with a README
+/// and a summary.
+fn study_dirs(root: &Path, dir: &Path, found: &mut Vec<PathBuf>) -> Result<()> {
+    let mut children: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    children.sort();
+    for child in children {
+        let top = dir == root;
+        let readme = child.join("README.md").is_file();
+        if readme && (top || child.join(STUDY_SUMMARY).is_file()) {
+            found.push(child.clone());
+        }
+        study_dirs(root, &child, found)?;
+    }
+    Ok(())
+}
+
+/// The study a run directory belongs to: the deepest study above it (`strength/core/x` is
+/// `strength/core`'s, not `strength`'s).
+fn owner<'a>(studies: &'a [String], run: &str) -> Option<&'a str> {
+    studies
+        .iter()
+        .filter(|s| run.starts_with(&format!("{s}/")))
+        .max_by_key(|s| s.len())
+        .map(String::as_str)
+}
+
+/// `dir/summary.json`, if there is one; a malformed one is an error naming the file.
+fn read_summary(dir: &Path) -> Result<Option<Summary>> {
+    let path = dir.join(STUDY_SUMMARY);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let summary = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{}: expected {{\"question\", \"answer\", \"figure\": {{\"name\", \"value\", \"low\", \"high\", \"unit\"}}}}",
+            path.display()
+        )
+    })?;
+    Ok(Some(summary))
 }
 
 fn collect_runs(root: &Path, dir: &Path, runs: &mut Vec<Run>) -> Result<()> {
@@ -258,25 +365,6 @@ fn question_of(readme: &str) -> String {
         .unwrap_or_default()
 }
 
-fn headline_of(readme: &str) -> Vec<String> {
-    if let Some((_, rest)) = readme.split_once(FINDINGS.0) {
-        if let Some((inside, _)) = rest.split_once(FINDINGS.1) {
-            return inside
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(str::to_string)
-                .collect();
-        }
-    }
-    paragraphs(readme)
-        .into_iter()
-        .filter(|p| !p.contains("**Strength"))
-        .find(|p| p.contains('±') || p.contains(" ["))
-        .map(|p| vec![p])
-        .unwrap_or_default()
-}
-
 /// The date (YYYY-MM-DD) `path` was first committed, if git is there and knows it.
 fn first_commit_date(path: &Path) -> Option<String> {
     let dir = path.parent()?;
@@ -296,61 +384,90 @@ pub fn markdown(studies: &[Study], runs: &[Run]) -> String {
     let mut md = String::from("# Results: every study and run\n\n");
     let _ = writeln!(
         md,
-        "{} studies, {} run directories. Written by `harness index`; each run's page is its \
-         `report.html` (its `report.md` where no page was made).\n",
+        "{} studies, {} run directories. Written by `harness index`: each study's question, answer \
+         and key figure come from its `summary.json`, which its script writes from the run \
+         directories and CI checks; each run's page is its `report.html` (its `report.md` where no \
+         page was made).\n",
         studies.len(),
         runs.len()
     );
     md.push_str("## Studies\n\n");
+    md.push_str(&studies_table(studies).render());
+    md.push_str("\n## Run directories\n\n");
+    let names: Vec<String> = studies.iter().map(|s| s.dir.clone()).collect();
     for s in studies {
-        let _ = writeln!(md, "### [{}]({}/README.md)\n", s.title, s.dir);
-        let date = s.protocol_date.as_deref().unwrap_or("not in git");
-        let _ = writeln!(
-            md,
-            "`{}/` — protocol first committed: {date}; {} run directories.\n",
-            s.dir, s.runs
-        );
-        let _ = writeln!(md, "{}\n", s.question);
-        if let Some(strength) = &s.strength {
-            let _ = writeln!(md, "{strength}\n");
-        }
-        if !s.headline.is_empty() {
-            md.push_str("Headline figures:\n\n");
-            for line in &s.headline {
-                let line = line.trim_start_matches("- ");
-                let _ = writeln!(md, "- {line}");
-            }
+        let own: Vec<&Run> = runs
+            .iter()
+            .filter(|r| owner(&names, &r.dir) == Some(s.dir.as_str()))
+            .collect();
+        if !own.is_empty() {
+            let _ = writeln!(md, "### [{}]({}/README.md)\n", s.dir, s.dir);
+            md.push_str(&runs_table(&own).render());
             md.push('\n');
         }
     }
-    md.push_str("## Run directories\n\n");
-    let rows: Vec<Vec<String>> = runs
+    let others: Vec<&Run> = runs
         .iter()
-        .map(|r| {
-            let link = match &r.page {
-                Some(page) => format!("[{}]({page})", r.dir),
-                None => r.dir.clone(),
-            };
-            vec![
-                link,
-                r.kind.to_string(),
-                r.date.clone(),
-                format!("{:.0} KB", r.bytes as f64 / 1024.0),
-                format!("`{}`", r.command.replace('|', "\\|").replace('`', "'")),
-            ]
-        })
+        .filter(|r| owner(&names, &r.dir).is_none())
         .collect();
+    if !others.is_empty() {
+        md.push_str("### Runs outside any study\n\n");
+        md.push_str(&runs_table(&others).render());
+    }
+    md
+}
+
+/// One row per study: its question, answer and key figure, date and runs.
+fn studies_table(studies: &[Study]) -> MdTable {
+    let mut table = MdTable::new()
+        .left("study")
+        .left("question")
+        .left("answer")
+        .left("key figure (95 % interval)")
+        .left("since")
+        .right("runs");
+    for s in studies {
+        let (answer, figure) = match &s.summary {
+            Some(summary) => (
+                summary.answer.clone(),
+                format!("{}: **{}**", summary.figure.name, summary.figure.render()),
+            ),
+            None => ("—".to_string(), "—".to_string()),
+        };
+        table.row([
+            format!("[{}]({}/README.md)", s.dir, s.dir),
+            s.question.clone(),
+            answer,
+            figure,
+            s.protocol_date.clone().unwrap_or_else(|| "—".to_string()),
+            s.runs.to_string(),
+        ]);
+    }
+    table
+}
+
+/// A table of run directories: link, kind, date, size, command.
+fn runs_table(runs: &[&Run]) -> MdTable {
     let mut table = MdTable::new()
         .left("run")
         .left("kind")
         .left("date")
         .right("size")
         .left("command");
-    for row in rows {
-        table.row(row);
+    for r in runs {
+        let link = match &r.page {
+            Some(page) => format!("[{}]({page})", r.dir),
+            None => r.dir.clone(),
+        };
+        table.row([
+            link,
+            r.kind.to_string(),
+            r.date.clone(),
+            format!("{:.0} KB", r.bytes as f64 / 1024.0),
+            format!("`{}`", r.command.replace('`', "'")),
+        ]);
     }
-    md.push_str(&table.render());
-    md
+    table
 }
 
 /// Writes `root/index.md` and `root/index.html`.
@@ -382,6 +499,38 @@ mod tests {
             rebased("[a](#x) [b](sub/report.md)", "s"),
             "[a](#x) [b](s/sub/report.md)"
         );
+    }
+
+    #[test]
+    fn a_key_figure_keeps_its_decimals_and_signs_elo() {
+        let figure = |value, low, high, unit: &str| KeyFigure {
+            name: "x".into(),
+            value,
+            low,
+            high,
+            unit: unit.into(),
+        };
+        assert_eq!(
+            figure(42.8, 13.0, 72.6, "Elo").render(),
+            "+42.8 [+13.0, +72.6] Elo"
+        );
+        assert_eq!(
+            figure(-416.0, -503.0, -345.0, "Elo").render(),
+            "−416 [−503, −345] Elo"
+        );
+        assert_eq!(figure(0.7, 0.5, 1.0, "%").render(), "0.7 [0.5, 1.0]%");
+        assert_eq!(
+            figure(3.5, -16.7, 23.7, "positions").render(),
+            "+3.5 [−16.7, +23.7] positions"
+        );
+    }
+
+    #[test]
+    fn a_run_belongs_to_the_deepest_study_above_it() {
+        let studies = ["strength".to_string(), "strength/core".to_string()];
+        assert_eq!(owner(&studies, "strength/core/clock"), Some("strength/core"));
+        assert_eq!(owner(&studies, "strength/ladder"), Some("strength"));
+        assert_eq!(owner(&studies, "strengthy/x"), None);
     }
 
     #[test]
