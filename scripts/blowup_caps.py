@@ -9,24 +9,18 @@ past it (the largest the share can be).
 
     scripts/blowup_caps.py results/dynlimit-blowup/steps
 """
-import csv
-import gzip
 import sys
 from collections import Counter
 from pathlib import Path
+
+from study_stats import rows
 
 KEY = "selective.candidate_limit"
 THRESHOLDS = (2, 5, 10)
 
 
-def rows(run):
-    plain = run / "runs.csv"
-    f = open(plain, newline="") if plain.exists() else gzip.open(run / "runs.csv.gz", "rt", newline="")
-    return list(csv.DictReader(f))
-
-
 def main(run):
-    data = rows(run)
+    data = rows(run / "runs.csv")
     cut = Counter(r[KEY] for r in data if r["censored"] == "true")
     limits = sorted({r[KEY] for r in data}, key=int)
     print("Searches cut by the node cap, per limit: "

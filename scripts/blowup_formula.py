@@ -8,29 +8,23 @@ its `qnodes`) and the quiescence share of the iteration's nodes.
 
     scripts/blowup_formula.py results/dynlimit-blowup/minimal 6
 """
-import csv
-import gzip
 import json
 import math
 import sys
 from pathlib import Path
 
-
-def rows(run, name):
-    plain = run / f"{name}.csv"
-    f = open(plain, newline="") if plain.exists() else gzip.open(run / f"{name}.csv.gz", "rt", newline="")
-    return list(csv.DictReader(f))
+from study_stats import rows
 
 
 def main(run, depth):
     manifest = json.loads((run / "manifest.json").read_text())
-    runs = rows(run, "runs")
+    runs = rows(run / "runs.csv")
     configs = sorted({r["config_id"] for r in runs})
     label = {r["config_id"]: r.get("preset", r["config_id"]) for r in runs}
     roots = {}
     for r in runs:
         roots.setdefault(r["suite"], {})[r["position_id"]] = int(r["root_moves"])
-    its = [r for r in rows(run, "iterations") if int(r["depth"]) == depth]
+    its = [r for r in rows(run / "iterations.csv") if int(r["depth"]) == depth]
     print(f"{run}, depth {depth} ({manifest.get('name', '')})\n")
     print("| config | suite | b | positions | iteration / formula, main + QS (the report's) "
           "| main search alone / formula | QS share of the iteration |")

@@ -5,18 +5,11 @@ ratio first. Reads runs.csv or its committed runs.csv.gz.
 
     scripts/blowup_growths.py results/dynlimit-blowup/steps 10
 """
-import csv
-import gzip
 import json
 import sys
 from pathlib import Path
 
-
-def rows(run):
-    plain = run / "runs.csv"
-    if plain.exists():
-        return list(csv.DictReader(open(plain, newline="")))
-    return list(csv.DictReader(gzip.open(run / "runs.csv.gz", "rt", newline="")))
+from study_stats import rows
 
 
 def main(run, count):
@@ -24,7 +17,7 @@ def main(run, count):
     ids = {c["values"][0]: c["id"] for c in manifest["configs"]}
     three, four = ids["3"], ids["4"]
     by = {}
-    for r in rows(run):
+    for r in rows(run / "runs.csv"):
         if r["suite"].startswith("unselected"):
             by.setdefault(r["position_id"], {})[r["config_id"]] = r
     growths = []

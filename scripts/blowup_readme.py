@@ -16,29 +16,14 @@ import sys
 from pathlib import Path
 
 from blowup_caps import KEY, THRESHOLDS
-from blowup_caps import rows as runs
+from blowup_sections import DEPTH, GROWTH, MOVES, STEPS, solved_row
 from blowup_sections import blocks as sections
-from heuristics_readme import minus, strength_note_models, wrap
-from heuristics_table import rows
+from heuristics_readme import strength_note_models, wrap
 from readme_blocks import sync
+from study_stats import md_table, minus, report_table, rows, wilson
 
 POPULATIONS = [("unselected-middlegame.epd", "self-play middlegames"), ("unselected-endgame.epd", "self-play endgames"),
                ("sts1-15_v3.epd", "STS"), ("eret.epd", "ERET")]
-
-
-def md_table(report, columns_start):
-    """The rows (lists of cells) of the first Markdown table in `report` whose header begins with
-    `columns_start`."""
-    lines = (report).read_text().splitlines()
-    for k, line in enumerate(lines):
-        if line.startswith(columns_start):
-            out = []
-            for row in lines[k + 2:]:
-                if not row.startswith("|"):
-                    break
-                out.append([c.strip() for c in row.strip("|").split("|")])
-            return out
-    raise SystemExit(f"{report}: no table starting {columns_start!r}")
 
 
 def share(cell):
@@ -53,7 +38,7 @@ def pct(cell):
 
 
 def pairs_by_step(run):
-    data = runs(run)
+    data = rows(run / "runs.csv")
     limits = sorted({r[KEY] for r in data}, key=int)
     by = {}
     for r in data:
@@ -63,8 +48,8 @@ def pairs_by_step(run):
 
 def part1(root):
     run = root / "steps"
-    steps = {r[1]: r for r in md_table(run / "report.md", "| other axes | step | pairs | geomean node ratio")}
-    growth = md_table(run / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    steps = {r[1]: r for r in report_table(run, STEPS)}
+    growth = report_table(run, GROWTH)
     data, limits, by = pairs_by_step(run)
     worst, largest = {}, []
     for a, b in zip(limits, limits[1:]):
@@ -72,14 +57,14 @@ def part1(root):
         worst[f"{a} → {b}"] = max(r for r, _ in ratios)
         largest += ratios
     top = sorted(largest, reverse=True)[:20]
-    table = ["| step | geomean node ratio [95 % CI] | ≥ ×2 | ≥ ×5 | ≥ ×10 | worst |", "|---|---|---|---|---|---|"]
+    body = []
     for step, r in steps.items():
-        cells = [r[3]] + [share(g[k]) for g in growth if g[1] == step and g[2] == "**all**" for k in (4, 5, 6)] \
+        cells = [r[3]] + [share(g[k]) for g in growth if g[1] == step and g[2] == "all" for k in (4, 5, 6)] \
             + [f"×{worst[step]:.1f}"]
         if step == "3 → 4":
             cells = [f"**{c}**" for c in cells]
             step = "**3 → 4**"
-        table.append(f"| {step} | " + " | ".join(cells) + " |")
+        body.append([step] + cells)
     pop = {g[2]: g for g in growth if g[1] == "3 → 4"}
     populations = ", ".join(
         f"{label} ({int(pop[name][3]):,}) " + " / ".join(
@@ -122,25 +107,20 @@ def part1(root):
         f"{summary[limits[-1]]} of {solvable:,} at limits {limits[0]}…{limits[-1]}; 3 → 4 gains {s34[10]} and "
         f"loses {s34[11]}.",
     ])
-    return "\n".join(table) + "\n\n" + text
-
-
-def solved_row(run):
-    s = {r["config_id"]: int(r["solved"]) for r in rows(run / "summary.csv")}
-    p = rows(run / "paired.csv")[0]
-    return s[p["baseline"]], s[p["config_id"]], int(p["gained"]), int(p["lost"]), float(p["mcnemar_p"])
+    table = md_table(["step", "geomean node ratio [95 % CI]", "≥ ×2", "≥ ×5", "≥ ×10", "worst"], body)
+    return table + "\n\n" + text
 
 
 def part3(root):
-    steps = {r[1]: r for r in md_table(root / "steps" / "report.md", "| other axes | step | pairs | geomean node ratio")}
+    steps = {r[1]: r for r in report_table(root / "steps", STEPS)}
     summary = {r["values"].split("=")[1]: int(r["solved"]) for r in rows(root / "steps" / "summary.csv")}
     s = steps["3 → 4"]
-    lines = ["| budget | limit 3 | limit 4 | gained | lost | McNemar p |", "|---|---:|---:|---:|---:|---:|",
-             f"| depth 6 (part 1) | {summary['3']} | {summary['4']} | {s[10]} | {s[11]} | {float(s[12]):.2g} |"]
+    body = [["depth 6 (part 1)", str(summary["3"]), str(summary["4"]), s[10], s[11], f"{float(s[12]):.2g}"]]
     for run, label in (("budget-nodes", "200,000 nodes"), ("budget-time", "200 ms a move")):
         a, b, g, l, p = solved_row(root / run)
-        lines.append(f"| {label} | {a} | {b} | {g} | {l} | {p:.2g} |")
-    return "\n".join(lines).replace("| 1 |", "| 1.0 |")
+        body.append([label, str(a), str(b), str(g), str(l), f"{p:.2g}"])
+    table = md_table(["budget", "limit 3", "limit 4", "gained", "lost", "McNemar p"], body, right=range(1, 6))
+    return table.replace("| 1 |", "| 1.0 |")
 
 
 def nodes_cell(x):
@@ -152,18 +132,15 @@ def time_cell(ms, digits):
 
 
 def part4(root):
-    lines = ["| match | pairs | W / D / L | pentanomial LL LD DD+WL WD WW | Elo [95 %] | nElo | LOS |",
-             "|---|---:|---|---|---|---|---:|"]
-    moves = ["| match | nodes p50 | nodes p99 | nodes max | time p50 | time p99 | time max | depth p50 / p1 |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines, moves = [], []
     for run, label in (("games-depth", "depth 5"), ("games-clock", "2 s + 0.02 s")):
         r = rows(root / run / "pairings.csv")[0]
-        lines.append(f"| {label} | {r['pairs']} | {r['wins']} / {r['draws']} / {r['losses']} | "
-                     f"{r['ll']} {r['ld']} {r['dd_wl']} {r['wd']} {r['ww']} | "
-                     f"{minus(format(float(r['elo']), '+.1f'))} ± {float(r['elo95']):.1f} | "
-                     f"{minus(format(float(r['nelo']), '+.1f'))} ± {float(r['nelo95']):.1f} | "
-                     f"{float(r['los']) * 100:.1f} % |")
-        p = {row[0]: row for row in md_table(root / run / "report.md", "| player | moves | nodes p50")}
+        lines.append([label, r["pairs"], f"{r['wins']} / {r['draws']} / {r['losses']}",
+                      f"{r['ll']} {r['ld']} {r['dd_wl']} {r['wd']} {r['ww']}",
+                      f"{minus(format(float(r['elo']), '+.1f'))} ± {float(r['elo95']):.1f}",
+                      f"{minus(format(float(r['nelo']), '+.1f'))} ± {float(r['nelo95']):.1f}",
+                      f"{float(r['los']) * 100:.1f} %"])
+        p = {row[0]: row for row in report_table(root / run, MOVES)}
         a, b = p["p00"], p["p01"]
         def pair(k, f):
             return f"{f(float(a[k]))} → {f(float(b[k]))}"
@@ -172,10 +149,12 @@ def part4(root):
             if x >= 1000 or y >= 1000:
                 return f"{x / 1000:.1f} → {y / 1000:.1f} s"
             return f"{x:.{digits}f} → {y:.{digits}f} ms"
-        moves.append(f"| {label} | {pair(2, nodes_cell)} | {pair(4, nodes_cell)} | {pair(5, nodes_cell)} | "
-                     f"{ms(6, 1)} | {ms(8, 0)} | {ms(9, 0)} | "
-                     f"{float(a[10]):.0f} / {float(a[12]):.0f} → {float(b[10]):.0f} / {float(b[12]):.0f} |")
-    return "\n".join(lines), "\n".join(moves)
+        moves.append([label, pair(2, nodes_cell), pair(4, nodes_cell), pair(5, nodes_cell), ms(6, 1), ms(8, 0),
+                      ms(9, 0), f"{float(a[10]):.0f} / {float(a[12]):.0f} → {float(b[10]):.0f} / {float(b[12]):.0f}"])
+    return (md_table(["match", "pairs", "W / D / L", "pentanomial LL LD DD+WL WD WW", "Elo [95 %]", "nElo", "LOS"],
+                     lines, right=(1, 6)),
+            md_table(["match", "nodes p50", "nodes p99", "nodes max", "time p50", "time p99", "time max",
+                      "depth p50 / p1"], moves))
 
 
 def blocks(root):
@@ -186,18 +165,12 @@ def blocks(root):
             **sections(root)}
 
 
-
 def part2(root):
     """Part 2's table: depths 6 to 9 of the preselected-depth run."""
-    rows_ = md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs | geomean node ratio")
-    lines = ["| depth | geomean node ratio | node ratio p50 / p90 / p99 / max | time ratio p50 / p90 / p99 / max | "
-             "time > ×5 | time > ×10 |", "|---:|---:|---|---|---|---|"]
-    for r in rows_:
-        if int(r[2]) < 6:
-            continue
-        ten = "0" if r[8].startswith("0 ") else r[8]
-        lines.append(f"| {r[2]} | {r[4]} | {r[5]} | {r[6]} | {r[7]} | {ten} |")
-    return "\n".join(lines)
+    rows_ = report_table(root / "depth", DEPTH)
+    body = [[r[2], r[4], r[5], r[6], r[7], "0" if r[8].startswith("0 ") else r[8]] for r in rows_ if int(r[2]) >= 6]
+    return md_table(["depth", "geomean node ratio", "node ratio p50 / p90 / p99 / max",
+                     "time ratio p50 / p90 / p99 / max", "time > ×5", "time > ×10"], body, right=(0, 1))
 
 
 # Part 5's settings: the run, the row's `other axes` value, and its label.
@@ -210,12 +183,11 @@ SETTINGS = [("sensitivity-pvs", "pvs=true", "Fischerle's (PVS on, TT 16 MiB, not
 def part5(root):
     """Part 5's table: the step 3 → 4 under each setting, an interval shown where a share differs
     from the baseline's."""
-    lines = ["| setting | geomean node ratio | ≥ ×2 | ≥ ×5 | ≥ ×10 |", "|---|---|---|---|---|"]
-    base = None
+    body, base = [], None
     for run, axis, label in SETTINGS:
-        step = {r[0]: r for r in md_table(root / run / "report.md", "| other axes | step | pairs | geomean node ratio")}
-        growth = {r[0]: r for r in md_table(root / run / "report.md", "| other axes | step | suite | pairs | ≥×2")
-                  if r[2] == "**all**"}
+        step = {r[0]: r for r in report_table(root / run, STEPS)}
+        growth = {r[0]: r for r in report_table(root / run, GROWTH)
+                  if r[2] == "all"}
         g = growth[axis]
         same = base is not None and all(pct(g[k]) == pct(base[k]) for k in (4, 5, 6))
         cells = []
@@ -228,16 +200,16 @@ def part5(root):
             cells.append(full)
         if base is None:
             base = g
-        lines.append(f"| {label} | {step[axis][3]} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        body.append([label, step[axis][3]] + cells)
+    return md_table(["setting", "geomean node ratio", "≥ ×2", "≥ ×5", "≥ ×10"], body)
 
 
 def holds(root):
     """*What holds, in plain words*: the headline figures of every part."""
     run = root / "steps"
-    steps = {r[1]: r for r in md_table(run / "report.md", "| other axes | step | pairs | geomean node ratio")}
-    growth = md_table(run / "report.md", "| other axes | step | suite | pairs | ≥×2")
-    allg = {g[1]: g for g in growth if g[2] == "**all**"}
+    steps = {r[1]: r for r in report_table(run, STEPS)}
+    growth = report_table(run, GROWTH)
+    allg = {g[1]: g for g in growth if g[2] == "all"}
     pop = {g[2]: g for g in growth if g[1] == "3 → 4"}
     data, limits, by = pairs_by_step(run)
     cut = {v: sum(1 for r in data if r[KEY] == v and r["censored"] == "true") for v in limits}
@@ -249,7 +221,7 @@ def holds(root):
         after = [y["censored"] == "true" for _, y in pairs]
         most[step] = [100 * sum(q >= t or c for q, c in zip(ratio, after)) / len(pairs) for t in THRESHOLDS]
         worst[step] = max(ratio)
-    depth = {int(r[2]): r for r in md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs")}
+    depth = {int(r[2]): r for r in report_table(root / "depth", DEPTH)}
     deep = [d for d in depth if d >= 6]
     tens = [int(depth[d][8].split()[0]) for d in deep]
     time_max = max(float(depth[d][6].split(" / ")[3]) for d in deep)
@@ -261,12 +233,11 @@ def holds(root):
     bn, bt = solved_row(root / "budget-nodes"), solved_row(root / "budget-time")
     solvable = int(pop["sts1-15_v3.epd"][3]) + int(pop["eret.epd"][3])
     gd, gc = (rows(root / r / "pairings.csv")[0] for r in ("games-depth", "games-clock"))
-    moves = {row[0]: row for row in md_table(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    moves = {row[0]: row for row in report_table(root / "games-depth", MOVES)}
     m3, m4 = moves["p00"], moves["p01"]
     levels = {}
     for axis in ("dyn_levels=2", "dyn_levels=4", "dyn_levels=6"):
-        g = {r[0]: r for r in md_table(root / "sensitivity-dyn-levels" / "report.md",
-                                       "| other axes | step | suite | pairs | ≥×2") if r[2] == "**all**"}
+        g = {r[0]: r for r in report_table(root / "sensitivity-dyn-levels", GROWTH) if r[2] == "all"}
         levels[axis] = pct(g[axis][4])
     mean = float(steps["3 → 4"][3].split()[0])
     largest_mean = max(steps, key=lambda k: float(steps[k][3].split()[0])) == "3 → 4"
@@ -320,18 +291,10 @@ def holds(root):
     ])
 
 
-def wilson(k, n, z=1.959964):
-    """The 95 % Wilson interval of k in n, in per cent."""
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return 100 * (centre - half), 100 * (centre + half)
-
-
 def intro(root):
     """The introduction's reading of the step figure."""
-    growth = md_table(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
-    allg = {g[1]: g for g in growth if g[2] == "**all**"}
+    growth = report_table(root / "steps", GROWTH)
+    allg = {g[1]: g for g in growth if g[2] == "all"}
     share_ = {step: [float(pct(g[k])) for k in (4, 5, 6)] for step, g in allg.items()}
     others2 = [v[0] for k, v in share_.items() if k != "3 → 4"]
     top10 = max(share_, key=lambda k: share_[k][2])
@@ -349,7 +312,7 @@ def intro(root):
 
 
 def part2_text(root):
-    depth = {int(r[2]): r for r in md_table(root / "depth" / "report.md", "| other axes | step | depth | pairs")}
+    depth = {int(r[2]): r for r in report_table(root / "depth", DEPTH)}
     first = next(d for d in sorted(depth) if not depth[d][8].startswith("0 "))
     k, n = int(depth[first][8].split()[0]), int(depth[first][3])
     lo, hi = wilson(k, n)
@@ -365,7 +328,7 @@ def part2_text(root):
 
 
 def part4_text(root):
-    p = {row[0]: row for row in md_table(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    p = {row[0]: row for row in report_table(root / "games-depth", MOVES)}
     a, b = p["p00"], p["p01"]
     slow = min(float(a[9]) / float(a[6]), float(b[9]) / float(b[6]))
     return wrap([
@@ -376,6 +339,31 @@ def part4_text(root):
         + ("three orders of magnitude" if slow >= 1000 else f"{slow:.0f} times") + " slower than the median."])
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): part 1's share of searches the step 3 → 4 grows fivefold or
+    more, beside the other steps', and the protocol's verdict (a tail share whose interval lies above
+    every other step's, at ×5 or ×10)."""
+    import re
+    from readme_blocks import summary
+    growth = report_table(root / "steps", GROWTH)
+    allg = {g[1]: g for g in growth if g[2] == "all"}
+    interval = lambda cell: [float(x) for x in re.search(r"\[([\d.]+), ([\d.]+)\]", cell).groups()]  # noqa: E731
+    others = [n for n in allg if n != "3 → 4"]
+    holds = any(interval(allg["3 → 4"][k])[0] > max(interval(allg[n][k])[1] for n in others) for k in (5, 6))
+    low, high = interval(allg["3 → 4"][5])
+    return summary(
+        "Does raising Fischerle's candidate limit (`DynSuchLevelZugKandidatenLimit`) from 3 to 4 make searches blow "
+        "up, and more often than the other steps of the limit do?",
+        f"Rarely, {'but more often' if holds else 'and no more'} than other steps: 3 → 4 grows at least "
+        f"{pct(allg['3 → 4'][5])} % of "
+        f"{int(allg['3 → 4'][3]):,} depth-6 searches fivefold or more ("
+        + ", ".join(f"{n.replace(' ', '')}: {pct(allg[n][5])} %" for n in others)
+        + f"), so the claim that 3 → 4 is special {'holds' if holds else 'does not hold'}.",
+        (f"searches grown ≥ ×5 by the step 3 → 4, depth 6, {int(allg['3 → 4'][3]):,} positions",
+         float(pct(allg["3 → 4"][5])), low, high, "%"))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
+    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+         "--check" in sys.argv[2:])

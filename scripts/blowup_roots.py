@@ -12,14 +12,14 @@ import statistics
 import sys
 from pathlib import Path
 
-from blowup_growths import rows
+from study_stats import rows
 
 
 def main(run):
     manifest = json.loads((run / "manifest.json").read_text())
     ids = {c["values"][0]: c["id"] for c in manifest["configs"]}
     by = {}
-    for r in rows(run):
+    for r in rows(run / "runs.csv"):
         if r["suite"].startswith("unselected"):
             by.setdefault(r["position_id"], {})[r["config_id"]] = r
     groups = {"1 to 3": [], "exactly 4": [], "5 or more": []}

@@ -6,22 +6,27 @@ selected suite, the default experiment, the trees (`why/`), the roots check (`sc
 figures come from the run directories. Where the prose names positions or moves the data decides,
 a changed run fails here instead of leaving the words wrong.
 """
-import csv
-import gzip
-import json
+import functools
 import math
 import re
 import statistics
 
-import functools
-
-from blowup_formula import rows as _rows
+from blowup_why import positions as tree_positions
 from heuristics_readme import wrap
+from study_stats import md_table, report_table, report_tables, rows, wilson
+
+# The columns that find a grid report's tables (its report.json): the steps along the grid's axis,
+# their growth frequencies, the time to complete each depth, and a match's searches per move.
+STEPS = ["other axes", "step", "pairs", "geomean node ratio [95 % CI]"]
+GROWTH = ["other axes", "step", "suite", "pairs", "≥×2"]
+DEPTH = ["other axes", "step", "depth", "pairs"]
+MOVES = ["player", "moves", "nodes p50"]
+
 
 @functools.lru_cache(maxsize=None)
 def run_rows(run, name):
     """A run's runs.csv or iterations.csv rows, read once however many sections use them."""
-    return _rows(run, name)
+    return rows(run / f"{name}.csv")
 
 
 WORDS = ["none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
@@ -43,17 +48,11 @@ def about(x):
     return names.get(n, f"1/{n}")
 
 
-def md_rows(path, start):
-    from blowup_readme import md_table
-    return md_table(path, start)
-
-
-def heinz(report):
+def heinz(run):
     """{suite: {depth: ΔNodes %}} from a report's Heinz table (its single non-baseline row)."""
-    lines = report.read_text().splitlines()
-    k = next(i for i, l in enumerate(lines) if l.startswith("| config | values |") and " d1 |" in l)
-    head = [c.strip() for c in lines[k].strip("|").split("|")]
-    row = [c.strip() for c in lines[k + 2].strip("|").split("|")]
+    table = next(t for t in report_tables(run) if t["columns"][:2] == ["config", "values"]
+                 and any(c.endswith(" d1") for c in t["columns"]))
+    head, row = table["columns"], table["rows"][0]
     out = {}
     for h, c in zip(head[2:], row[2:]):
         suite, d = h.rsplit(" d", 1)
@@ -62,9 +61,9 @@ def heinz(report):
 
 
 def part3_text(root):
-    h = heinz(root / "budget-nodes" / "report.md")
+    h = heinz(root / "budget-nodes")
     more = [v for s in h.values() for d, v in s.items() if 5 <= d <= 8]
-    a = md_rows(root / "budget-nodes" / "report.md", "| config | values | solved")
+    a = report_table(root / "budget-nodes", ["config", "values", "solved"])
     solved = [int(r[2].split("/")[0]) for r in a]
     same = "solves exactly as many" if solved[0] == solved[1] else f"solves {solved[1]} against {solved[0]}"
     return wrap([f"At equal nodes limit 4 spends them differently ({min(more):.0f}–{max(more):.0f} % more nodes per "
@@ -73,7 +72,7 @@ def part3_text(root):
 
 
 def part5_text(root):
-    steps = {r[0]: r for r in md_rows(root / "sensitivity-tt-size" / "report.md", "| other axes | step | pairs")}
+    steps = {r[0]: r for r in report_table(root / "sensitivity-tt-size", STEPS)}
     small, big = steps["size_mb=16"], steps["size_mb=256"]
     cpu = float(big[4].split()[0])
     same = "unchanged" if big[3].split()[0] == small[3].split()[0] else f"{big[3].split()[0]}"
@@ -87,9 +86,11 @@ def phase(fen):
     return min(24, sum(w.get(c.lower(), 0) for c in fen.split()[0]))
 
 
-def wilson(k, n):
-    from blowup_readme import wilson as w
-    return w(k, n)
+def solved_row(run):
+    """A two-configuration grid's solved counts: baseline, variant, gained, lost, McNemar p."""
+    s = {r["config_id"]: int(r["solved"]) for r in rows(run / "summary.csv")}
+    p = rows(run / "paired.csv")[0]
+    return s[p["baseline"]], s[p["config_id"]], int(p["gained"]), int(p["lost"]), float(p["mcnemar_p"])
 
 
 def pairs(run, a="3", b="4", suites=None):
@@ -131,7 +132,7 @@ def selected(root):
 
 
 def default(root):
-    g = md_rows(root / "default" / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    g = report_table(root / "default", GROWTH)
     cnt = {(r[1], r[2]): r for r in g}
     n = int(cnt["3 → 4", "blowup.epd"][3])
     five = {s: int(cnt[s, "blowup.epd"][5].split()[0]) for s in ("2 → 3", "3 → 4", "4 → 5") if (s, "blowup.epd") in cnt}
@@ -151,25 +152,26 @@ def default(root):
 
 def trees(root):
     why = root / "why"
-    table = md_rows(why / "README.md", "| position | nodes at 3")
-    rows_ = [dict(id=r[0], a=int(r[1]), b=int(r[2]), first=r[5], dyn=r[6], qs=r[7]) for r in table]
+    # The trees' figures as why/README.md shows them (scripts/blowup_why.py, from tree.md and diff.md).
+    shown = lambda x: int(f"{x:.0f}")  # noqa: E731
+    rows_ = [dict(id=p["id"], a=p["before"], b=p["after"], first=p["decided"],
+                  dyn=[shown(x) for x in p["shares"][0]], qs=[shown(x) for x in p["shares"][1]],
+                  growth=p["growth"]) for p in tree_positions(why)]
     ratios = [r["b"] / r["a"] for r in rows_]
     small, large = min(rows_, key=lambda r: r["a"]), max(rows_, key=lambda r: r["a"])
     ends = sum(r["id"].startswith("unselected-endgame") for r in rows_)
-    at_root = [r for r in rows_ if r["first"].startswith("`(root)`")]
-    below = {r["id"]: re.search(r"(\d) legal moves", r["first"]).group(1) for r in rows_ if r not in at_root}
+    at_root = [r for r in rows_ if r["first"] and r["first"][0] == "(root)"]
+    below = {r["id"]: re.search(r"(\d) legal moves", r["first"][1]).group(1) for r in rows_ if r not in at_root}
     # The prose names the two positions whose growth starts below the root, with their moves in SAN.
     if below != {"unselected-endgame.090": "4", "unselected-endgame.384": "3"}:
         raise SystemExit(f"{why}: the positions whose growth starts below the root are now {below}; "
                          "rewrite the trees' prose in scripts/blowup_sections.py")
-    shares = []
-    for r in rows_:
-        diff = (why / r["id"] / "diff.md").read_text().split("## The")[0]
-        runs = re.findall(r"^\| `[^`]*` \| \d+ \| \d+ \| \+\d+ \| (\d+) % \|", diff, re.M)
-        shares.append(int(runs[1]))
+    # The share of the growth the growth line's first step carries (the line after the root's).
+    shares = [[int(share[:-2]) for *_, growth, share in r["growth"]
+               if growth.startswith("+") and re.fullmatch(r"\d+ %", share)][1] for r in rows_]
 
     def span(col, side):
-        v = [int(r[col].split(" → ")[side].rstrip(" %")) for r in rows_]
+        v = [r[col][side] for r in rows_]
         return f"{min(v)}–{max(v)} %"
     d7 = {r["position_id"]: int(r["nodes"]) for r in run_rows(why / "depth7", "runs")
           if r["selective.candidate_limit"] == "3"}
@@ -236,8 +238,8 @@ def roots(root):
 
 def minimal(root):
     run = root / "minimal"
-    measured = md_rows(run / "report.md", "| config | suite | positions | main search")
-    km = {r[0]: r for r in md_rows(run / "report.md", "| config | d1 |")}
+    measured = report_table(run, ["config", "suite", "positions", "main search"])
+    km = {r[0]: r for r in report_table(run, ["config", "d1"])}
     runs = run_rows(run, "runs")
     cid = {r["preset"] if "preset" in r else r["config_id"]: r["config_id"] for r in runs}
     moves = {r["position_id"]: int(r["root_moves"]) for r in runs}
@@ -250,13 +252,11 @@ def minimal(root):
         total = sum(int(r["nodes"]) for r in sel) / len(sel)
         qs = sum(int(r["qnodes"]) for r in sel) / len(sel)
         main[preset], qshare[preset], whole[preset] = (total - qs) / formula, qs / total, total / formula
-    table = ["| preset | last iteration / measured minimal tree, main search | QS | positions under 1 | last iteration "
-             "(main + QS) / formula without QS (d6) |", "|---|---:|---:|---:|---:|"]
-    names, ratio_, qs_, under, cost = [], {}, {}, {}, []
+    body, names, ratio_, qs_, under, cost = [], [], {}, {}, {}, []
     for r in measured:
         p = r[0].split("=")[1]
         names.append(p)
-        table.append(f"| `{p}` | {r[3]} | {r[6]} | {r[5]} | {km[cid[p]][-1]} |")
+        body.append([f"`{p}`", r[3], r[6], r[5], km[cid[p]][-1]])
         ratio_[p], qs_[p], under[p] = float(r[3].split()[0]), float(r[6].split()[0]), r[5]
         cost.append(float(r[7].split()[0]))
         if abs(whole[p] - float(km[cid[p]][-1])) > 0.006:
@@ -300,7 +300,9 @@ def minimal(root):
         "",
         f"The measurement costs {min(cost):.1f}–{max(cost):.1f} × the grid's search time (`cost` in the report).",
     ])
-    return "\n".join(table) + "\n\n" + text
+    table = md_table(["preset", "last iteration / measured minimal tree, main search", "QS", "positions under 1",
+                      "last iteration (main + QS) / formula without QS (d6)"], body, right=range(1, 5))
+    return table + "\n\n" + text
 
 
 def times(x):
@@ -311,18 +313,16 @@ def times(x):
 
 def remark(root):
     """The reading after *What holds*: parts 3 and 4's verdict and the move-time tail in play."""
-    from blowup_readme import solved_row
-    from heuristics_table import rows
     budgets = [solved_row(root / r) for r in ("budget-nodes", "budget-time")]
     games = [rows(root / r / "pairings.csv")[0] for r in ("games-depth", "games-clock")]
-    steps = md_rows(root / "steps" / "report.md", "| other axes | step | pairs | geomean node ratio")
+    steps = report_table(root / "steps", STEPS)
     depth6 = next(r for r in steps if r[1] == "3 → 4")
     lean = [b - a for a, b, *_ in budgets] + [float(g["elo"]) for g in games]
     significant = any(p < 0.05 for *_, p in budgets) or float(depth6[12]) < 0.05 or any(
         abs(float(g["elo"])) > float(g["elo95"]) for g in games)
     worse = any(b < a and p < 0.05 for a, b, _, _, p in budgets) or any(
         float(g["elo"]) + float(g["elo95"]) < 0 for g in games)
-    p = {row[0]: row for row in md_rows(root / "games-depth" / "report.md", "| player | moves | nodes p50")}
+    p = {row[0]: row for row in report_table(root / "games-depth", MOVES)}
     a, b = p["p00"], p["p01"]
     slow = min(float(x[9]) / float(x[6]) for x in (a, b))
     return wrap([
@@ -339,17 +339,17 @@ def remark(root):
 
 
 def part1_head(root):
-    growth = md_rows(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
-    n = int(next(g for g in growth if g[2] == "**all**")[3])
+    growth = report_table(root / "steps", GROWTH)
+    n = int(next(g for g in growth if g[2] == "all")[3])
     return wrap([f"Candidate limit 1…5 at depth 6, {n:,} positions, each step paired by position. Shares with 95 % "
                  "Wilson intervals (*Steps along `selective.candidate_limit`*, growth frequency table):"])
 
 
 def part3_head(root):
-    growth = {g[2]: g for g in md_rows(root / "steps" / "report.md", "| other axes | step | suite | pairs | ≥×2")
+    growth = {g[2]: g for g in report_table(root / "steps", GROWTH)
               if g[1] == "3 → 4"}
     pc = lambda suite: growth[suite][4].split("(")[1].split(")")[0]
-    n = int(md_rows(root / "budget-nodes" / "report.md", "| config | values | pairs")[0][2])
+    n = int(report_table(root / "budget-nodes", ["config", "values", "pairs"])[0][2])
     return wrap([
         f"STS + ERET, {n:,} positions, solved = best move found and kept. These suites are where the step hardly "
         f"blows up (part 1: ≥ ×2 for {pc('sts1-15_v3.epd')} of STS and {pc('eret.epd')} of ERET, "
@@ -358,9 +358,8 @@ def part3_head(root):
 
 
 def part4_clock(root):
-    p = {row[0]: row for row in md_rows(root / "games-clock" / "report.md", "| player | moves | nodes p50")}
+    p = {row[0]: row for row in report_table(root / "games-clock", MOVES)}
     a, b = p["p00"], p["p01"]
-    from heuristics_table import rows
     g = rows(root / "games-clock" / "pairings.csv")[0]
     same_time = abs(float(b[6]) / float(a[6]) - 1) < 0.05 and abs(float(b[8]) / float(a[8]) - 1) < 0.05
     same_depth = a[10:14] == b[10:14]
@@ -384,7 +383,7 @@ def positions(run, config="c00"):
 
 def part2_head(root):
     n = sum(positions(root / "depth").values())
-    deepest = max(int(r[2]) for r in md_rows(root / "depth" / "report.md", "| other axes | step | depth | pairs"))
+    deepest = max(int(r[2]) for r in report_table(root / "depth", DEPTH))
     return wrap([f"Limit 3 vs 4 to depth {deepest} on {n:,} sampled positions (every 12th self-play position, every "
                  "25th STS). Per position, the cost of completing depth d (*Time to complete each depth*):"])
 

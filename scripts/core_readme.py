@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from readme_blocks import sync
-from study_stats import holm, p_from_interval
+from study_stats import holm, p_from_interval, signed
 
 # Each run of the protocol: its directory and what it measures.
 RUNS = [
@@ -29,10 +29,6 @@ RUNS = [
 
 # Which pairings of a run the table shows (all where not named).
 ONLY = {"../gauntlet-gated": "glaurung-2.2"}
-
-
-def signed(x):
-    return f"{x:+.1f}".replace("-", "−")
 
 
 def lines(root):
@@ -60,9 +56,22 @@ PENTANOMIAL = ["ll", "ld", "dd_wl", "wd", "ww"]
 
 
 def pooled(root, runs):
+    """The sentence of `runs` taken together (`pooled_elo`), or None when one is not yet played."""
+    figures = pooled_elo(root, runs)
+    if figures is None:
+        return None
+    n, wdl, mean, elo, low, high = figures
+    return (f"`{' + '.join(runs)}` together ({n} pairs, openings disjoint): W/D/L "
+            f"{wdl[0]}/{wdl[1]}/{wdl[2]}, score {100 * mean:.1f} %, Elo {signed(elo)} "
+            f"± {(high - low) / 2:.1f} [{signed(low)}, {signed(high)}] for `strong` over `gated` "
+            f"at 2 s + 0.02 s.")
+
+
+def pooled_elo(root, runs):
     """The pentanomial Elo of `runs` (one pairing each, the same players) taken together: the pair
     score's mean and variance over the five outcomes, the interval the Elo of mean ± 1.96 standard
-    errors (the harness's formula, so one run alone gives its pairings.csv figures)."""
+    errors (the harness's formula, so one run alone gives its pairings.csv figures) → (pairs, W/D/L,
+    score, Elo, low, high), or None when one is not yet played."""
     counts, wdl = [0] * 5, [0, 0, 0]
     for name in runs:
         path = root / name / "pairings.csv"
@@ -77,11 +86,7 @@ def pooled(root, runs):
     mean = sum(c * v for c, v in zip(counts, x)) / n
     se = math.sqrt(sum(c * (v - mean) ** 2 for c, v in zip(counts, x)) / n / n)
     elo = lambda p: -400 * math.log10(1 / p - 1)
-    low, high = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
-    return (f"`{' + '.join(runs)}` together ({n} pairs, openings disjoint): W/D/L "
-            f"{wdl[0]}/{wdl[1]}/{wdl[2]}, score {100 * mean:.1f} %, Elo {signed(elo(mean))} "
-            f"± {(high - low) / 2:.1f} [{signed(low)}, {signed(high)}] for `strong` over `gated` "
-            f"at 2 s + 0.02 s.")
+    return n, wdl, mean, elo(mean), elo(mean - 1.96 * se), elo(mean + 1.96 * se)
 
 
 def parts(root):
@@ -132,11 +137,34 @@ def nps(root):
             + f"; `strong` searches at {ratio:.2f}× `gated`'s speed.")
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): `strong` over `gated` at fixed nodes and, pooled over both
+    clock runs, at 2 s + 0.02 s (the figure, against the +150 target), and its score against Glaurung 2.2."""
+    from readme_blocks import summary
+    with (root / "screen-10k" / "pairings.csv").open() as f:
+        screen = next(csv.DictReader(f))
+    with (root / "gauntlet-2s-glaurung" / "pairings.csv").open() as f:
+        glaurung = 1 - float(next(csv.DictReader(f))["score"])  # the row is Glaurung's
+    n, _, _, elo, low, high = pooled_elo(root, ["clock-2s", "clock-2s-b"])
+    elo, low, high = (round(x, 1) for x in (elo, low, high))
+    wins = low > 0 and float(screen["elo"]) - float(screen["elo95"]) > 0
+    return summary(
+        "Does the modern search core built as a whole (`strong`) play stronger than `gated`, per node and under a "
+        "clock?",
+        f"{'Yes' if wins else 'Not shown'}: `strong` scores {signed(float(screen['elo']))} ± "
+        f"{float(screen['elo95']):.1f} Elo at "
+        f"10,000 nodes and {signed(elo)} [{signed(low)}, {signed(high)}] at 2 s + 0.02 s ({n} pairs; the +150 target "
+        f"{'holds' if low >= 150 else 'does not hold at its lower end'}), but {100 * glaurung:.1f} % against "
+        f"Glaurung 2.2, {'meeting' if glaurung >= 0.35 else 'under'} the 35 % target.",
+        (f"`strong` over `gated`, 2 s + 0.02 s, {n} pairs", elo, low, high, "Elo"))
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None)},
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
+          root / "summary.json": (None, summary_json(root))},
          check=sys.argv[2] == "--check")
 
 

@@ -1,14 +1,77 @@
 """results/cross-engine/README.md's figures, written from the run directories (imported by
 cross_engine_table.py, which writes or checks them with --readme / --check): the ablation table
 beside Toga II, its reading in plain words, and the round robin's ratings with the draw-model,
-single-game and anchor figures. The words are fixed here; the figures come from the data.
+single-game and anchor figures, from each shared heuristic's measured figures (`measured`,
+`with_holm`), which the table reads too. The words are fixed here; the figures come from the data.
 """
 import math
 
 import strength_draw_models
-from cross_engine_table import ANCHOR_PREFIX, HEURISTICS, measured, with_holm
-from heuristics_readme import minus, wrap
-from heuristics_table import rows
+from heuristics_readme import elo_value, nodes, wrap
+from study_stats import holm, minus, p_from_interval, rows
+
+# Heuristic (the directory suffix in scripts/cross-engine.sh) and its name in the table.
+HEURISTICS = [
+    ("null_move", "null move"),
+    ("futility", "futility (frontier + extended)"),
+    ("delta", "delta pruning"),
+    ("lmr", "late-move reduction (Toga: history pruning)"),
+]
+# Ours' node grids that results/heuristics already holds (same positions, depth, bench signature).
+HEURISTICS_GRIDS = {"futility": "futility", "delta": "delta", "lmr": "lmr"}
+ENGINES = [("ours", "ours (`modern`, depth 6, 10k nodes)"), ("toga", "Toga II (depth 8, depth 6)")]
+ANCHOR_PREFIX = "sf-elo-"
+
+
+def node_grid(root, engine, name):
+    """The node grid of one engine's heuristic."""
+    if engine == "ours" and name in HEURISTICS_GRIDS:
+        return root.parent / "heuristics" / "nodes-modern" / HEURISTICS_GRIDS[name]
+    return root / "nodes" / f"{engine}-{name}"
+
+
+def nps(match):
+    """Nodes per second of the first player (the heuristic on) over every move of a clock match
+    (played on an otherwise idle machine; the node grids shared it with builds)."""
+    path = match / "games.csv"
+    if not path.exists() and not path.with_name("games.csv.gz").exists():
+        return None
+    nodes = seconds = 0.0
+    for g in rows(path):
+        for side in ("white", "black"):
+            if g[side] == "p00" and g[f"{side}_moves"] not in ("", "0"):
+                moves = int(g[f"{side}_moves"])
+                nodes += moves * float(g[f"{side}_mean_nodes"])
+                seconds += moves * float(g[f"{side}_mean_time_ms"]) / 1000
+    return nodes / seconds if seconds else None
+
+
+def p_value(value):
+    """Two-sided p of an Elo figure from its 95 % interval (normal approximation)."""
+    return p_from_interval(*value)
+
+
+def measured(root):
+    """{(engine, name): {"nodes": (ratio, cells) | None, "nps", "fixed", "clock"}}."""
+    out = {}
+    for name, _ in HEURISTICS:
+        for engine, _ in ENGINES:
+            grid = node_grid(root, engine, name)
+            out[engine, name] = {
+                "nodes": nodes(grid),
+                "nps": nps(root / "clock" / f"{engine}-{name}"),
+                "fixed": elo_value(root / "fixed" / f"{engine}-{name}"),
+                "clock": elo_value(root / "clock" / f"{engine}-{name}"),
+            }
+    return out
+
+
+def with_holm(table):
+    """Adds each Elo figure's Holm-adjusted p (key `BUDGET_p`) across all finite figures."""
+    cells = [(k, b) for k, m in table.items() for b in ("fixed", "clock") if isinstance(m[b], tuple)]
+    for (key, budget), p in zip(cells, holm([p_value(table[k][b]) for k, b in cells])):
+        table[key][budget + "_p"] = p
+
 
 FISCHERLE = "fischerle"
 LABELS = {"null_move": "null move", "futility": "futility", "delta": "delta pruning",

@@ -19,74 +19,11 @@ import math
 import sys
 from pathlib import Path
 
-from study_stats import holm, p_from_interval
+from cross_engine_readme import ANCHOR_PREFIX, ENGINES, HEURISTICS, measured, with_holm
+from study_stats import rows
 
-from heuristics_table import elo_value, nodes, rows
-
-# Heuristic (the directory suffix in scripts/cross-engine.sh) and its name in the table.
-HEURISTICS = [
-    ("null_move", "null move"),
-    ("futility", "futility (frontier + extended)"),
-    ("delta", "delta pruning"),
-    ("lmr", "late-move reduction (Toga: history pruning)"),
-]
-# Ours' node grids that results/heuristics already holds (same positions, depth, bench signature).
-HEURISTICS_GRIDS = {"futility": "futility", "delta": "delta", "lmr": "lmr"}
-ENGINES = [("ours", "ours (`modern`, depth 6, 10k nodes)"), ("toga", "Toga II (depth 8, depth 6)")]
-ANCHOR_PREFIX = "sf-elo-"
+# The significance level of the table's stars and verdicts (after Holm).
 ALPHA = 0.05
-
-
-def node_grid(root, engine, name):
-    """The node grid of one engine's heuristic."""
-    if engine == "ours" and name in HEURISTICS_GRIDS:
-        return root.parent / "heuristics" / "nodes-modern" / HEURISTICS_GRIDS[name]
-    return root / "nodes" / f"{engine}-{name}"
-
-
-def nps(match):
-    """Nodes per second of the first player (the heuristic on) over every move of a clock match
-    (played on an otherwise idle machine; the node grids shared it with builds)."""
-    path = match / "games.csv"
-    if not path.exists() and not path.with_name("games.csv.gz").exists():
-        return None
-    nodes = seconds = 0.0
-    for g in rows(path):
-        for side in ("white", "black"):
-            if g[side] == "p00" and g[f"{side}_moves"] not in ("", "0"):
-                moves = int(g[f"{side}_moves"])
-                nodes += moves * float(g[f"{side}_mean_nodes"])
-                seconds += moves * float(g[f"{side}_mean_time_ms"]) / 1000
-    return nodes / seconds if seconds else None
-
-
-def p_value(value):
-    """Two-sided p of an Elo figure from its 95 % interval (normal approximation)."""
-    return p_from_interval(*value)
-
-
-
-
-def measured(root):
-    """{(engine, name): {"nodes": (ratio, cells) | None, "nps", "fixed", "clock"}}."""
-    out = {}
-    for name, _ in HEURISTICS:
-        for engine, _ in ENGINES:
-            grid = node_grid(root, engine, name)
-            out[engine, name] = {
-                "nodes": nodes(grid),
-                "nps": nps(root / "clock" / f"{engine}-{name}"),
-                "fixed": elo_value(root / "fixed" / f"{engine}-{name}"),
-                "clock": elo_value(root / "clock" / f"{engine}-{name}"),
-            }
-    return out
-
-
-def with_holm(table):
-    """Adds each Elo figure's Holm-adjusted p (key `BUDGET_p`) across all finite figures."""
-    cells = [(k, b) for k, m in table.items() for b in ("fixed", "clock") if isinstance(m[b], tuple)]
-    for (key, budget), p in zip(cells, holm([p_value(table[k][b]) for k, b in cells])):
-        table[key][budget + "_p"] = p
 
 
 def show_elo(m, budget):
@@ -204,6 +141,29 @@ def main(root):
     strength_table(root)
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): null move's worth in both engines under the clock (the
+    budget that compares like with like), and the round robin's gap from `modern` to Toga II."""
+    from heuristics_readme import minus
+    from readme_blocks import summary
+    table = measured(root)
+    with_holm(table)
+    ours, toga = table["ours", "null_move"], table["toga", "null_move"]
+    both = ours["clock_p"] < ALPHA and toga["clock_p"] < ALPHA
+    e, h = (round(x, 1) for x in toga["clock"])
+    pairs = rows(root / "clock" / "toga-null_move" / "pairings.csv")[0]["pairs"]
+    ratings = {r["name"]: float(r["elo"]) for r in rows(root / "strength" / "ratings.csv")}
+    gap = round(ratings["toga-ii-3.0"] - ratings["modern"], -1)
+    return summary(
+        "Does a heuristic's worth measured in our engine transfer to another engine, Toga II 3.0, and how strong "
+        "is the engine measured?",
+        "At 2 s + 0.02 s the verdicts transfer or agree (null move "
+        + minus(f"{ours['clock'][0]:+.1f} ± {ours['clock'][1]:.1f} Elo in ours, {e:+.1f} ± {h:.1f} in Toga II")
+        + f"{', both significant' if both else ''}), at fixed budgets they do not; `modern` is about "
+        f"{gap:,.0f} Elo below Toga II.",
+        (f"null move's worth in Toga II, 2 s + 0.02 s, {pairs} pairs", e, round(e - h, 1), round(e + h, 1), "Elo"))
+
+
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     root = Path(args[0] if args else "results/cross-engine")
@@ -216,4 +176,5 @@ if __name__ == "__main__":
     with contextlib.redirect_stdout(captured):
         main(root)
     sync({root / "table.md": (None, captured.getvalue()),
-          root / "README.md": (cross_engine_readme.blocks(root), None)}, "--check" in sys.argv[1:])
+          root / "README.md": (cross_engine_readme.blocks(root), None),
+          root / "summary.json": (None, summary_json(root))}, "--check" in sys.argv[1:])

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from readme_blocks import sync
-from study_stats import holm, p_from_interval
+from study_stats import holm, p_from_interval, signed
 
 # The evaluations whose held-out loss is compared: (run name stem, what it is).
 EVALUATIONS = [
@@ -33,10 +33,6 @@ GATES = [
     ("screen-40k", "40,000 nodes a move, openings 501–750"),
     ("clock-2s", "2 s + 0.02 s, openings 751–950"),
 ]
-
-
-def signed(x, digits=1):
-    return f"{x:+.{digits}f}".replace("-", "−")
 
 
 def manifest(root, name):
@@ -254,6 +250,32 @@ def data(root):
     return "\n".join(out)
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): the fitted evaluation's three gates against `strong` (Holm
+    across them, as the findings' table), the clock gate the figure, and its cost per call."""
+    from readme_blocks import summary
+    rows = {}
+    for name, _ in GATES:
+        with (root / name / "pairings.csv").open() as f:
+            rows[name] = next(csv.DictReader(f))
+    ps = holm([p_from_interval(float(r["nelo"]), float(r["nelo95"])) for r in rows.values()])
+    wins = all(p < 0.05 and float(r["elo"]) > 0 for r, p in zip(rows.values(), ps))
+    with (root / "cost" / "eval.csv").open() as f:
+        ns = {r["evaluation"]: float(r["ns"]) for r in csv.DictReader(f)}
+    cell = lambda name: f"{signed(float(rows[name]['elo']))} ± {float(rows[name]['elo95']):.1f}"  # noqa: E731
+    clock = rows["clock-2s"]
+    elo, half = float(clock["elo"]), float(clock["elo95"])
+    return summary(
+        "Fitted to positions from strong play scored by Stockfish, does the every-term evaluation beat the classic "
+        "one inside `strong`, at fixed nodes and under the clock, and what does it cost?",
+        f"{'Yes' if wins else 'Not at every budget'}: {cell('screen-10k')} Elo at 10,000 nodes, {cell('screen-40k')} "
+        f"at 40,000 and {cell('clock-2s')} at 2 s + 0.02 s ({clock['pairs']} pairs; the +100 target "
+        f"{'holds' if elo - half > 100 else 'does not hold'} at its lower end), though each evaluation costs "
+        f"{ns['every term'] / ns['classic']:.1f}× the classic one.",
+        (f"fitted evaluation over `strong`'s classic one, 2 s + 0.02 s, {clock['pairs']} pairs", round(elo, 1),
+         round(elo - half, 1), round(elo + half, 1), "Elo"))
+
+
 def main():
     if len(sys.argv) < 3:
         raise SystemExit(__doc__)
@@ -267,7 +289,8 @@ def main():
     elif mode in ("--readme", "--check"):
         body = "\n\n".join([data(root), loss_table(root), fits(root), gates(root), gauntlets(root),
                               cost(root)])
-        sync({root / "README.md": ({"findings": body}, None)}, check=mode == "--check")
+        sync({root / "README.md": ({"findings": body}, None), root / "summary.json": (None, summary_json(root))},
+             check=mode == "--check")
     else:
         raise SystemExit(__doc__)
 

@@ -204,14 +204,39 @@ def blocks(out):
     return {"strength-note": strength_note_models(out), "findings": "\n".join(headline(out))}
 
 
+def summary_json(out):
+    """summary.json (`harness index`'s row): the fitted evaluation against `modern` at 10,000 nodes (the
+    figure) and under the clock, and the term whose removal from the fit costs the most there."""
+    from heuristics_readme import minus
+    from readme_blocks import summary
+    nodes_, clock = pairings(out / "tuned")["texel-all"], pairings(out / "tuned-clock")["texel-all"]
+    removed = pairings(out / "remove")
+    term = max(TERMS, key=lambda t: -float(removed[f"no-{t}"]["elo"]))
+    cost = removed[f"no-{term}"]
+    e, h = round(float(nodes_["elo"]), 1), round(float(nodes_["elo95"]), 1)
+    shown = float(clock["elo"]) - float(clock["elo95"]) > 0
+    return summary(
+        "What does an evaluation fitted to game results (Texel, every term) gain over `modern`'s, and which terms "
+        "carry it?",
+        minus(f"At 10,000 nodes a move the fit {'beats' if e - h > 0 else 'is not shown to beat'} `modern`'s "
+              f"evaluation ({e:+.1f} ± {h:.1f} Elo), `{term}` "
+              f"carrying the most (removing it costs {-float(cost['elo']):.1f} ± {float(cost['elo95']):.1f}); at "
+              f"2 s + 0.02 s its gain ({float(clock['elo']):+.1f} ± {float(clock['elo95']):.1f}) is "
+              f"{'shown' if shown else 'not shown'}."),
+        (f"fitted evaluation over `modern`'s, 10,000 nodes, {nodes_['pairs']} pairs", e, round(e - h, 1),
+         round(e + h, 1), "Elo"))
+
+
 def main():
     out = Path(sys.argv[1])
     if "--check" in sys.argv[2:]:
         sync({out / "table.md": (None, tables(out)),
-              out / "README.md": (blocks(out), None)}, check=True)
+              out / "README.md": (blocks(out), None),
+              out / "summary.json": (None, summary_json(out))}, check=True)
         return
     if "--readme" in sys.argv[2:]:
-        sync({out / "README.md": (blocks(out), None)}, check=False)
+        sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+             check=False)
     print(tables(out), end="")
 
 

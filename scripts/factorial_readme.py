@@ -19,10 +19,9 @@ import sys
 from pathlib import Path
 
 from factorial_checks import openings
-from heuristics_readme import minus, strength_note_models, wrap
-from heuristics_table import elo_value, rows
+from heuristics_readme import elo_value, strength_note_models, wrap
 from readme_blocks import sync
-from study_stats import Z95, holm, p_from_interval
+from study_stats import Z95, holm, minus, p_from_interval, rows
 
 MAIN = ["futility", "late_move_pruning", "lmr", "see_prune", "aspiration", "singular"]
 SHORT = {"futility": "futility", "late_move_pruning": "LMP", "lmr": "LMR", "see_prune": "SEE pruning",
@@ -77,17 +76,24 @@ def ladder_family(root):
     return ({k for k in marked if k[0] != "trend"}, {k[1] for k in marked if k[0] == "trend"}, len(keys))
 
 
+def split_half_shown(run):
+    """What a rung's report says of its best combination chosen on half the pairs and estimated on
+    the other half (its *The best combination* section): the combination, its Elo with the bootstrap
+    interval as shown, and its settings. The harness writes these only in the report's prose, in no
+    CSV or JSON: read from report.md until it writes them as data."""
+    text = (run / "report.md").read_text()
+    m = re.search(r"chosen on half A, estimated on half B: `([^`]*)`[^*]*\*\*([^*]*)\*\*", text)
+    if not m:
+        raise SystemExit(f"no split-half best combination in {run / 'report.md'}")
+    settings = re.search(r"as settings: `([^`]*)`", text[m.start():])
+    return m.group(1), m.group(2), set(settings.group(1).split(",")) if settings else set()
+
+
 def split_half_text(root, top):
     """What the top rung's report says of its best combination chosen on half the pairs and
     estimated on the other half (its *The best combination* section), as a sentence."""
-    text = (root / "design" / f"nodes-{top}" / "report.md").read_text()
-    m = re.search(r"chosen on half A, estimated on half B: `([^`]*)`[^*]*\*\*([^*]*)\*\*", text)
-    if not m:
-        raise SystemExit(f"no split-half best combination in design/nodes-{top}/report.md")
-    combo, figure = m.group(1), m.group(2)
+    combo, figure, chosen = split_half_shown(root / "design" / f"nodes-{top}")
     lo = float(re.search(r"\[([^,]*),", figure).group(1).replace("−", "-"))
-    settings = re.search(r"as settings: `([^`]*)`", text[m.start():])
-    chosen = set(settings.group(1).split(",")) if settings else set()
     best_txt = {line.strip() for line in (root / "best.txt").read_text().splitlines()
                 if line.strip() and not line.startswith("#")}
     same = chosen == best_txt
@@ -320,12 +326,36 @@ def question(root):
         "number of effects tested?"])
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): LMR's trend per doubling of the budget (the one trend the
+    correction keeps), the futility × LMR interaction at the top rung and the best combination's
+    verification."""
+    from readme_blocks import summary
+    eff = effects(root)
+    rungs = sorted(eff)
+    slope, half, _ = trends(root)["lmr"]
+    slope, half = round(slope, 1), round(half, 1)
+    lmr = [float(eff[b]["lmr"]["elo"]) for b in (rungs[0], rungs[-1])]
+    v = rows(root / "verify" / "pairings.csv")[0]
+    held = "holds" if float(v["llr"]) >= 2.944 else "does not hold"
+    return summary(
+        "Which switches of `modern` matter, which pairs interact, and which effects grow or vanish with the node "
+        "budget, measured all at once in a factorial design?",
+        minus(f"Much depends on budget and company: LMR's worth grows {slope:+.1f} ± {half:.1f} Elo per doubling "
+              f"({lmr[0]:+.1f} at {rungs[0]:,} nodes, {lmr[1]:+.1f} at {rungs[-1]:,}), futility's depends on LMR "
+              f"(interaction {ci(eff[rungs[-1]]['futility×lmr'])}), and the model's best combination {held} "
+              f"({float(v['elo']):+.1f} ± {float(v['elo95']):.1f})."),
+        (f"LMR's worth per doubling of the budget, {rungs[0]:,} to {rungs[-1]:,} nodes", slope,
+         round(slope - half, 1), round(slope + half, 1), "Elo per doubling"))
+
+
 def main():
     root = Path(sys.argv[1])
     text, cmp = results(root)
     note = strength_note_models(root)
     sync({root / "README.md": ({"strength-note": note, "question": question(root), "results": text,
-                                         "best": best(root, cmp)}, None)},
+                                         "best": best(root, cmp)}, None),
+          root / "summary.json": (None, summary_json(root))},
          "--check" in sys.argv[2:])
 
 

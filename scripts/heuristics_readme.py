@@ -1,13 +1,15 @@
 """results/heuristics/README.md's figures, written from the run directories (imported by
 heuristics_table.py, which writes or checks them with --readme / --check): the strength note on top
-(from results/strength/gauntlet.csv), and every figure of the findings. The words around each figure
-are fixed here; the figures, and which switches a sentence ranks first, come from the data.
+(from results/strength/gauntlet.csv), and every figure of the findings, from a switch's node ratio
+(`nodes`, a grid's paired.csv) and Elo (`elo_value`, a match's pairings.csv), which the table and
+other studies read too. The words around each figure are fixed here; the figures, and which
+switches a sentence ranks first, come from the data.
 """
 import math
 import re
 
-from heuristics_table import elo_value, nodes, rows
 from strength_table import GAUNTLET_CSV, NOTE_CLOCK
+from study_stats import minus, rows
 
 # Each switch as the findings name it.
 NAMES = {
@@ -23,9 +25,60 @@ NAMES = {
 NOTHING = ["mate_distance", "razoring", "iir", "delta", "two_tier_tt", "lmr_cut_node"]
 
 
-def minus(text):
-    """A figure with a typographic minus, as the prose writes it."""
-    return text.replace("-", "−")
+# The values that turn a switch off (scripts/heuristics.sh, off_value; Toga II's `Never` in
+# scripts/cross-engine.sh).
+OFF = ("off", "false", "always", "never")
+
+
+def is_off(values):
+    """Whether a player or config named like `lmr=off` (its `--set` values) has the switch off."""
+    return values.rsplit("=", 1)[-1].lower() in OFF
+
+
+def per_suite(grid, invert):
+    """Plain geometric mean of the node ratio (with / without), suite by suite."""
+    by = {}
+    for r in rows(grid / "runs.csv"):
+        by.setdefault((r["suite"], r["position_id"]), {})[r["config_id"]] = float(r["nodes"])
+    logs = {}
+    for (suite, _), n in by.items():
+        if "c00" in n and "c01" in n:
+            log = math.log(max(n["c01"], 1) / max(n["c00"], 1))
+            logs.setdefault(suite, []).append(-log if invert else log)
+    return {s: math.exp(sum(v) / len(v)) for s, v in logs.items()}
+
+
+def nodes(grid):
+    """(ratio, cells) for one grid: baseline c00 against the variant c01, as with / without."""
+    if not (grid / "paired.csv").exists():
+        return None
+    p = rows(grid / "paired.csv")[0]
+    invert = is_off(p["values"])
+    flip = (lambda x: 1 / x) if invert else (lambda x: x)
+    ratio = flip(float(p["geomean_ratio"]))
+    low, high = sorted((flip(float(p["ratio_low"])), flip(float(p["ratio_high"]))))
+    time = flip(float(p["geomean_time_ratio"]))
+    gained, lost = (p["lost"], p["gained"]) if invert else (p["gained"], p["lost"])
+    return ratio, {
+        "ratio": f"{ratio:.3f} [{low:.3f}, {high:.3f}]",
+        "interval": (low, high),
+        "suites": per_suite(grid, invert),
+        "time": f"{time:.3f}",
+        "solved": f"+{gained} −{lost} (p {float(p['mcnemar_p']):.2g})",
+    }
+
+
+def elo_value(match):
+    """(Elo, 95 % half-width) of the switch (with against without) from a match's pairings.csv;
+    None when not played, the W-D-L text when the Elo is not finite."""
+    path = match / "pairings.csv"
+    if not path.exists():
+        return None
+    r = rows(path)[0]
+    if not r["elo"]:
+        return f"{r['wins']}-{r['draws']}-{r['losses']} (no finite Elo)"
+    sign = -1 if is_off(r["second_name"]) else 1
+    return sign * float(r["elo"]) + 0.0, float(r["elo95"])  # + 0.0: no "-0.0"
 
 
 class Figures:

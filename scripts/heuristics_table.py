@@ -16,76 +16,11 @@ written by heuristics_readme.py from the same run directories.
 """
 import contextlib
 import io
-import csv
-import gzip
-import math
 import sys
 from pathlib import Path
 
-# The values that turn a switch off (scripts/heuristics.sh, off_value; Toga II's `Never` in
-# scripts/cross-engine.sh).
-OFF = ("off", "false", "always", "never")
-
-
-def rows(path):
-    """A CSV's rows; a per-row table of a finished run may be committed gzipped (NAME.gz)."""
-    packed = path.with_name(path.name + ".gz")
-    if not path.exists() and packed.exists():
-        with gzip.open(packed, "rt", newline="") as f:
-            return list(csv.DictReader(f))
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
-
-
-def is_off(values):
-    """Whether a player or config named like `lmr=off` (its `--set` values) has the switch off."""
-    return values.rsplit("=", 1)[-1].lower() in OFF
-
-
-def per_suite(grid, invert):
-    """Plain geometric mean of the node ratio (with / without), suite by suite."""
-    by = {}
-    for r in rows(grid / "runs.csv"):
-        by.setdefault((r["suite"], r["position_id"]), {})[r["config_id"]] = float(r["nodes"])
-    logs = {}
-    for (suite, _), n in by.items():
-        if "c00" in n and "c01" in n:
-            log = math.log(max(n["c01"], 1) / max(n["c00"], 1))
-            logs.setdefault(suite, []).append(-log if invert else log)
-    return {s: math.exp(sum(v) / len(v)) for s, v in logs.items()}
-
-
-def nodes(grid):
-    """(ratio, cells) for one grid: baseline c00 against the variant c01, as with / without."""
-    if not (grid / "paired.csv").exists():
-        return None
-    p = rows(grid / "paired.csv")[0]
-    invert = is_off(p["values"])
-    flip = (lambda x: 1 / x) if invert else (lambda x: x)
-    ratio = flip(float(p["geomean_ratio"]))
-    low, high = sorted((flip(float(p["ratio_low"])), flip(float(p["ratio_high"]))))
-    time = flip(float(p["geomean_time_ratio"]))
-    gained, lost = (p["lost"], p["gained"]) if invert else (p["gained"], p["lost"])
-    return ratio, {
-        "ratio": f"{ratio:.3f} [{low:.3f}, {high:.3f}]",
-        "interval": (low, high),
-        "suites": per_suite(grid, invert),
-        "time": f"{time:.3f}",
-        "solved": f"+{gained} −{lost} (p {float(p['mcnemar_p']):.2g})",
-    }
-
-
-def elo_value(match):
-    """(Elo, 95 % half-width) of the switch (with against without) from a match's pairings.csv;
-    None when not played, the W-D-L text when the Elo is not finite."""
-    path = match / "pairings.csv"
-    if not path.exists():
-        return None
-    r = rows(path)[0]
-    if not r["elo"]:
-        return f"{r['wins']}-{r['draws']}-{r['losses']} (no finite Elo)"
-    sign = -1 if is_off(r["second_name"]) else 1
-    return sign * float(r["elo"]) + 0.0, float(r["elo95"])  # + 0.0: no "-0.0"
+from heuristics_readme import elo_value, nodes
+from study_stats import rows
 
 
 def elo(match):
@@ -133,6 +68,30 @@ def main(root):
           "depth 6; gained/lost by the side with the switch.")
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): the switch the findings rank first at fixed nodes
+    against `fischerle`, the largest under the clock inside `modern`, and the weakest."""
+    from heuristics_readme import NAMES, Figures, ranked
+    from readme_blocks import summary
+    f = Figures(root)
+    elo = ranked(f, "elo", [p.name for p in (root / "elo").iterdir()])
+    top, worst = elo[0], elo[-1]
+    clock = ranked(f, "clock", [p.name for p in (root / "clock").iterdir()])[0]
+    e, h = (round(x, 1) for x in f.elo("elo", top))
+    pairs = rows(root / "elo" / top / "pairings.csv")[0]["pairs"]
+    name = NAMES[top][0].upper() + NAMES[top][1:]
+    under = "" if clock == top else f"{NAMES[clock]} "
+    lowest = "loses the most" if f.elo("elo", worst)[0] < 0 else "gains the least"
+    return summary(
+        "What is each search heuristic worth in this engine, against `fischerle` and inside `modern`, at "
+        "equal depth, equal nodes and under a clock?",
+        f"{name} is worth the most ({f.e('elo', top)} Elo against `fischerle` at 10,000 nodes, "
+        f"{under}{f.e('clock', clock)} inside `modern` at 0.5 s + 5 ms), {NAMES[worst]} {lowest} "
+        f"({f.e('elo', worst)}), and a switch's worth changes with its company and budget.",
+        (f"{NAMES[top]} against `fischerle`, 10,000 nodes, {pairs} pairs", e, round(e - h, 1), round(e + h, 1),
+         "Elo"))
+
+
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     root = Path(args[0] if args else "results/heuristics")
@@ -145,4 +104,5 @@ if __name__ == "__main__":
     with contextlib.redirect_stdout(captured):
         main(root)
     sync({root / "table.md": (None, captured.getvalue()),
-          root / "README.md": (heuristics_readme.blocks(root), None)}, "--check" in sys.argv[1:])
+          root / "README.md": (heuristics_readme.blocks(root), None),
+          root / "summary.json": (None, summary_json(root))}, "--check" in sys.argv[1:])

@@ -20,9 +20,27 @@ from pathlib import Path
 
 from heuristics_readme import strength_note, wrap
 from readme_blocks import sync
+from study_stats import md_table, report_table
 
 RUNS = [("text-rules", "text rules", None), ("mutant-front-draws", "+ wrong draws (front-draws)", "mutant_front_draws"),
         ("mutant-eager-square", "+ wrong wins (eager-square)", "mutant_eager_square")]
+
+
+# The support-cycle figures of a report's prose (`prose`), in its order.
+CYCLES = ("components", "held", "open", "rounds", "rejected", "unfounded")
+
+
+def prose(run):
+    """The figures `harness kpk` writes only in its report's prose, in no CSV or JSON: the run's time
+    in seconds, the support cycles (CYCLES) and the confirmed draws the draw check refuted. Read
+    from report.md until the harness writes them as data (the one Markdown this script reads)."""
+    report = (run / "report.md").read_text()
+    cycles = re.search(r"Its graph has (\d+) strongly connected components with a cycle, holding (\d+) positions\. "
+                       r"(\d+) confirmed claims are not founded .*?\((\d+) rounds\): (\d+) are rejected, (\d+) stay "
+                       r"unfounded", report, re.S)
+    return {"seconds": float(re.search(r"in ([\d.]+) s\.", report).group(1)),
+            **dict(zip(CYCLES, (int(g) for g in cycles.groups()))),
+            "refuted": int(re.search(r"(\d+) are refuted by a forced win or loss", report).group(1))}
 
 
 def tally(run):
@@ -52,8 +70,7 @@ FLAGGED = ("contradicted", "better_move", "move_fails", "unfounded")
 
 
 def results(root, tallies):
-    lines = ["| run | claims | wrong (table) | wrong: flagged | wrong: missed | wrong: unresolved | right: flagged "
-             "(false alarms) | right: unresolved |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    body = []
     for name, label, mutant in RUNS:
         c = tallies[name]
         def split(outcomes):
@@ -66,11 +83,11 @@ def results(root, tallies):
         right_flagged = count(c, "right", outcomes=FLAGGED)
         share = f" ({100 * right_flagged / count(c, 'right'):.2f} %)" if mutant is None else ""
         flagged_cell = split(FLAGGED)
-        lines.append(f"| {label} | {c['claims']:,} | {split(None)} | "
-                     f"{f'**{flagged_cell}**' if mutant is None else flagged_cell} | **{missed}** | "
-                     f"{count(c, 'wrong', outcomes=('unresolved',))} | {right_flagged}{share} | "
-                     f"{count(c, 'right', outcomes=('unresolved',))} |")
-    return "\n".join(lines)
+        body.append([label, f"{c['claims']:,}", split(None), f"**{flagged_cell}**" if mutant is None else flagged_cell,
+                     f"**{missed}**", str(count(c, "wrong", outcomes=("unresolved",))), f"{right_flagged}{share}",
+                     str(count(c, "right", outcomes=("unresolved",)))])
+    return md_table(["run", "claims", "wrong (table)", "wrong: flagged", "wrong: missed", "wrong: unresolved",
+                     "right: flagged (false alarms)", "right: unresolved"], body, right=range(1, 8))
 
 
 def items(root, tallies):
@@ -92,8 +109,7 @@ def items(root, tallies):
         f"{count(t, 'right', outcomes=('unresolved',))} more are unresolved within the effort.",
     ]).replace("- ", "1. ", 1)
     one_two = one_two.replace("\n- ", "\n2. ").replace("\n  ", "\n   ")
-    report = (root / "mutant-front-draws" / "report.md").read_text()
-    refuted = int(re.search(r"(\d+) are refuted by a forced win or loss", report).group(1))
+    refuted = prose(root / "mutant-front-draws")["refuted"]
     m_wrong = count(front, "wrong", "mutant_front_draws")
     e_wrong = count(eager, "wrong", "mutant_eager_square")
     four = wrap([
@@ -126,11 +142,8 @@ def items(root, tallies):
 
 def item3(root, tallies):
     """Item 3 from the text rules' report (its support-cycles section) and the tally."""
-    report = (root / "text-rules" / "report.md").read_text()
-    m = re.search(r"Its graph has (\d+) strongly connected components with a cycle, holding (\d+) positions\. "
-                  r"(\d+) confirmed claims are not founded .*?\((\d+) rounds\): (\d+) are rejected, (\d+) stay "
-                  r"unfounded", report, re.S)
-    comps, held, open_, rounds, rejected, unfounded = (int(g) for g in m.groups())
+    p = prose(root / "text-rules")
+    comps, held, open_, rounds, rejected, unfounded = (p[k] for k in CYCLES)
     t = tallies["text-rules"]
     hidden = count(t, "wrong", outcomes=("confirmed",))
     return wrap([
@@ -201,9 +214,8 @@ def item6(root):
 def effort(root):
     """The effort paragraph: the run's time (its report), nodes (validation.csv.gz) and the report's
     per-kind medians and p99."""
-    report = (root / "text-rules" / "report.md").read_text()
-    seconds = float(re.search(r"in ([\d.]+) s\.", report).group(1))
-    kinds = {r[0]: r for r in md_rows(report, "| positions | count | median")}
+    seconds = prose(root / "text-rules")["seconds"]
+    kinds = {r[0]: r for r in report_table(root / "text-rules", ["positions", "count", "median"])}
     total = unresolved = exhausted = n_unres = 0
     stopped = set()
     with gzip.open(root / "text-rules" / "validation.csv.gz", "rt", newline="") as f:
@@ -230,17 +242,6 @@ def effort(root):
         f"{num(searched[2]):,} (p99 {num(searched[4]):,})."])
 
 
-def md_rows(text, start):
-    lines = text.splitlines()
-    k = next(i for i, l in enumerate(lines) if l.startswith(start))
-    out = []
-    for row in lines[k + 2:]:
-        if not row.startswith("|"):
-            break
-        out.append([c.strip() for c in row.strip("|").split("|")])
-    return out
-
-
 def blocks(root):
     tallies = {n: tally(root / n) for n, _, _ in RUNS}
     one_two, four, five = items(root, tallies)
@@ -249,6 +250,30 @@ def blocks(root):
             "item-6": item6(root), "effort": effort(root)}
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): the share of the text's rules' wrong claims the procedure
+    catches (every legal KPK position, so an exact count: no interval), wrong claims missed in all
+    three runs, and the correct claims flagged."""
+    from readme_blocks import summary
+    tallies = {n: tally(root / n) for n, _, _ in RUNS}
+    t = tallies["text-rules"]
+    wrong, caught = count(t, "wrong"), count(t, "wrong", outcomes=FLAGGED)
+    missed = sum(count(c, "wrong", outcomes=("confirmed",)) for c in tallies.values())
+    right, flagged = count(t, "right"), count(t, "right", outcomes=FLAGGED)
+    share = round(100 * caught / wrong, 1)
+    verdict = ("Almost" if flagged else "Yes") if caught == wrong and missed == 0 else "No"
+    return summary(
+        "Does the 1989 validation procedure for endgame rules catch every wrong rule verdict over KPK, and flag no "
+        "correct one, checked against the retrograde table?",
+        f"{verdict}: it catches {'all' if caught == wrong else f'{caught:,} of the'} {wrong:,} wrong claims of the "
+        f"text's rules, misses {'none' if missed == 0 else f'{missed:,}'} in any run (deliberately wrong rules "
+        f"included, given §3.4's draw check), but flags {flagged} of {right:,} correct claims "
+        f"({100 * flagged / right:.2f} %).",
+        (f"the text's {wrong:,} wrong claims caught (every legal KPK position: an exact count)", share, share, share,
+         "%"))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
+    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+         "--check" in sys.argv[2:])

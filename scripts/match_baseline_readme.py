@@ -15,9 +15,9 @@ import statistics
 import sys
 from pathlib import Path
 
-from heuristics_readme import minus, strength_note, wrap
-from heuristics_table import rows
+from heuristics_readme import strength_note, wrap
 from readme_blocks import sync
+from study_stats import minus, rows
 
 # Directory, players as the table shows them, and the conclusion's words by outcome.
 MATCHES = [("fischerle-vs-plain", "`plain` → `fischerle`"), ("see", "`fischerle` see off → see on")]
@@ -81,6 +81,30 @@ def blocks(root):
     }
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): `fischerle` against `plain` (the figure) and SEE against
+    Fischerle's attack counting, each with its SPRT's decision."""
+    from readme_blocks import summary
+    (_, plain), (_, see) = (line(root, name, players) for name, players in MATCHES)
+    def decided(name, r):
+        s = json.loads((root / name / "manifest.json").read_text())["sprt"]
+        low, high = bounds(s["alpha"], s["beta"])
+        return "H1" if float(r["llr"]) >= high else "H0" if float(r["llr"]) <= low else "undecided"
+    e, h = round(float(plain["elo"]), 1), round(float(plain["elo95"]), 1)
+    see_e, see_h = float(see["elo"]), float(see["elo95"])
+    return summary(
+        "What are two heuristics worth in play at 5,000 nodes a move: Fischerle's preset over textbook alpha-beta "
+        "(`plain`), and SEE in place of Fischerle's attack counting?",
+        minus(f"`fischerle` is {'far stronger than' if e - h > 0 else 'not shown to differ from'} `plain` "
+              f"({e:+.1f} ± {h:.1f} Elo, SPRT {decided('fischerle-vs-plain', plain)} after {plain['pairs']} pairs); "
+              "SEE in place of its attack counting makes "
+              f"{'a significant' if see_e - see_h > 0 or see_e + see_h < 0 else 'no significant'} difference "
+              f"({see_e:+.1f} ± {see_h:.1f} over {int(see['pairs']):,} pairs)."),
+        (f"`fischerle` over `plain`, 5,000 nodes, {plain['pairs']} pairs", e, round(e - h, 1), round(e + h, 1),
+         "Elo"))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
+    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+         "--check" in sys.argv[2:])

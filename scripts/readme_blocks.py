@@ -6,6 +6,7 @@ typed by hand or left stale after a rerun cannot stay unnoticed (harness/tests/s
 every study script's check).
 """
 import difflib
+import json
 import sys
 from pathlib import Path
 
@@ -51,3 +52,22 @@ def sync(files, check):
         sys.stderr.write("stale (the data says otherwise): " + ", ".join(stale)
                          + "\nrewrite with the same script and --readme\n")
         sys.exit(1)
+
+
+def summary(question, answer, figure):
+    """The text of a study's `summary.json`, which `harness index` shows as the study's row: its
+    question (one sentence ending in "?"), its answer in one sentence of at most 45 words, and its key
+    figure `(name, value, low, high, unit)`, the 95 % interval as the study reports it. A summary out
+    of that shape is an error, so a script cannot write one the index would show wrongly."""
+    name, value, low, high, unit = figure
+    if not question.endswith("?") or "\n" in question:
+        raise SystemExit(f"summary.json: the question is not one sentence ending in '?': {question!r}")
+    if len(answer.split()) > 45 or "\n" in answer:
+        raise SystemExit(f"summary.json: the answer is not one sentence of at most 45 words: {answer!r}")
+    if not low <= value <= high:
+        raise SystemExit(f"summary.json: {name}: {value} lies outside its interval [{low}, {high}]")
+    number = lambda x: float(x) + 0.0  # noqa: E731  (+ 0.0: no "-0.0")
+    text = {"question": question, "answer": answer,
+            "figure": {"name": name, "value": number(value), "low": number(low), "high": number(high),
+                       "unit": unit}}
+    return json.dumps(text, indent=2, ensure_ascii=False) + "\n"

@@ -7,24 +7,13 @@ engine does not); the mean depth of the last completed iteration in the same gam
 
     scripts/strength_clock.py results/strength/clock-use/stc results/strength/clock-use/ltc
 """
-import csv
-import gzip
 import json
 import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-
-def rows(run, name):
-    """The rows of NAME in RUN, from NAME or NAME.gz."""
-    path = run / name
-    if path.exists():
-        f = open(path, newline="")
-    else:
-        f = gzip.open(str(path) + ".gz", "rt", newline="")
-    with f:
-        return list(csv.DictReader(f))
+from study_stats import rows
 
 
 def clock_of(limit):
@@ -38,7 +27,7 @@ def summary(run):
     names = {p["id"]: p["name"] for p in manifest["players"]}
     limits = {p["id"]: p["limit"] for p in manifest["players"]}
     per_game = defaultdict(lambda: defaultdict(list))
-    for r in rows(run, "moves.csv"):
+    for r in rows(run / "moves.csv"):
         per_game[r["player"]][(r["index"], r["game"])].append(r)
     table = []
     for player, games in sorted(per_game.items()):

@@ -365,7 +365,8 @@ def main(out, readme, check):
                 worth(out, heuristics, summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
-               out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None)}
+               out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None),
+               out / "summary.json": (None, summary_json(out, figures, summary))}
     if check:
         sync({out / "table.md": (None, text), out / GAUNTLET_CSV: (None, csv_text(ratings)), **readmes},
              check=True)
@@ -447,6 +448,32 @@ def front_page(out, figures, medians):
             f"[results/strength](results/strength/README.md). Rated against it (Elo, 95 %, "
             f"Davidson's draws, openings resampled as clusters) {against or 'not run'}.{nps}")
     return line
+
+
+def summary_json(out, figures, summary):
+    """summary.json (`harness index`'s row): the gates accepted, and `gated` at the note's clock against
+    `modern` and against Glaurung 2.2 (the figure: the issue's target is at or above Glaurung), both
+    from the gauntlet's joint fit, and the worth table's significant differences."""
+    from readme_blocks import summary as summary_text
+    played = [name for name, _ in GATES if pairing(out / "gates" / name) is not None]
+    kept = accepted(out)
+    # Each figure is the player's against `gated`: turned round, `gated`'s against the player.
+    turned = {name: tuple(round(-x) + 0.0 for x in (e, hi, lo)) for name, (e, lo, hi) in figures[NOTE_CLOCK].items()
+              if name in ("modern", "glaurung-2.2")}
+    cell = lambda v: f"{v[0]:+.0f} [{v[1]:+.0f}, {v[2]:+.0f}]".replace("-", "−")  # noqa: E731
+    glaurung = turned["glaurung-2.2"]
+    with open(out / GAUNTLETS[0][2] / "pairings.csv", newline="") as f:
+        pairs = next(r["pairs"] for r in csv.DictReader(f) if "glaurung-2.2" in (r["first_name"], r["second_name"]))
+    held = [k for k, (_, p) in summary.get("differences", {}).items() if p < 0.05]
+    return summary_text(
+        "How strong can this engine be made with the project's own tools, every step gated, against Glaurung 2.2, "
+        "Toga II 3.0 and Ethereal 12, and does a heuristic's worth change with strength?",
+        f"{len(kept)} of {len(played)} gated changes passed ({', '.join(f'`{k}`' for k in kept) or 'none'}); "
+        f"`gated` rates {cell(turned['modern'])} Elo over `modern` but {cell(glaurung)} against Glaurung 2.2 at "
+        f"{NOTE_CLOCK}, so the target of matching it {'holds' if glaurung[0] >= 0 else 'does not hold'}; "
+        + ("no switch's worth differs" if not held else f"{len(held)} switch worths differ")
+        + " significantly from `modern`'s.",
+        (f"`gated` against Glaurung 2.2, {NOTE_CLOCK}, {pairs} pairs", *glaurung, "Elo"))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,77 @@
-"""Statistics the study scripts share (imported, never run): the two-sided p of a figure from its
-95 % interval, and Holm's step-down correction."""
+"""The study scripts' one library (imported, never run): the tables they read — a CSV the harness
+writes (`rows`), a report's tables from its `report.json` (`report_table`, `report_tables`), never
+its Markdown — the Markdown tables they write (`md_table`), and the statistics and figures they share:
+the two-sided p of a figure from its 95 % interval, Holm's step-down correction, the Wilson interval
+of a share, a signed figure with a typographic minus. `scripts/study_stats_check.py` checks the
+statistics against independent implementations, and that no study script reads a report's Markdown.
+"""
+import csv
+import gzip
+import json
 import math
+from pathlib import Path
 
 Z95 = 1.959964
 
+
+# Tables read.
+
+def rows(path):
+    """A CSV's rows as dicts; a per-row table of a finished run may be committed gzipped (NAME.gz)."""
+    path = Path(path)
+    packed = path.with_name(path.name + ".gz")
+    if not path.exists() and packed.exists():
+        with gzip.open(packed, "rt", newline="") as f:
+            return list(csv.DictReader(f))
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def report_tables(run_dir):
+    """Every table of a run's report, from `run_dir/report.json` (the harness writes it beside
+    report.md): dicts with `section` (the heading above), `columns` and `rows` (the cells as the
+    report shows them, inline code and emphasis without their Markdown marks)."""
+    path = Path(run_dir) / "report.json"
+    if not path.exists():
+        raise SystemExit(f"{path}: missing (the harness writes it with the report: `harness report "
+                         f"{run_dir} --page`)")
+    return json.loads(path.read_text())["tables"]
+
+
+def report_table(run_dir, columns):
+    """The rows (lists of cells) of the first table of `run_dir/report.json` whose columns begin
+    with `columns` (their exact names, in order)."""
+    columns = list(columns)
+    for table in report_tables(run_dir):
+        if table["columns"][:len(columns)] == columns:
+            return table["rows"]
+    raise SystemExit(f"{Path(run_dir) / 'report.json'}: no table whose columns begin {columns}")
+
+
+# Tables written.
+
+def md_table(columns, body, right=()):
+    """A Markdown table as the READMEs write it: the header `columns`, then a line per row of
+    `body` (cells as given); the columns whose index is in `right` are right-aligned (`---:`)."""
+    lines = ["| " + " | ".join(columns) + " |",
+             "|" + "".join("---:|" if k in right else "---|" for k in range(len(columns)))]
+    lines += ["| " + " | ".join(row) + " |" for row in body]
+    return "\n".join(lines)
+
+
+# Figures.
+
+def minus(text):
+    """A figure with a typographic minus, as the prose writes it."""
+    return text.replace("-", "−")
+
+
+def signed(x, digits=1):
+    """A signed figure as the prose writes it: +4.2, −0.7 (a typographic minus)."""
+    return minus(f"{x:+.{digits}f}")
+
+
+# Statistics.
 
 def p_from_interval(value, half):
     """Two-sided p of `value` = 0 from its 95 % half-width (normal approximation)."""
@@ -20,3 +88,11 @@ def holm(ps):
         running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
         adjusted[i] = running
     return adjusted
+
+
+def wilson(k, n, z=Z95):
+    """The Wilson score interval of k in n (95 % with the default z), in per cent."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return 100 * (centre - half), 100 * (centre + half)

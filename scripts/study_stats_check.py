@@ -1,22 +1,158 @@
 #!/usr/bin/env python3
-"""Checks scripts/study_stats.py against independent implementations: Holm against statsmodels'
-multipletests, the p from an interval against scipy's normal survival function, on 500 random
-cases each. Needs `pip install statsmodels scipy`.
+"""Checks scripts/study_stats.py, the study scripts' library, and how the study scripts use it:
+
+1. no study script reads a Markdown file the harness or a study wrote (a report.md, a README's
+   table, a tree's .md) for its figures: every path literal ending in `.md` in scripts/*.py must be
+   a file the script syncs (a key of the `{path: (blocks, whole)}` dict `readme_blocks.sync` takes,
+   which rewrites a README's marker blocks or a whole table.md) or lie in one of the functions of
+   KNOWN, each reading figures the harness writes only as Markdown so far. (Path literals only: a
+   path given on the command line or read from the shell scripts is not seen.)
+2. no two study scripts import each other, directly or through others;
+3. the statistics against independent implementations, on 500 random cases each: Holm against
+   statsmodels' multipletests, the p from an interval against scipy's normal survival function,
+   Wilson against statsmodels' proportion_confint (needs `pip install statsmodels scipy`; without
+   them this part says NOT RUN).
 
     python3 scripts/study_stats_check.py
 """
+import ast
 import random
+import re
+import sys
+from pathlib import Path
 
-from scipy.stats import norm
-from statsmodels.stats.multitest import multipletests
+from study_stats import Z95, holm, p_from_interval, wilson
 
-from study_stats import Z95, holm, p_from_interval
+SCRIPTS = Path(__file__).resolve().parent
 
-random.seed(1)
-for _ in range(500):
-    ps = [random.random() ** 3 for _ in range(random.randint(1, 30))]
-    assert all(abs(a - b) < 1e-12 for a, b in zip(holm(ps), multipletests(ps, method="holm")[1]))
-for _ in range(500):
-    value, half = random.uniform(-100, 100), random.uniform(1, 80)
-    assert abs(p_from_interval(value, half) - 2 * norm.sf(abs(value) / (half / Z95))) < 1e-12
-print("holm = statsmodels, p = scipy, on 500 random cases each")
+# The functions that still read Markdown, each for figures the harness writes in no CSV or JSON
+# yet (script, function): what is read, and what the harness would need to write.
+KNOWN = {
+    ("blowup_why.py", "positions"): "why/*/diff.md and tree-3.md, tree-4.md: `harness tree diff` and "
+    "`harness tree` write the growth line, the node that decided differently and the shares under each "
+    "step only as Markdown",
+    ("kpk_readme.py", "prose"): "the kpk report's prose: run time, support cycles, draws refuted",
+    ("design_checks.py", "split_half_shown"): "a design report's split-half best combination (prose)",
+    ("factorial_readme.py", "split_half_shown"): "a design report's split-half best combination (prose)",
+    ("tuning_readme.py", "compared"): "`harness compare`'s output, Markdown only",
+    ("eval_table.py", "tables"): "cost.md, included whole in table.md (scripts/eval-cost.sh writes it, "
+    "from bench rows it does not keep)",
+}
+
+# A path literal naming a Markdown file (no spaces or backticks: prose that names a file is not one).
+MD_PATH = re.compile(r"[\w./{}-]*\.md")
+
+
+def strings(node):
+    """The string constants in `node`, f-strings' literal parts included."""
+    return [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def markdown_reads(scripts=SCRIPTS):
+    """`file:line: literal (in function)` for every Markdown path a study script names outside a sync
+    and outside KNOWN."""
+    found = []
+    for path in sorted(scripts.glob("*.py")):
+        if path.name == Path(__file__).name:
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        # What sync owns: its argument, a dict {path: (blocks, whole)}, written there or before.
+        synced = {id(c) for d in ast.walk(tree) if isinstance(d, ast.Dict)
+                  for k, v in zip(d.keys, d.values) if k is not None and isinstance(v, ast.Tuple)
+                  and len(v.elts) == 2 for c in strings(k)}
+        functions = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for c in strings(tree):
+            if id(c) in synced or not MD_PATH.fullmatch(c.value):
+                continue
+            inside = [f.name for f in functions if f.lineno <= c.lineno <= f.end_lineno]
+            where = inside[-1] if inside else "<module>"
+            if not any((path.name, f) in KNOWN for f in inside):
+                found.append(f"scripts/{path.name}:{c.lineno}: {c.value!r} (in {where})")
+    return found
+
+
+def import_cycles(scripts=SCRIPTS):
+    """The groups of study scripts that import each other (directly or through others), imports
+    inside functions included."""
+    local = {p.stem for p in scripts.glob("*.py")}
+    graph = {}
+    for path in scripts.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.split(".")[0])
+        graph[path.stem] = sorted(names & local - {path.stem})
+    # Tarjan's strongly connected components; one of more than one script is a cycle.
+    index, low, stack, on, cycles = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return cycles
+
+
+def statistics():
+    """Holm, the p from an interval and Wilson against statsmodels and scipy; False when they are
+    not installed."""
+    try:
+        from scipy.stats import norm
+        from statsmodels.stats.multitest import multipletests
+        from statsmodels.stats.proportion import proportion_confint
+    except ImportError:
+        return False
+    random.seed(1)
+    for _ in range(500):
+        ps = [random.random() ** 3 for _ in range(random.randint(1, 30))]
+        assert all(abs(a - b) < 1e-12 for a, b in zip(holm(ps), multipletests(ps, method="holm")[1]))
+    for _ in range(500):
+        value, half = random.uniform(-100, 100), random.uniform(1, 80)
+        assert abs(p_from_interval(value, half) - 2 * norm.sf(abs(value) / (half / Z95))) < 1e-12
+    for _ in range(500):
+        n = random.randint(1, 5000)
+        k = random.randint(0, n)
+        low, high = proportion_confint(k, n, alpha=0.05, method="wilson")
+        # Z95 is the 97.5 % normal quantile to 7 digits: the intervals agree to about 1e-6 %.
+        assert all(abs(a - 100 * b) < 1e-5 for a, b in zip(wilson(k, n), (low, high))), (k, n)
+    return True
+
+
+if __name__ == "__main__":
+    reads, cycles = markdown_reads(), import_cycles()
+    for line in reads:
+        print(f"reads Markdown: {line}")
+    for group in cycles:
+        print(f"import each other: {', '.join(f'scripts/{g}.py' for g in group)}")
+    if reads or cycles:
+        print("study scripts read the CSV and JSON the harness writes (report.json for a report's tables: "
+              "study_stats.report_table), never its Markdown; shared pieces move down into "
+              "study_stats.py or the lower script")
+        sys.exit(1)
+    print(f"no study script reads Markdown (outside {len(KNOWN)} known reads the harness has no data "
+          "for yet); no two import each other")
+    if statistics():
+        print("holm = statsmodels, p = scipy, wilson = statsmodels, on 500 random cases each")
+    else:
+        print("NOT RUN: holm, p and wilson against statsmodels and scipy (pip install statsmodels scipy)")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need when it is missing
-# (python-chess and the notebook's packages from PyPI, Debian's stockfish, toga2, gaviotatb, chromium,
+# (python-chess, the notebook's packages and statsmodels from PyPI, Debian's stockfish, toga2, gaviotatb, chromium,
 # slurm-wlm and munge), then runs every Rust test of the workspace with cargo-nextest where it is
 # installed, else with cargo test (the Slurm tests start their own single-node cluster with
 # scripts/slurm/start-cluster.sh).
@@ -15,6 +15,8 @@ install_missing() {
   python3 -c "import chess" 2>/dev/null || pip_install chess
   python3 -c "import polars, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null ||
     pip_install -r notebooks/requirements.txt
+  # The independent implementations the study library's statistics are checked against.
+  python3 -c "import statsmodels, scipy" 2>/dev/null || pip_install statsmodels scipy
   local debs=()
   # The Gaviota tables for the KPK cross-check.
   [ -f /usr/share/gaviotatb/gtb4/kpk.gtb.cp4 ] || debs+=(gaviotatb)

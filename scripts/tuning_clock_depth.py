@@ -6,18 +6,11 @@ start under the clock.
 
     scripts/tuning_clock_depth.py results/tuning/focus/verify-tc0.5+0.005
 """
-import csv
-import gzip
 import json
 import sys
 from pathlib import Path
 
-
-def rows(run):
-    plain = run / "games.csv"
-    if plain.exists():
-        return list(csv.DictReader(open(plain, newline="")))
-    return list(csv.DictReader(gzip.open(run / "games.csv.gz", "rt", newline="")))
+from study_stats import rows
 
 
 def sums(run):
@@ -27,7 +20,7 @@ def sums(run):
     for p in manifest.get("players", []):
         names[p["id"]] = p["name"]
     out = {}
-    for r in rows(run):
+    for r in rows(run / "games.csv"):
         for side in ("white", "black"):
             n = int(r[f"{side}_moves"])
             s = out.setdefault(r[side], [0, 0.0, 0.0, 0.0])

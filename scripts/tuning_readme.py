@@ -17,9 +17,9 @@ from pathlib import Path
 
 import tuning_clock_depth
 import tuning_drift
-from heuristics_readme import minus, strength_note_models, wrap
-from heuristics_table import elo_value, rows
+from heuristics_readme import elo_value, strength_note_models, wrap
 from readme_blocks import sync
+from study_stats import minus, rows
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 LLR_BOUND = 2.944  # α = β = 0.05
@@ -50,9 +50,11 @@ def sprt(r):
     return llr, word
 
 
-def compared(path):
-    """The row of a `harness compare` table: ratio cell, solved first, solved second, McNemar p."""
-    line = [l for l in path.read_text().splitlines() if l.startswith("| c00 |")][0]
+def compared(root, name):
+    """The row of a `harness compare` table (its output, committed as root/NAME.md): ratio cell,
+    solved first, solved second, McNemar p. `harness compare` writes these only as Markdown (the
+    interval is its bootstrap's), in no CSV or JSON: read from NAME.md until it writes them as data."""
+    line = [l for l in (root / f"{name}.md").read_text().splitlines() if l.startswith("| c00 |")][0]
     cells = [c.strip() for c in line.strip("|").split("|")]
     ratio = cells[3]
     low, high = map(float, re.findall(r"\[([0-9.]+), ([0-9.]+)\]", ratio)[0])
@@ -103,7 +105,7 @@ def first(root):
     nodes_v = pairing(d / "verify")
     clock_v = pairing(d / "verify-tc0.5+0.005")
     book = json.loads((root / "toga-default" / "manifest.json").read_text())["book"]["openings"]
-    ratio, r, (lo, hi), _, _, _ = compared(root / "nodes-compare.md")
+    ratio, r, (lo, hi), _, _, _ = compared(root, "nodes-compare")
     llr, word = sprt(nodes_v)
     games = 2 * (int(nodes_v["pairs"]) + int(clock_v["pairs"]))
     text = wrap([
@@ -141,7 +143,7 @@ def focus_summary(root):
     beyond = [o for o in drifts if o[8] < 0.05]
     noise = max(o[4] for o in drifts)
     nodes_v, clock_v = pairing(root / "focus" / "verify"), pairing(root / "focus" / "verify-tc0.5+0.005")
-    _, r, (lo, hi), _, _, _ = compared(root / "focus-nodes-compare.md")
+    _, r, (lo, hi), _, _, _ = compared(root, "focus-nodes-compare")
     ablation = {n: elo_value(root / "focus-ablation" / n) for n in ("singular", "lmr", "futility", "see_prune")}
     table = {n: elo_value(root.parent / "heuristics" / "ablation" / n) for n in ablation}
     changed = [n for n in ablation if abs(ablation[n][0] - table[n][0]) > table[n][1]]
@@ -242,7 +244,7 @@ def focus_tune(root):
         + ("the SEE threshold's is shown." if [o[0] for o in beyond] == ["qsearch.see_prune"] else "some are shown."),
     ])
     nodes_v, clock_v = pairing(d / "verify"), pairing(d / "verify-tc0.5+0.005")
-    ratio, r, (lo, hi), s1, s2, p = compared(root / "focus-nodes-compare.md")
+    ratio, r, (lo, hi), s1, s2, p = compared(root, "focus-nodes-compare")
     book = json.loads((root / "toga-default" / "manifest.json").read_text())["book"]["openings"]
     llr, word = sprt(nodes_v)
     cllr, cword = sprt(clock_v)
@@ -372,6 +374,28 @@ def blocks(root):
             "focus-tune": focus_tune(root), "focus-ablation": focus_ablation(root), "toga": toga(root)}
 
 
+def summary_json(root):
+    """summary.json (`harness index`'s row): the focused tune's verification at its own budget (the
+    SPRT), its one clock match, and whether the heuristic table's worths left their intervals."""
+    from readme_blocks import summary
+    nodes_v, clock_v = pairing(root / "focus" / "verify"), pairing(root / "focus" / "verify-tc0.5+0.005")
+    e, h = round(float(nodes_v["elo"]), 1), round(float(nodes_v["elo95"]), 1)
+    word = sprt(nodes_v)[1]
+    shown = word == "accepted H1" or e - h > 0
+    worth = {n: (elo_value(root / "focus-ablation" / n), elo_value(root.parent / "heuristics" / "ablation" / n))
+             for n in ("singular", "lmr", "futility", "see_prune")}
+    changed = [n for n, (tuned, table) in worth.items() if abs(tuned[0] - table[0]) > table[1]]
+    return summary(
+        "What are `modern`'s search parameters worth at values tuned by SPSA, and does the heuristic table change "
+        "once they are tuned?",
+        f"{'Shown' if shown else 'Not shown'} at the tune's own budget: the focused tune's values score "
+        f"{elo(nodes_v)} Elo over the hand-set ones at 10,000 nodes (SPRT {word}), {elo(clock_v)} in one "
+        f"{clock_v['pairs']}-pair 0.5 s + 5 ms match, and change {', '.join(changed) or 'no switch'}'s worth.",
+        (f"focused tune against hand-set values, 10,000 nodes, {nodes_v['pairs']} pairs", e, round(e - h, 1),
+         round(e + h, 1), "Elo"))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None)}, "--check" in sys.argv[2:])
+    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+         "--check" in sys.argv[2:])

@@ -106,6 +106,30 @@ fn every_study_readme_agrees_with_its_run_directories() {
     );
 }
 
+/// The study scripts' library and how they use it (`scripts/study_stats_check.py`): no script
+/// reads a figure back out of Markdown outside the few places it names, no two scripts import
+/// each other, and Holm, the p of an interval and Wilson agree with statsmodels and scipy.
+#[test]
+fn the_study_scripts_read_data_and_their_statistics_agree_with_independent_ones() {
+    let available = common::python_has("statsmodels") && common::python_has("scipy");
+    let test = "the_study_scripts_read_data_and_their_statistics_agree_with_independent_ones";
+    if !common::tools_available(test, available, "python3 with statsmodels and scipy") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = Command::new("python3")
+        .arg("scripts/study_stats_check.py")
+        .current_dir(&root)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && !text.contains("NOT RUN"),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The check can fail: a figure changed by hand inside a script-written block is found (on a copy
 /// of the smallest study, which reads only its own runs and the strength study's gauntlet ratings).
 #[test]
