@@ -68,13 +68,12 @@ def report_column(d, header):
 
 
 def split_half_shown(d):
-    """What d's report says of its best combination (*The best combination*): the one chosen on half
-    A with its Elo estimated on half B, the in-sample one with its Elo. The harness writes these only
-    in the report's prose, in no CSV or JSON: read from report.md until it writes them as data."""
-    md = (d / "report.md").read_text()
-    said = re.search(r"estimated on half B: `([^`]*)`.*?\*\*([+-][0-9.]+) Elo", md)
-    said_in = re.search(r"biased upward.*?: `([^`]*)`, ([+-][0-9.]+) Elo", md)
-    return said.group(1), said.group(2), said_in.group(1), said_in.group(2)
+    """What d's report says of its best combination (*The best combination*, as data in its
+    `best.json`): the one chosen on half A with its Elo estimated on half B, the in-sample one with
+    its Elo, each as the report shows it."""
+    best = json.loads((d / "best.json").read_text())
+    split, inside = best["split_half"], best["in_sample"]
+    return split["combination"], f"{split['elo']:+.1f}", inside["combination"], inside["shown"]
 
 
 def pvalue(p):

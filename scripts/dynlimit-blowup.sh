@@ -55,8 +55,8 @@ part_games() {
 part_default() { grid default c01 --grid default; }
 # Why it blows up: the ten largest 3 → 4 growths of the unselected populations (steps), each
 # searched again with its tree recorded at both limits and the two trees diffed. The trees and
-# pages (5-40 MB each) stay in target/; diff.md, diff.csv's first lines and a screenshot of
-# diff.html are committed.
+# pages (5-40 MB each) stay in target/; diff.md and diff.json, each tree's tree.md and tree.json,
+# and a screenshot of diff.html are committed.
 part_trees() {
   local trees=$work/trees why=$out/why
   mkdir -p "$trees" "$why"
@@ -68,9 +68,11 @@ part_trees() {
     [ -f "$trees/$id-diff/diff.md" ] || "$harness" tree diff "$trees/$id-3" "$trees/$id-4" \
       --out "$trees/$id-diff" >/dev/null
     mkdir -p "$why/$id"
-    cp "$trees/$id-diff/diff.md" "$trees/$id-3/tree.md" "$why/$id/"
-    cp "$trees/$id-4/tree.md" "$why/$id/tree-4.md"
-    mv "$why/$id/tree.md" "$why/$id/tree-3.md"
+    cp "$trees/$id-diff/diff.md" "$trees/$id-diff/diff.json" "$why/$id/"
+    for limit in 3 4; do
+      cp "$trees/$id-$limit/tree.md" "$why/$id/tree-$limit.md"
+      cp "$trees/$id-$limit/tree.json" "$why/$id/tree-$limit.json"
+    done
     screenshot "$trees/$id-diff/diff.html" "$why/$id/diff.png"
   done
   python3 scripts/blowup_why.py "$why" > "$why/README.md"

@@ -77,16 +77,13 @@ def ladder_family(root):
 
 
 def split_half_shown(run):
-    """What a rung's report says of its best combination chosen on half the pairs and estimated on
-    the other half (its *The best combination* section): the combination, its Elo with the bootstrap
-    interval as shown, and its settings. The harness writes these only in the report's prose, in no
-    CSV or JSON: read from report.md until it writes them as data."""
-    text = (run / "report.md").read_text()
-    m = re.search(r"chosen on half A, estimated on half B: `([^`]*)`[^*]*\*\*([^*]*)\*\*", text)
-    if not m:
-        raise SystemExit(f"no split-half best combination in {run / 'report.md'}")
-    settings = re.search(r"as settings: `([^`]*)`", text[m.start():])
-    return m.group(1), m.group(2), set(settings.group(1).split(",")) if settings else set()
+    """A rung's best combination chosen on half the pairs and estimated on the other half (its
+    `best.json`, the data of its report's *The best combination*): the combination, its Elo with
+    the bootstrap interval as the report shows it, and its settings."""
+    best = json.loads((run / "best.json").read_text())["split_half"]
+    if "combination" not in best:
+        raise SystemExit(f"no split-half best combination in {run / 'best.json'}")
+    return best["combination"], best["shown"], set(best["settings"].split(","))
 
 
 def split_half_text(root, top):

@@ -27,25 +27,26 @@ def rows(path):
         return list(csv.DictReader(f))
 
 
-def report_tables(run_dir):
+def report_tables(run_dir, file="report.json"):
     """Every table of a run's report, from `run_dir/report.json` (the harness writes it beside
-    report.md): dicts with `section` (the heading above), `columns` and `rows` (the cells as the
+    report.md; `compare.json` beside `harness compare --out`'s compare.md, `tree.json` beside
+    tree.md): dicts with `section` (the heading above), `columns` and `rows` (the cells as the
     report shows them, inline code and emphasis without their Markdown marks)."""
-    path = Path(run_dir) / "report.json"
+    path = Path(run_dir) / file
     if not path.exists():
         raise SystemExit(f"{path}: missing (the harness writes it with the report: `harness report "
                          f"{run_dir} --page`)")
     return json.loads(path.read_text())["tables"]
 
 
-def report_table(run_dir, columns):
-    """The rows (lists of cells) of the first table of `run_dir/report.json` whose columns begin
-    with `columns` (their exact names, in order)."""
+def report_table(run_dir, columns, file="report.json"):
+    """The rows (lists of cells) of the first table of `run_dir/FILE` whose columns begin with
+    `columns` (their exact names, in order)."""
     columns = list(columns)
-    for table in report_tables(run_dir):
+    for table in report_tables(run_dir, file):
         if table["columns"][:len(columns)] == columns:
             return table["rows"]
-    raise SystemExit(f"{Path(run_dir) / 'report.json'}: no table whose columns begin {columns}")
+    raise SystemExit(f"{Path(run_dir) / file}: no table whose columns begin {columns}")
 
 
 # Tables written.

@@ -28,13 +28,7 @@ SCRIPTS = Path(__file__).resolve().parent
 # The functions that still read Markdown, each for figures the harness writes in no CSV or JSON
 # yet (script, function): what is read, and what the harness would need to write.
 KNOWN = {
-    ("blowup_why.py", "positions"): "why/*/diff.md and tree-3.md, tree-4.md: `harness tree diff` and "
-    "`harness tree` write the growth line, the node that decided differently and the shares under each "
-    "step only as Markdown",
     ("kpk_readme.py", "prose"): "the kpk report's prose: run time, support cycles, draws refuted",
-    ("design_checks.py", "split_half_shown"): "a design report's split-half best combination (prose)",
-    ("factorial_readme.py", "split_half_shown"): "a design report's split-half best combination (prose)",
-    ("tuning_readme.py", "compared"): "`harness compare`'s output, Markdown only",
     ("eval_table.py", "tables"): "cost.md, included whole in table.md (scripts/eval-cost.sh writes it, "
     "from bench rows it does not keep)",
 }

@@ -19,7 +19,7 @@ import tuning_clock_depth
 import tuning_drift
 from heuristics_readme import elo_value, strength_note_models, wrap
 from readme_blocks import sync
-from study_stats import minus, rows
+from study_stats import minus, report_table, rows
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 LLR_BOUND = 2.944  # α = β = 0.05
@@ -51,11 +51,9 @@ def sprt(r):
 
 
 def compared(root, name):
-    """The row of a `harness compare` table (its output, committed as root/NAME.md): ratio cell,
-    solved first, solved second, McNemar p. `harness compare` writes these only as Markdown (the
-    interval is its bootstrap's), in no CSV or JSON: read from NAME.md until it writes them as data."""
-    line = [l for l in (root / f"{name}.md").read_text().splitlines() if l.startswith("| c00 |")][0]
-    cells = [c.strip() for c in line.strip("|").split("|")]
+    """The c00 row of `harness compare`'s table (root/NAME/compare.json): ratio cell, solved first,
+    solved second, McNemar p."""
+    cells = report_table(root / name, ["config"], file="compare.json")[0]
     ratio = cells[3]
     low, high = map(float, re.findall(r"\[([0-9.]+), ([0-9.]+)\]", ratio)[0])
     return ratio, float(ratio.split()[0]), (low, high), int(cells[9]), int(cells[10]), float(cells[13])
@@ -124,7 +122,7 @@ def first(root):
         f"LLR {llr:.2f} after {nodes_v['pairs']} pairs: {word} |",
         f"| 0.5 s + 5 ms (`modern/verify-tc0.5+0.005/`) | {2 * int(clock_v['pairs'])} | {wdl(clock_v)} | "
         f"{elo(clock_v)} | {sprt(clock_v)[1]} |",
-        f"| nodes at equal depth, WAC depth 8 (`nodes-compare.md`) | 300 positions | tuned / start | {ratio} "
+        f"| nodes at equal depth, WAC depth 8 (`nodes-compare/compare.md`) | 300 positions | tuned / start | {ratio} "
         "(geometric mean) | — |",
     ]
     holds = lo <= 1 <= hi
@@ -259,7 +257,7 @@ def focus_tune(root):
         + (f"the interval excludes 0, so by the protocol's rule the tune bought Elo under a clock — in one match of "
            f"{clock_v['pairs']} pairs (SPRT [0, 5] {cword}, LLR {minus(f'{cllr:.2f}')})" if clock_won else
            f"SPRT [0, 5] {cword}") + " |",
-        f"| nodes at equal depth, WAC depth 8 (`focus-nodes-compare.md`) | 300 positions | tuned / start | "
+        f"| nodes at equal depth, WAC depth 8 (`focus-nodes-compare/compare.md`) | 300 positions | tuned / start | "
         f"{f'**{ratio}**' if hi < 1 or lo > 1 else ratio} | {abs(1 - r) * 100:.0f} % {'fewer' if r < 1 else 'more'} "
         f"nodes; solved {s2} against {s1} (McNemar p {p:.2f}) |",
     ]

@@ -166,6 +166,18 @@ fn a_factorial_fraction_is_played_fitted_and_refitted_from_its_games() {
         report.contains("2^(5−1) fraction, 16 points, generators E = ABCD (resolution V)"),
         "{report}"
     );
+    // The best combination as data (best.json): what the report's section says.
+    let best: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("best.json")).unwrap()).unwrap();
+    let inside = &best["in_sample"];
+    assert!(
+        report.contains(&format!(
+            "`{}`, {} Elo",
+            inside["combination"].as_str().unwrap(),
+            inside["shown"].as_str().unwrap()
+        )),
+        "{best}"
+    );
     // Every point played every other once: 120 pairings, each on its own opening.
     let pairings = csv_rows(&out.join("pairings.csv"), &[]);
     assert_eq!(pairings.len(), 120);

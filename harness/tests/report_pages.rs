@@ -192,8 +192,16 @@ fn the_index_lists_each_study_and_run_and_loads() {
     let md = std::fs::read_to_string(results.join("index.md")).unwrap();
     assert!(md.contains("](eval/README.md)") && md.contains("](kpk-validation/README.md)"));
     // One row per study, its answer and key figure from the summary its script wrote.
-    assert!(md.contains("| study | question | answer | key figure (95 % interval) | since | runs |"));
-    for study in ["eval", "eval/labelled", "kpk-validation", "strength", "strength/core"] {
+    assert!(
+        md.contains("| study | question | answer | key figure (95 % interval) | since | runs |")
+    );
+    for study in [
+        "eval",
+        "eval/labelled",
+        "kpk-validation",
+        "strength",
+        "strength/core",
+    ] {
         let text = std::fs::read_to_string(results.join(study).join("summary.json")).unwrap();
         let summary: serde_json::Value = serde_json::from_str(&text).unwrap();
         let answer = summary["answer"].as_str().unwrap().replace('|', "\\|");
@@ -220,7 +228,10 @@ fn the_index_lists_each_study_and_run_and_loads() {
     let dom = String::from_utf8_lossy(&out.stdout);
     let first = dom.split("<table").nth(1).expect("a table");
     let first = first.split("</table>").next().unwrap();
-    assert!(first.contains(">question<") && first.contains(">answer<"), "{first:.500}");
+    assert!(
+        first.contains(">question<") && first.contains(">answer<"),
+        "{first:.500}"
+    );
     assert_eq!(first.matches("<tr>").count(), 1 + 5, "{first:.3000}");
 }
 

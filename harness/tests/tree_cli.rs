@@ -25,9 +25,23 @@ fn a_blowup_position_is_recorded_with_its_table_summary_and_manifest() {
         .assert()
         .success()
         .stdout(contains("nodes recorded of"));
-    for file in ["tree.arrow", "tree.md", "manifest.json"] {
+    for file in ["tree.arrow", "tree.md", "tree.json", "manifest.json"] {
         assert!(out.join(file).exists(), "{file}");
     }
+    // tree.json holds tree.md's tables as data: the shares under each step among them.
+    let tables: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tree.json")).unwrap()).unwrap();
+    let steps = tables["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["section"] == "Nodes under each step")
+        .expect("the steps' table");
+    assert!(steps["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r[0] == "a dynamic level (selective deepening)"));
     let md = std::fs::read_to_string(out.join("tree.md")).unwrap();
     assert!(
         md.contains("`fischerle selective.candidate_limit=4`"),
@@ -186,6 +200,22 @@ fn a_diff_finds_where_a_blowup_grows_and_what_decided_it() {
     assert!(std::fs::read_to_string(out.join("diff.csv"))
         .unwrap()
         .starts_with("path,plies,before,after"));
+    // diff.json: the same figures as data — the root's nodes and what decided it there.
+    let diff: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("diff.json")).unwrap()).unwrap();
+    let root = &diff["growth_line"][0];
+    assert_eq!(root["line"], "(root)");
+    assert_eq!(root["before"], diff["before"]["nodes"]);
+    assert_eq!(root["after"], diff["after"]["nodes"]);
+    assert!(
+        md.contains(&format!("{} nodes", diff["after"]["nodes"])),
+        "{md}"
+    );
+    assert_eq!(diff["decided"]["line"], "(root)");
+    assert!(diff["decided"]["after"]
+        .as_str()
+        .unwrap()
+        .contains("4 legal moves ≤ candidate limit 4: dynamic level granted"));
     // A recording of another position is refused, naming what differs.
     let other = dir.path().join("other");
     harness()

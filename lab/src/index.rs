@@ -528,7 +528,10 @@ mod tests {
     #[test]
     fn a_run_belongs_to_the_deepest_study_above_it() {
         let studies = ["strength".to_string(), "strength/core".to_string()];
-        assert_eq!(owner(&studies, "strength/core/clock"), Some("strength/core"));
+        assert_eq!(
+            owner(&studies, "strength/core/clock"),
+            Some("strength/core")
+        );
         assert_eq!(owner(&studies, "strength/ladder"), Some("strength"));
         assert_eq!(owner(&studies, "strengthy/x"), None);
     }

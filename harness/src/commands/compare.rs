@@ -19,7 +19,8 @@ pub struct CompareArgs {
     pub before: PathBuf,
     /// The run compared with it ("after").
     pub after: PathBuf,
-    /// Also write compare.md and the sorted-ratio figure into this directory.
+    /// Also write compare.md, its tables as data (compare.json) and the sorted-ratio figure into
+    /// this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Compare even if the two runs' configurations, suites or limits differ (the differences
@@ -39,6 +40,8 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
         std::fs::write(out.join("compare.md"), &md)
             .with_context(|| format!("writing {}/compare.md", out.display()))?;
+        lab::report::tables::write_as(&out.join("compare.json"), &md)
+            .with_context(|| format!("writing {}/compare.json", out.display()))?;
         let ratios = RatioTails {
             name: "compare_node_ratio_tails".into(),
             title: "Nodes per position, second run over first: how often, and how far".into(),

@@ -11,7 +11,7 @@ use cozy_chess::Board;
 use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
 use lab::tree::diff;
-use lab::tree::summary::{self, Header, SUMMARY_FILE};
+use lab::tree::summary::{self, Header, SUMMARY_FILE, SUMMARY_JSON};
 use lab::tree::table::{self, TREE_FILE};
 use lab::tree::{viewer, Iterations};
 
@@ -79,7 +79,7 @@ pub struct TreeDiffArgs {
     pub before: PathBuf,
     /// The second recording.
     pub after: PathBuf,
-    /// Output directory for diff.md and diff.csv. Default `results/<timestamp>-tree-diff/`.
+    /// Output directory for diff.md, diff.json and diff.csv. Default `results/<timestamp>-tree-diff/`.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Lines listed in the report's table of growing lines.
@@ -155,6 +155,9 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     };
     let summary_md = summary::markdown(&header, &nodes);
     write_file(&out, SUMMARY_FILE, &summary_md)?;
+    let tables = out.join(SUMMARY_JSON);
+    lab::report::tables::write_as(&tables, &summary_md)
+        .with_context(|| format!("writing {}", tables.display()))?;
     let meta = format!("{fen} · {config_words} · {limit} · kept: {kept}");
     write_file(
         &out,
@@ -200,6 +203,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         &diff::markdown(&before, &after, &compared, args.lines),
     )?;
     write_file(&out, "diff.csv", &diff::csv(&compared))?;
+    write_file(&out, "diff.json", &diff::json(&before, &after, &compared))?;
     let nodes = &after.nodes;
     let growth = viewer::Growth {
         before: nodes.iter().map(|n| under(&compared, &n.path).0).collect(),
@@ -216,7 +220,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     )?;
     let root = &compared.lines[""];
     println!(
-        "{} → {} nodes ({:+}); growth line `{}` → {} (diff.md, diff.csv, diff.html)",
+        "{} → {} nodes ({:+}); growth line `{}` → {} (diff.md, diff.json, diff.csv, diff.html)",
         root.before,
         root.after,
         root.growth(),

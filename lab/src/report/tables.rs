@@ -1,5 +1,5 @@
 //! `report.json`: every table of a report as data, written beside `report.md` and `report.html`
-//! by [`crate::report::page::write`]. Study scripts read a report's figures from here, never from
+//! by [`crate::report::page::write`] (and `tree.json` beside `harness tree`'s `tree.md`). Study scripts read a report's figures from here, never from
 //! the Markdown: a table is found by its columns, its cells are the text the report shows (an
 //! interval stays `+5.2 ± 3.1`, inline code loses its backticks), and its section is the heading
 //! above it.
@@ -100,8 +100,13 @@ pub fn of(md: &str) -> ReportTables {
 
 /// Writes the tables of `md` as `dir/report.json`.
 pub fn write(dir: &Path, md: &str) -> std::io::Result<()> {
+    write_as(&dir.join(REPORT_JSON), md)
+}
+
+/// Writes the tables of `md` (a Markdown file other than a report: `tree.md`) as `path`.
+pub fn write_as(path: &Path, md: &str) -> std::io::Result<()> {
     let json = serde_json::to_string_pretty(&of(md)).expect("tables serialise") + "\n";
-    std::fs::write(dir.join(REPORT_JSON), json)
+    std::fs::write(path, json)
 }
 
 #[cfg(test)]

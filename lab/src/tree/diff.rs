@@ -292,6 +292,50 @@ pub fn markdown(a: &Recording, b: &Recording, diff: &Diff, top: usize) -> String
     md
 }
 
+/// `diff.json`: the figures of `diff.md`'s header and growth line as data — both searches' nodes,
+/// the growth line's steps, and the first node on it where the searches decided differently with
+/// what each decided — for scripts that must not read the Markdown.
+pub fn json(a: &Recording, b: &Recording, diff: &Diff) -> String {
+    let root = &diff.lines[""];
+    let side = |r: &Recording, nodes: u64| serde_json::json!({"configuration": r.configuration, "dir": r.dir, "nodes": nodes});
+    let growth_line: Vec<serde_json::Value> = diff
+        .growth_line
+        .iter()
+        .map(|path| {
+            let l = &diff.lines[path];
+            serde_json::json!({
+                "line": shown(path),
+                "before": l.before,
+                "after": l.after,
+                "growth": l.growth(),
+                "share": share(l.growth(), root.growth()),
+                "decided_differently": l.decided_differently(),
+            })
+        })
+        .collect();
+    let decided = diff
+        .growth_line
+        .iter()
+        .map(|p| &diff.lines[p])
+        .find(|l| l.decided_differently())
+        .map(|first| {
+            serde_json::json!({
+                "line": shown(&first.path),
+                "before": decision_words(&first.decisions.0),
+                "after": decision_words(&first.decisions.1),
+            })
+        });
+    let value = serde_json::json!({
+        "position": a.fen,
+        "limit": a.limit,
+        "before": side(a, root.before),
+        "after": side(b, root.after),
+        "growth_line": growth_line,
+        "decided": decided,
+    });
+    serde_json::to_string_pretty(&value).expect("a diff serialises") + "\n"
+}
+
 fn shown(path: &str) -> &str {
     if path.is_empty() {
         "(root)"

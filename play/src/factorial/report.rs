@@ -20,6 +20,8 @@ use super::Design;
 
 /// The effects table.
 pub const EFFECTS_CSV: &str = "effects.csv";
+/// The best combination as data (split-half and in-sample), written beside the effects.
+pub const BEST_JSON: &str = "best.json";
 /// The familywise error rate the report flags effects at.
 const ALPHA: f64 = 0.05;
 
@@ -106,7 +108,11 @@ pub fn write(
         "\n** Holm-adjusted p < 0.05 across the {} effects of this design.\n\n",
         effects.len()
     );
-    md += &best_section(design, &effects, halves);
+    let (section, best) = best_section(design, &effects, halves);
+    md += &section;
+    let path = dir.join(BEST_JSON);
+    std::fs::write(&path, serde_json::to_string_pretty(&best)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))?;
     let mut names = vec![figures::save(dir, &bars(&effects))?];
     for plot in interactions(design, &effects, pairings) {
         names.push(figures::save(dir, &plot)?);
@@ -118,8 +124,13 @@ pub fn write(
     Ok(md)
 }
 
-/// The best combination, chosen on half A and estimated on half B, then the in-sample figure.
-fn best_section(design: &Design, effects: &[Effect], halves: &Halves) -> String {
+/// The best combination, chosen on half A and estimated on half B, then the in-sample figure: the
+/// report's section and the same figures as data (`best.json`).
+fn best_section(
+    design: &Design,
+    effects: &[Effect],
+    halves: &Halves,
+) -> (String, serde_json::Value) {
     let k = design.factors.len();
     let (a, b) = halves.sizes();
     let mut md = format!(
@@ -142,34 +153,55 @@ fn best_section(design: &Design, effects: &[Effect], halves: &Halves) -> String 
     } else {
         split_half(design, halves, Bootstrap::default()).map_err(|e| e.to_string())
     };
-    match best {
+    let split = match best {
         Ok(best) => {
+            let shown = format!(
+                "{:+.1} Elo [{:+.1}, {:+.1}]",
+                best.elo, best.elo_lo, best.elo_hi
+            );
             md += &format!(
-            "- chosen on half A, estimated on half B: `{}` ({}): **{:+.1} Elo [{:+.1}, {:+.1}]**; \
-             as settings: `{}`\n",
-            design.point_name(&best.levels),
-            if best.played {
-                "a point the design played"
-            } else {
-                "not a point of this fraction: its prediction rests on the model alone"
-            },
-            best.elo,
-            best.elo_lo,
-            best.elo_hi,
-            settings(design, &best.levels)
-        )
+                "- chosen on half A, estimated on half B: `{}` ({}): **{shown}**; as settings: `{}`\n",
+                design.point_name(&best.levels),
+                if best.played {
+                    "a point the design played"
+                } else {
+                    "not a point of this fraction: its prediction rests on the model alone"
+                },
+                settings(design, &best.levels)
+            );
+            serde_json::json!({
+                "combination": design.point_name(&best.levels),
+                "played": best.played,
+                "elo": best.elo,
+                "low": best.elo_lo,
+                "high": best.elo_hi,
+                "shown": shown,
+                "settings": settings(design, &best.levels),
+            })
         }
-        Err(e) => md += &format!("- not estimated: {e}\n"),
-    }
+        Err(e) => {
+            md += &format!("- not estimated: {e}\n");
+            serde_json::json!({"not_estimated": e})
+        }
+    };
     let elo: Vec<f64> = effects.iter().map(|e| e.elo).collect();
     let inside = choose(design, &elo);
+    let inside_elo = predict(design, &elo, &inside);
     md += &format!(
         "- in-sample, biased upward (chosen and estimated on all games; not an estimate of its \
          worth): `{}`, {:+.1} Elo\n\n",
         design.point_name(&inside),
-        predict(design, &elo, &inside)
+        inside_elo
     );
-    md
+    let data = serde_json::json!({
+        "split_half": split,
+        "in_sample": {
+            "combination": design.point_name(&inside),
+            "elo": inside_elo,
+            "shown": format!("{inside_elo:+.1}"),
+        },
+    });
+    (md, data)
 }
 
 /// A combination as the `KEY=VALUE` list that plays it.
