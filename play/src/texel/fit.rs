@@ -142,7 +142,7 @@ pub fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + (-k * SLOPE * e).exp())
 }
 
-/// The K minimising the loss at `weights` (golden-section search on [`K_RANGE`], to 1e-4).
+/// The K minimising the loss at `weights` (golden-section search on `K_RANGE`, to 1e-4).
 pub fn fit_k(sample: &Sample, weights: &Weights) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = K_RANGE;
