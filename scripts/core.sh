@@ -2,7 +2,8 @@
 # The modern core study (results/strength/core/, #54): each part plays or searches one run of the
 # README's protocol into its directory, then `readme` writes the README's figures.
 #
-#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts nps readme
+#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s nps
+#                                #        readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -53,6 +54,12 @@ part_gauntlet() {
   play gauntlet-2s-glaurung --player strong:preset=strong --player "$GLAURUNG" --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity 0 "${CLOCK[@]}"
 }
+# Sixth amendment: the bundle at 10 s + 0.1 s, an SPRT on the gate book's last 50 openings.
+part_clock_10s() {
+  play clock-10s --player gated:preset=gated --player strong:preset=strong \
+    --openings results/eval/labelled/gate-openings.epd --seed 950 --pairs 50 --sprt 0,50 \
+    --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
+}
 part_collapse() {
   local dir=$out/collapse-200ms
   [ -f "$dir/summary.csv" ] && { echo "$dir: done"; return; }
@@ -72,7 +79,7 @@ part_parts() {
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

@@ -7,7 +7,7 @@
 #
 #   scripts/eval_labels.sh [PART...]
 #   parts: book games label_own label_peers fits loss screen screen_40k clock gauntlet
-#          gauntlet_toga cost nps readme
+#          gauntlet_toga gauntlet_ethereal cost nps readme
 source "$(dirname "$0")/lib.sh"
 out=results/eval/labelled
 work=target/eval-labels
@@ -155,6 +155,14 @@ part_gauntlet_toga() {
     --affinity 0,1 "${ADJUDICATION[@]}"
 }
 
+# Amendment 11: `fitted` against Ethereal 12 on the same openings, one game at a time on one core.
+part_gauntlet_ethereal() {
+  play gauntlet-2s-ethereal --player fitted:preset=fitted \
+    --player "ethereal-12:engine=uci:$ethereal,uci.Threads=1,uci.Hash=16" \
+    --openings "$GAUNTLET_BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 1 \
+    --affinity "${GAUNTLET_CPU:-0}" "${ADJUDICATION[@]}"
+}
+
 # The criterion micro-benchmark (its estimates → cost/eval.csv).
 part_cost() {
   [ -f "$out/cost/eval.csv" ] && return
@@ -189,4 +197,4 @@ part_readme() {
   python3 scripts/eval_labels_readme.py "$out" --readme
 }
 
-run_parts "book games label_own label_peers fits loss screen screen_40k clock gauntlet gauntlet_toga cost nps readme" "$@"
+run_parts "book games label_own label_peers fits loss screen screen_40k clock gauntlet gauntlet_toga gauntlet_ethereal cost nps readme" "$@"
