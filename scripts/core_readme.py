@@ -23,6 +23,7 @@ RUNS = [
     ("clock-2s", "2 s + 0.02 s, openings 301–400 of the gauntlet book"),
     ("clock-2s-b", "2 s + 0.02 s, openings 101–200 of the gauntlet book"),
     ("gauntlet-2s-glaurung", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`gated`'s gauntlet's)"),
+    ("clock-10s", "10 s + 0.1 s, SPRT [0, 50] nElo, openings 951–1000 of the labelled study's gate book"),
     # For comparison, on the same openings: `gated`'s own gauntlet pairing with Glaurung.
     ("../gauntlet-gated", "the strength study's gauntlet of `gated`, same clock and openings (its Glaurung pairing)"),
 ]
@@ -87,6 +88,24 @@ def pooled_elo(root, runs):
     se = math.sqrt(sum(c * (v - mean) ** 2 for c, v in zip(counts, x)) / n / n)
     elo = lambda p: -400 * math.log10(1 / p - 1)
     return n, wdl, mean, elo(mean), elo(mean - 1.96 * se), elo(mean + 1.96 * se)
+
+
+def sprt(root):
+    """The sixth amendment's SPRT at 10 s + 0.1 s: its LLR against Wald's bounds (α = β = 0.05) and
+    its decision, from clock-10s/pairings.csv."""
+    path = root / "clock-10s" / "pairings.csv"
+    if not path.exists():
+        return "SPRT at 10 s + 0.1 s (`clock-10s/`): not yet played."
+    with path.open() as f:
+        r = next(csv.DictReader(f))
+    bound = math.log((1 - 0.05) / 0.05)
+    llr = float(r["llr"])
+    decision = ("H1 accepted (the gain holds at the longer clock)" if llr >= bound else
+                "H0 accepted (no gain of 50 nElo at the longer clock)" if llr <= -bound else
+                "undecided when the 50 openings ran out")
+    return (f"SPRT at 10 s + 0.1 s (`clock-10s/`, [0, 50] nElo, α = β = 0.05): LLR {llr:.2f} against "
+            f"±{bound:.2f} after {r['pairs']} pairs — {decision}; `{r['second_name']}` over "
+            f"`{r['first_name']}` {signed(float(r['elo']))} ± {float(r['elo95']):.1f} Elo.")
 
 
 def parts(root):
@@ -163,7 +182,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
           root / "summary.json": (None, summary_json(root))},
          check=sys.argv[2] == "--check")
 

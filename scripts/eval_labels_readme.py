@@ -126,10 +126,11 @@ def gates(root):
     return "\n".join(out)
 
 
-# The gauntlets of amendment 10, and strong's own on the same openings for comparison.
+# The gauntlets of amendments 10 and 11, and strong's own on the same openings for comparison.
 GAUNTLETS = [
     ("gauntlet-2s-glaurung", "Glaurung 2.2"),
     ("gauntlet-2s-toga", "Toga II 3.0"),
+    ("gauntlet-2s-ethereal", "Ethereal 12 (`fitted`, amendment 11)"),
     ("../../strength/core/gauntlet-2s-glaurung", "Glaurung 2.2, `strong` with the classic evaluation"),
 ]
 

@@ -197,8 +197,11 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
             dir.display()
         );
     };
+    // Where the games run is this command's too (like the threads): it changes no result.
+    let affinity = args.affinity.clone().or(recorded.affinity.clone());
     Ok(MatchArgs {
         run: args.run.resuming(dir, &recorded.run),
+        affinity,
         ..*recorded
     })
 }
