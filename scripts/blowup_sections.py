@@ -152,7 +152,7 @@ def default(root):
 
 def trees(root):
     why = root / "why"
-    # The trees' figures as why/README.md shows them (scripts/blowup_why.py, from tree.md and diff.md).
+    # The trees' figures as why/README.md shows them (scripts/blowup_why.py, from tree.json and diff.json).
     shown = lambda x: int(f"{x:.0f}")  # noqa: E731
     rows_ = [dict(id=p["id"], a=p["before"], b=p["after"], first=p["decided"],
                   dyn=[shown(x) for x in p["shares"][0]], qs=[shown(x) for x in p["shares"][1]],

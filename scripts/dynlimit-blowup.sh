@@ -62,11 +62,13 @@ part_trees() {
   mkdir -p "$trees" "$why"
   python3 scripts/blowup_growths.py "$out/steps" 10 | while IFS=$'\t' read -r id fen _ _; do
     for limit in 3 4; do
-      [ -f "$trees/$id-$limit/tree.arrow" ] || "$harness" tree --fen "$fen" --depth 6 \
-        --set "selective.candidate_limit=$limit" --out "$trees/$id-$limit" >/dev/null
+      # A recording from before tree.json existed is made again (the same tree).
+      [ -f "$trees/$id-$limit/tree.json" ] || { rm -rf "$trees/$id-$limit" "$trees/$id-diff"
+        "$harness" tree --fen "$fen" --depth 6 --set "selective.candidate_limit=$limit" \
+          --out "$trees/$id-$limit" >/dev/null; }
     done
-    [ -f "$trees/$id-diff/diff.md" ] || "$harness" tree diff "$trees/$id-3" "$trees/$id-4" \
-      --out "$trees/$id-diff" >/dev/null
+    [ -f "$trees/$id-diff/diff.json" ] || { rm -rf "$trees/$id-diff"
+      "$harness" tree diff "$trees/$id-3" "$trees/$id-4" --out "$trees/$id-diff" >/dev/null; }
     mkdir -p "$why/$id"
     cp "$trees/$id-diff/diff.md" "$trees/$id-diff/diff.json" "$why/$id/"
     for limit in 3 4; do

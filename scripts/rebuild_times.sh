@@ -9,6 +9,11 @@ reps="${1:-3}"
 engine_file=engine/src/search/alphabeta.rs
 report_file=lab/src/report/stats.rs
 
+# It edits and restores the two files: refuse when they hold edits of the user's.
+if ! git diff --quiet -- "$engine_file" "$report_file"; then
+  echo "$engine_file or $report_file has uncommitted changes: commit or stash them first" >&2
+  exit 1
+fi
 restore() { git checkout -- "$engine_file" "$report_file"; }
 trap restore EXIT
 cargo build --release -p harness > /dev/null 2>&1

@@ -198,3 +198,32 @@ pub fn key_values(sets: &[String]) -> anyhow::Result<Vec<(String, String)>> {
 pub fn parse_shard(text: &str) -> Result<lab::shard::Shard, String> {
     lab::shard::Shard::parse(text).map_err(|e| e.to_string())
 }
+
+/// `--uci-handshake`, `--uci-slack` and `--uci-timeout`, flattened into `grid`, `match` and `tune`.
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct UciBoundsArgs {
+    /// UCI engines: milliseconds allowed for `uci`…`uciok` and `isready`…`readyok`.
+    #[arg(long = "uci-handshake", value_name = "MS", default_value_t = 10_000)]
+    pub handshake_ms: u64,
+    /// UCI engines: milliseconds past a movetime or the clock before an engine is told to stop;
+    /// one that answers only then, or not within as long again, has hung.
+    #[arg(long = "uci-slack", value_name = "MS", default_value_t = 2_000)]
+    pub slack_ms: u64,
+    /// UCI engines: seconds a depth- or node-limited search may take before it counts as hung.
+    /// Default: 600 for a grid's search, 120 for a match's move.
+    #[arg(long = "uci-timeout", value_name = "S")]
+    pub timeout_s: Option<u64>,
+}
+
+impl UciBoundsArgs {
+    /// The bounds, with `default_timeout` where `--uci-timeout` was not given.
+    pub fn bounds(&self, default_timeout: std::time::Duration) -> lab::uci::bounds::UciBounds {
+        lab::uci::bounds::UciBounds {
+            handshake: std::time::Duration::from_millis(self.handshake_ms),
+            slack: std::time::Duration::from_millis(self.slack_ms),
+            timeout: self
+                .timeout_s
+                .map_or(default_timeout, std::time::Duration::from_secs),
+        }
+    }
+}

@@ -143,6 +143,9 @@ fn report_alone_writes_the_committed_headline_report_again() {
     let written = read(copy.join("report.md")).replace(&copy_name, name);
     assert!(written.contains("## Against the baseline `c02`"));
     assert_eq!(written, read(committed.join("report.md")));
+    // The tables the study scripts read are the committed ones too.
+    let tables = read(copy.join("report.json")).replace(&copy_name, name);
+    assert_eq!(tables, read(committed.join("report.json")));
 }
 
 #[test]

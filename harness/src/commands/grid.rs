@@ -31,7 +31,7 @@ pub struct GridArgs {
     pub run: RunArgs,
     /// How long UCI engines may take.
     #[command(flatten)]
-    pub uci: lab::uci::bounds::UciBoundsArgs,
+    pub uci: crate::cli::UciBoundsArgs,
     /// With --resume: run again the jobs that failed (an external engine crashed, hung or spoke
     /// garbage); their old rows are removed. Without it, a failed job counts as done.
     #[arg(long, requires = "resume")]

@@ -112,7 +112,7 @@ pub struct MatchArgs {
     pub name: String,
     /// How long UCI players may take.
     #[command(flatten)]
-    pub uci: lab::uci::bounds::UciBoundsArgs,
+    pub uci: crate::cli::UciBoundsArgs,
     /// Output, resume (after the last complete pair), threads, dry run, quiet.
     #[command(flatten)]
     pub run: RunArgs,

@@ -185,7 +185,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `harness tree diff A B`: the two recordings aligned, into diff.md and diff.csv.
+/// `harness tree diff A B`: the two recordings aligned, into diff.md, diff.json, diff.csv and diff.html.
 fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     let before = diff::read(&args.before)?;
     let after = diff::read(&args.after)?;

@@ -88,7 +88,7 @@ pub struct TuneArgs {
     pub name: String,
     /// How long a UCI engine may take.
     #[command(flatten)]
-    pub uci: lab::uci::bounds::UciBoundsArgs,
+    pub uci: crate::cli::UciBoundsArgs,
     /// Output, resume (after the last complete iteration), threads, dry run, quiet.
     #[command(flatten)]
     pub run: RunArgs,

@@ -141,6 +141,7 @@ pub fn render(before: &RunDir, after: &RunDir, c: &Comparison) -> String {
         }
         md.push('\n');
     }
+    md.push_str("## Paired by position\n\n");
     md.push_str("Node ratio = second / first, paired by position; 95 % bootstrap interval of the geometric mean; \
         gained / lost = solved only by the second / only by the first; exact McNemar p.\n\n");
     let mut table = MdTable::new()

@@ -46,7 +46,11 @@ pub fn write(
     let mut md = format!("## Factorial effects\n\nDesign: {}.", design.describe());
     let effects = match estimate(design, pairings, Bootstrap::default()) {
         Ok(e) => e,
-        Err(e) => return Ok(md + &format!(" Not fitted: {e}.\n\n")),
+        Err(e) => {
+            // No best combination either: a best.json of an earlier fit must not stay beside it.
+            let _ = std::fs::remove_file(dir.join(BEST_JSON));
+            return Ok(md + &format!(" Not fitted: {e}.\n\n"));
+        }
     };
     let path = dir.join(EFFECTS_CSV);
     let mut w =
