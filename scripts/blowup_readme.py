@@ -19,7 +19,7 @@ from blowup_caps import KEY, THRESHOLDS
 from blowup_sections import DEPTH, GROWTH, MOVES, STEPS, solved_row
 from blowup_sections import blocks as sections
 from heuristics_readme import strength_note_models, wrap
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import md_table, minus, report_table, rows, wilson
 
 POPULATIONS = [("unselected-middlegame.epd", "self-play middlegames"), ("unselected-endgame.epd", "self-play endgames"),
@@ -365,5 +365,5 @@ def summary_json(root):
 
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+    sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
          "--check" in sys.argv[2:])

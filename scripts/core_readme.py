@@ -13,7 +13,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import holm, p_from_interval, signed
 
 # Each run of the protocol: its directory and what it measures.
@@ -183,7 +183,7 @@ def main():
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
     sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
-          root / "summary.json": (None, summary_json(root))},
+          root / SUMMARY_JSON: (None, summary_json(root))},
          check=sys.argv[2] == "--check")
 
 

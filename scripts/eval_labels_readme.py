@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import holm, p_from_interval, signed
 
 # The evaluations whose held-out loss is compared: (run name stem, what it is).
@@ -290,7 +290,7 @@ def main():
     elif mode in ("--readme", "--check"):
         body = "\n\n".join([data(root), loss_table(root), fits(root), gates(root), gauntlets(root),
                               cost(root)])
-        sync({root / "README.md": ({"findings": body}, None), root / "summary.json": (None, summary_json(root))},
+        sync({root / "README.md": ({"findings": body}, None), root / SUMMARY_JSON: (None, summary_json(root))},
              check=mode == "--check")
     else:
         raise SystemExit(__doc__)

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from heuristics_readme import strength_note_models
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import holm, p_from_interval
 
 TERMS = ["passed.path", "mobility", "king_safety", "bishop_pair", "rook_files", "outposts",
@@ -232,10 +232,10 @@ def main():
     if "--check" in sys.argv[2:]:
         sync({out / "table.md": (None, tables(out)),
               out / "README.md": (blocks(out), None),
-              out / "summary.json": (None, summary_json(out))}, check=True)
+              out / SUMMARY_JSON: (None, summary_json(out))}, check=True)
         return
     if "--readme" in sys.argv[2:]:
-        sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+        sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
              check=False)
     print(tables(out), end="")
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from factorial_checks import openings
 from heuristics_readme import elo_value, strength_note_models, wrap
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import Z95, holm, minus, p_from_interval, rows
 
 MAIN = ["futility", "late_move_pruning", "lmr", "see_prune", "aspiration", "singular"]
@@ -352,7 +352,7 @@ def main():
     note = strength_note_models(root)
     sync({root / "README.md": ({"strength-note": note, "question": question(root), "results": text,
                                          "best": best(root, cmp)}, None),
-          root / "summary.json": (None, summary_json(root))},
+          root / SUMMARY_JSON: (None, summary_json(root))},
          "--check" in sys.argv[2:])
 
 

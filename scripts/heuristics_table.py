@@ -99,10 +99,10 @@ if __name__ == "__main__":
         main(root)
         sys.exit(0)
     import heuristics_readme
-    from readme_blocks import sync
+    from readme_blocks import SUMMARY_JSON, sync
     captured = io.StringIO()
     with contextlib.redirect_stdout(captured):
         main(root)
     sync({root / "table.md": (None, captured.getvalue()),
           root / "README.md": (heuristics_readme.blocks(root), None),
-          root / "summary.json": (None, summary_json(root))}, "--check" in sys.argv[1:])
+          root / SUMMARY_JSON: (None, summary_json(root))}, "--check" in sys.argv[1:])

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from heuristics_readme import strength_note, wrap
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import md_table, report_table
 
 RUNS = [("text-rules", "text rules", None), ("mutant-front-draws", "+ wrong draws (front-draws)", "mutant_front_draws"),
@@ -275,5 +275,5 @@ def summary_json(root):
 
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+    sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
          "--check" in sys.argv[2:])

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from heuristics_readme import strength_note, wrap
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import minus, rows
 
 # Directory, players as the table shows them, and the conclusion's words by outcome.
@@ -106,5 +106,5 @@ def summary_json(root):
 
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+    sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
          "--check" in sys.argv[2:])

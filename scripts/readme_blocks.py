@@ -54,6 +54,11 @@ def sync(files, check):
         sys.exit(1)
 
 
+# A study's machine-readable summary beside its README, which `harness index` reads
+# (lab/src/index.rs::STUDY_SUMMARY).
+SUMMARY_JSON = "summary.json"
+
+
 def summary(question, answer, figure):
     """The text of a study's `summary.json`, which `harness index` shows as the study's row: its
     question (one sentence ending in "?"), its answer in one sentence of at most 45 words, and its key

@@ -22,7 +22,7 @@ import math
 import sys
 from pathlib import Path
 
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 
 import strength_clock
 from study_stats import holm, p_from_interval
@@ -366,7 +366,7 @@ def main(out, readme, check):
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
                out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None),
-               out / "summary.json": (None, summary_json(out, figures, summary))}
+               out / SUMMARY_JSON: (None, summary_json(out, figures, summary))}
     if check:
         sync({out / "table.md": (None, text), out / GAUNTLET_CSV: (None, csv_text(ratings)), **readmes},
              check=True)

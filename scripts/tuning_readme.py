@@ -18,7 +18,7 @@ from pathlib import Path
 import tuning_clock_depth
 import tuning_drift
 from heuristics_readme import elo_value, strength_note_models, wrap
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import minus, report_table, rows
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -395,5 +395,5 @@ def summary_json(root):
 
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    sync({out / "README.md": (blocks(out), None), out / "summary.json": (None, summary_json(out))},
+    sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
          "--check" in sys.argv[2:])

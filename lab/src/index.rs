@@ -253,18 +253,22 @@ fn run_of(root: &Path, dir: &Path) -> Result<Run> {
 
 /// What made a run directory, from the files it has.
 fn kind_of(dir: &Path) -> &'static str {
-    let has = |name: &str| crate::run_dir::table_exists(&dir.join(name));
-    if dir.join("ladder.json").is_file() {
+    use crate::run_dir::{
+        table_exists, COMPARISON_CSV, GAMES_CSV, LADDER_JSON, POSITIONS_CSV, RUNS, TEXEL_CSV,
+        TUNE_CSV,
+    };
+    let has = |name: &str| table_exists(&dir.join(name));
+    if dir.join(LADDER_JSON).is_file() {
         "ladder"
-    } else if has("tune.csv") {
+    } else if has(TUNE_CSV) {
         "tune"
-    } else if has("texel.csv") {
+    } else if has(TEXEL_CSV) {
         "texel"
-    } else if has("games.csv") {
+    } else if has(GAMES_CSV) {
         "match"
-    } else if has("runs.csv") {
+    } else if has(RUNS) {
         "grid"
-    } else if has("positions.csv") || has("comparison.csv") {
+    } else if has(POSITIONS_CSV) || has(COMPARISON_CSV) {
         "kpk"
     } else {
         "run"

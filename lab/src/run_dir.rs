@@ -29,6 +29,18 @@ pub const REPORT: &str = "report.md";
 pub const REPORT_HTML: &str = "report.html";
 /// The report's tables as data (`report::tables`), written with it: what study scripts read.
 pub const REPORT_JSON: &str = "report.json";
+/// A match's games, one row each (`play::arena::output`): what makes a directory a match's.
+pub const GAMES_CSV: &str = "games.csv";
+/// A budget ladder's rungs (`play::arena::ladder`).
+pub const LADDER_JSON: &str = "ladder.json";
+/// A tune's iterations (`play::tune::output`).
+pub const TUNE_CSV: &str = "tune.csv";
+/// A texel fit's epochs (`play::texel::output`).
+pub const TEXEL_CSV: &str = "texel.csv";
+/// `harness kpk check`'s positions.
+pub const POSITIONS_CSV: &str = "positions.csv";
+/// `harness kpk validate`'s comparison with the table (`play::kpk::validation_report`).
+pub const COMPARISON_CSV: &str = "comparison.csv";
 
 /// `results/<timestamp>-<name>/`.
 pub fn default_out(name: &str) -> PathBuf {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use lab::report::compare::{compare, render};
+use lab::report::compare::{compare, render, COMPARE_JSON, COMPARE_MD};
 use lab::report::data::RunDir;
 use lab::report::figures::{self, RatioTails};
 use lab::report::paired::Pair;
@@ -38,10 +38,10 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode> {
     print!("{md}");
     if let Some(out) = &args.out {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-        std::fs::write(out.join("compare.md"), &md)
-            .with_context(|| format!("writing {}/compare.md", out.display()))?;
-        lab::report::tables::write_as(&out.join("compare.json"), &md)
-            .with_context(|| format!("writing {}/compare.json", out.display()))?;
+        let (md_path, json_path) = (out.join(COMPARE_MD), out.join(COMPARE_JSON));
+        std::fs::write(&md_path, &md).with_context(|| format!("writing {}", md_path.display()))?;
+        lab::report::tables::write_as(&json_path, &md)
+            .with_context(|| format!("writing {}", json_path.display()))?;
         let ratios = RatioTails {
             name: "compare_node_ratio_tails".into(),
             title: "Nodes per position, second run over first: how often, and how far".into(),

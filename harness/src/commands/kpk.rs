@@ -175,7 +175,7 @@ pub fn check(args: &KpkCheckArgs) -> Result<ExitCode> {
             runs.push((point.clone(), depth, judgements, summary));
         }
     }
-    report::write_positions(&out.join("positions.csv"), &tables, &runs)?;
+    report::write_positions(&out.join(lab::run_dir::POSITIONS_CSV), &tables, &runs)?;
     let md = report::render(&rules, &runs);
     lab::report::page::write(&out, &md)?;
     print!("{md}");

@@ -10,8 +10,8 @@ use clap::{Args, Subcommand};
 use cozy_chess::Board;
 use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
-use lab::tree::diff;
-use lab::tree::summary::{self, Header, SUMMARY_FILE, SUMMARY_JSON};
+use lab::tree::diff::{self, DIFF_CSV, DIFF_JSON, DIFF_MD};
+use lab::tree::summary::{self, Header, SUMMARY_FILE, TREE_JSON};
 use lab::tree::table::{self, TREE_FILE};
 use lab::tree::{viewer, Iterations};
 
@@ -155,7 +155,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     };
     let summary_md = summary::markdown(&header, &nodes);
     write_file(&out, SUMMARY_FILE, &summary_md)?;
-    let tables = out.join(SUMMARY_JSON);
+    let tables = out.join(TREE_JSON);
     lab::report::tables::write_as(&tables, &summary_md)
         .with_context(|| format!("writing {}", tables.display()))?;
     let meta = format!("{fen} · {config_words} · {limit} · kept: {kept}");
@@ -199,11 +199,11 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     write_file(
         &out,
-        "diff.md",
+        DIFF_MD,
         &diff::markdown(&before, &after, &compared, args.lines),
     )?;
-    write_file(&out, "diff.csv", &diff::csv(&compared))?;
-    write_file(&out, "diff.json", &diff::json(&before, &after, &compared))?;
+    write_file(&out, DIFF_CSV, &diff::csv(&compared))?;
+    write_file(&out, DIFF_JSON, &diff::json(&before, &after, &compared))?;
     let nodes = &after.nodes;
     let growth = viewer::Growth {
         before: nodes.iter().map(|n| under(&compared, &n.path).0).collect(),

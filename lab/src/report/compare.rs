@@ -8,6 +8,11 @@ use super::format::{estimate, opt};
 use super::md_table::{Align, MdTable};
 use super::paired::{self, Paired};
 
+/// `harness compare --out DIR`'s report.
+pub const COMPARE_MD: &str = "compare.md";
+/// Its tables as data.
+pub const COMPARE_JSON: &str = "compare.json";
+
 /// The comparison of `after` against `before`.
 #[derive(Debug)]
 pub struct Comparison {

@@ -108,6 +108,13 @@ fn without_limits(actions: &str) -> String {
     out
 }
 
+/// `harness tree diff`'s report.
+pub const DIFF_MD: &str = "diff.md";
+/// Every line with its nodes in each search.
+pub const DIFF_CSV: &str = "diff.csv";
+/// The report's header and growth line as data ([`json`]).
+pub const DIFF_JSON: &str = "diff.json";
+
 /// The comparison.
 pub struct Diff {
     /// Every line either search visited, by path.

@@ -9,7 +9,7 @@ use crate::report::md_table::{Align, MdTable};
 /// The file the summary is written to, beside the tree.
 pub const SUMMARY_FILE: &str = "tree.md";
 /// The summary's tables as data (`report::tables`), written beside it.
-pub const SUMMARY_JSON: &str = "tree.json";
+pub const TREE_JSON: &str = "tree.json";
 
 /// What `tree.md` says about the search besides its nodes.
 pub struct Header<'a> {

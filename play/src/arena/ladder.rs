@@ -23,7 +23,7 @@ use crate::factorial::effects::{holm, Effect};
 use crate::factorial::report::EFFECTS_CSV;
 
 /// The ladder's record in its directory (the command, for `--resume`, and the rungs).
-pub const LADDER_JSON: &str = "ladder.json";
+pub use lab::run_dir::LADDER_JSON;
 /// One row per effect and rung.
 pub const LADDER_CSV: &str = "ladder.csv";
 /// The familywise error rate the report marks effects and trends at.

@@ -16,7 +16,7 @@ use super::pgn::{self, Header};
 use super::plan::{Job, MatchPlan};
 
 /// File names of a match directory.
-pub const GAMES_CSV: &str = "games.csv";
+pub use lab::run_dir::GAMES_CSV;
 /// One row per move.
 pub const MOVES_CSV: &str = "moves.csv";
 /// The games.

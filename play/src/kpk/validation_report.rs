@@ -20,7 +20,7 @@ use super::validate::{move_text, truth, Effort, Outcome, Validation};
 /// Per-position rows.
 pub const VALIDATION_CSV: &str = "validation.csv";
 /// Interval against scalar search, per position and depth.
-pub const COMPARISON_CSV: &str = "comparison.csv";
+pub use lab::run_dir::COMPARISON_CSV;
 /// Examples listed per kind in the report.
 const EXAMPLES: usize = 5;
 

@@ -19,7 +19,7 @@ use super::data::{Counts, Source};
 use super::{Fitted, TexelPlan};
 
 /// The loss per epoch.
-pub const TEXEL_CSV: &str = "texel.csv";
+pub use lab::run_dir::TEXEL_CSV;
 /// The fitted evaluation as a grid file.
 pub const TUNED_TOML: &str = "tuned.toml";
 /// The fitted `eval` section alone: `--set eval=@eval.toml` on any preset.

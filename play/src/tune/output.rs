@@ -13,7 +13,7 @@ use super::spsa::{self, PairScore, Param, Probe};
 use super::{TunePlan, Tuned};
 
 /// The iterations, one row each.
-pub const TUNE_CSV: &str = "tune.csv";
+pub use lab::run_dir::TUNE_CSV;
 /// The tuned player, a grid file.
 pub const TUNED_TOML: &str = "tuned.toml";
 
