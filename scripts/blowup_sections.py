@@ -156,19 +156,21 @@ def trees(root):
     shown = lambda x: int(f"{x:.0f}")  # noqa: E731
     rows_ = [dict(id=p["id"], a=p["before"], b=p["after"], first=p["decided"],
                   dyn=[shown(x) for x in p["shares"][0]], qs=[shown(x) for x in p["shares"][1]],
-                  growth=p["growth"]) for p in tree_positions(why)]
+                  growth=p["growth"], growth_shares=p["growth_shares"]) for p in tree_positions(why)]
     ratios = [r["b"] / r["a"] for r in rows_]
     small, large = min(rows_, key=lambda r: r["a"]), max(rows_, key=lambda r: r["a"])
     ends = sum(r["id"].startswith("unselected-endgame") for r in rows_)
     at_root = [r for r in rows_ if r["first"] and r["first"][0] == "(root)"]
-    below = {r["id"]: re.search(r"(\d) legal moves", r["first"][1]).group(1) for r in rows_ if r not in at_root}
+    # How many legal moves the deciding node had, from what the recorder says acted on it.
+    below = {r["id"]: re.search(r"(\d) legal moves", r["first"][2]["actions"]).group(1)
+             for r in rows_ if r not in at_root}
     # The prose names the two positions whose growth starts below the root, with their moves in SAN.
     if below != {"unselected-endgame.090": "4", "unselected-endgame.384": "3"}:
         raise SystemExit(f"{why}: the positions whose growth starts below the root are now {below}; "
                          "rewrite the trees' prose in scripts/blowup_sections.py")
     # The share of the growth the growth line's first step carries (the line after the root's).
-    shares = [[int(share[:-2]) for *_, growth, share in r["growth"]
-               if growth.startswith("+") and re.fullmatch(r"\d+ %", share)][1] for r in rows_]
+    shares = [[int(f"{share:.0f}") for growth, share in r["growth_shares"]
+               if growth >= 0 and share is not None][1] for r in rows_]
 
     def span(col, side):
         v = [r[col][side] for r in rows_]

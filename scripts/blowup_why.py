@@ -33,23 +33,46 @@ def under(tree, step):
     return float("nan")
 
 
+def shown(path):
+    """A line as diff.md shows it: the root as `(root)`."""
+    return path or "(root)"
+
+
+def words(decision):
+    """A node's decision as diff.md words it (None: the search did not visit the node)."""
+    if decision is None:
+        return "not visited"
+    if not decision["actions"]:
+        return f"{decision['kind']} node at level {decision['level']}, nothing acted"
+    return f"{decision['kind']} node at level {decision['level']}: {decision['actions']}"
+
+
+def percent(share):
+    """A share of the growth as diff.md shows it (None: the root did not grow)."""
+    return "-" if share is None else f"{share:.0f} %"
+
+
 def positions(why):
     """Per position directory of `why` (those with a diff.json), in name order: its id, the nodes
     before and after, the growth line's steps (line, before, after, growth, share, as diff.md shows
-    them), the first node that decided differently (path, what decided it after; None when none
+    them) and the same as numbers (growth, share in per cent or None), the first node that decided
+    differently (path as shown, what decided it after in words, and after as data; None when none
     did), and the shares (per cent) of each tree's nodes under each of STEPS."""
     out = []
     for d in sorted(p for p in why.iterdir() if (p / "diff.json").exists()):
         diff = json.loads((d / "diff.json").read_text())
         t3, t4 = (json.loads((d / f"tree-{n}.json").read_text()) for n in (3, 4))
         decided = diff["decided"]
+        line = diff["growth_line"]
         out.append({
             "id": d.name,
             "before": diff["before"]["nodes"],
             "after": diff["after"]["nodes"],
-            "growth": [(s["line"], str(s["before"]), str(s["after"]), f"{s['growth']:+d}", s["share"])
-                       for s in diff["growth_line"]],
-            "decided": (decided["line"], decided["after"]) if decided else None,
+            "growth": [(shown(s["path"]), str(s["before"]), str(s["after"]), f"{s['growth']:+d}",
+                        percent(s["share"])) for s in line],
+            "growth_shares": [(s["growth"], s["share"]) for s in line],
+            "decided": ((shown(decided["path"]), words(decided["after"]), decided["after"])
+                        if decided else None),
             "shares": [(under(t3, s), under(t4, s)) for s in STEPS],
         })
     return out

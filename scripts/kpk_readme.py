@@ -13,6 +13,7 @@ from results/strength/gauntlet.csv. The words are fixed here; the figures come f
 """
 import csv
 import gzip
+import json
 import re
 import sys
 from collections import Counter
@@ -31,16 +32,14 @@ CYCLES = ("components", "held", "open", "rounds", "rejected", "unfounded")
 
 
 def prose(run):
-    """The figures `harness kpk` writes only in its report's prose, in no CSV or JSON: the run's time
-    in seconds, the support cycles (CYCLES) and the confirmed draws the draw check refuted. Read
-    from report.md until the harness writes them as data (the one Markdown this script reads)."""
-    report = (run / "report.md").read_text()
-    cycles = re.search(r"Its graph has (\d+) strongly connected components with a cycle, holding (\d+) positions\. "
-                       r"(\d+) confirmed claims are not founded .*?\((\d+) rounds\): (\d+) are rejected, (\d+) stay "
-                       r"unfounded", report, re.S)
-    return {"seconds": float(re.search(r"in ([\d.]+) s\.", report).group(1)),
-            **dict(zip(CYCLES, (int(g) for g in cycles.groups()))),
-            "refuted": int(re.search(r"(\d+) are refuted by a forced win or loss", report).group(1))}
+    """The figures `harness kpk validate` gives in its report's prose, from the data it writes beside
+    it (`validation.json`): the run's time in seconds, the support cycles (CYCLES) and the confirmed
+    draws the draw check refuted."""
+    data = json.loads((run / "validation.json").read_text())
+    c = data["cycles"]
+    fields = ("components", "on_cycles", "unfounded_first", "rounds", "rejected", "unfounded")
+    return {"seconds": round(data["seconds"], 1), **{k: c[f] for k, f in zip(CYCLES, fields)},
+            "refuted": c["draws_refuted"]}
 
 
 def tally(run):

@@ -28,7 +28,6 @@ SCRIPTS = Path(__file__).resolve().parent
 # The functions that still read Markdown, each for figures the harness writes in no CSV or JSON
 # yet (script, function): what is read, and what the harness would need to write.
 KNOWN = {
-    ("kpk_readme.py", "prose"): "the kpk report's prose: run time, support cycles, draws refuted",
     ("eval_table.py", "tables"): "cost.md, included whole in table.md (scripts/eval-cost.sh writes it, "
     "from bench rows it does not keep)",
 }

@@ -204,15 +204,16 @@ fn a_diff_finds_where_a_blowup_grows_and_what_decided_it() {
     let diff: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("diff.json")).unwrap()).unwrap();
     let root = &diff["growth_line"][0];
-    assert_eq!(root["line"], "(root)");
+    assert_eq!(root["path"], "");
+    assert_eq!(root["share"], 100.0);
     assert_eq!(root["before"], diff["before"]["nodes"]);
     assert_eq!(root["after"], diff["after"]["nodes"]);
     assert!(
         md.contains(&format!("{} nodes", diff["after"]["nodes"])),
         "{md}"
     );
-    assert_eq!(diff["decided"]["line"], "(root)");
-    assert!(diff["decided"]["after"]
+    assert_eq!(diff["decided"]["path"], "");
+    assert!(diff["decided"]["after"]["actions"]
         .as_str()
         .unwrap()
         .contains("4 legal moves ≤ candidate limit 4: dynamic level granted"));

@@ -249,6 +249,7 @@ pub fn validate(args: &KpkValidateArgs) -> Result<ExitCode> {
     };
     validation_report::write_validations(&out.join(validation_report::VALIDATION_CSV), &run)?;
     validation_report::write_pairs(&out.join(validation_report::COMPARISON_CSV), &run)?;
+    validation_report::write_summary(&out.join(validation_report::VALIDATION_JSON), &run)?;
     let md = validation_report::render(&run);
     lab::report::page::write(&out, &md)?;
     print!("{md}");

@@ -146,7 +146,7 @@ fn body_of(dir: &Path, md: &str) -> String {
 /// A table's events wrapped: collapsed when long, followed by its forest plot when a column
 /// holds estimates with intervals.
 fn table_events(buffered: Vec<Event>) -> Vec<Event> {
-    let rows = rows_of(&buffered);
+    let rows = super::tables::rows_of(&buffered);
     let body_rows = rows.len().saturating_sub(1);
     let mut out = Vec::new();
     let collapse = body_rows > COLLAPSE_ROWS;
@@ -164,28 +164,6 @@ fn table_events(buffered: Vec<Event>) -> Vec<Event> {
         out.push(Event::Html(svg.into()));
     }
     out
-}
-
-/// The text of each cell, row by row (the header first).
-fn rows_of(events: &[Event]) -> Vec<Vec<String>> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for event in events {
-        match event {
-            Event::Start(Tag::TableHead | Tag::TableRow) => rows.push(Vec::new()),
-            Event::Start(Tag::TableCell) => {
-                if let Some(row) = rows.last_mut() {
-                    row.push(String::new());
-                }
-            }
-            Event::Text(text) | Event::Code(text) => {
-                if let Some(cell) = rows.last_mut().and_then(|r| r.last_mut()) {
-                    cell.push_str(text);
-                }
-            }
-            _ => {}
-        }
-    }
-    rows
 }
 
 /// `(estimate, low, high)` of a cell written `X ± H` or `X [L, U]` (a Unicode minus read as one).

@@ -42,14 +42,30 @@ pub fn of(md: &str) -> ReportTables {
     let mut title = String::new();
     let mut section = String::new();
     let mut heading: Option<(u32, String)> = None;
-    let mut table: Option<Vec<Vec<String>>> = None;
+    let mut table: Option<Vec<Event>> = None;
     let mut tables = Vec::new();
     for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
-        match event {
-            Event::Start(Tag::Heading { level, .. }) => {
+        match (&mut table, event) {
+            (None, Event::Start(Tag::Table(_))) => table = Some(Vec::new()),
+            (Some(_), Event::End(TagEnd::Table)) => {
+                let mut rows = rows_of(&table.take().expect("inside a table"));
+                let columns = if rows.is_empty() {
+                    Vec::new()
+                } else {
+                    rows.remove(0)
+                };
+                let section = section.clone();
+                tables.push(Table {
+                    section,
+                    columns,
+                    rows,
+                });
+            }
+            (Some(buffered), event) => buffered.push(event),
+            (None, Event::Start(Tag::Heading { level, .. })) => {
                 heading = Some((level as u32, String::new()))
             }
-            Event::End(TagEnd::Heading(_)) => {
+            (None, Event::End(TagEnd::Heading(_))) => {
                 if let Some((level, text)) = heading.take() {
                     if level == 1 && title.is_empty() {
                         title = text.clone();
@@ -57,38 +73,8 @@ pub fn of(md: &str) -> ReportTables {
                     section = text;
                 }
             }
-            Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
-            Event::End(TagEnd::Table) => {
-                let mut rows = table.take().unwrap_or_default();
-                let columns = if rows.is_empty() {
-                    Vec::new()
-                } else {
-                    rows.remove(0)
-                };
-                tables.push(Table {
-                    section: section.clone(),
-                    columns,
-                    rows,
-                });
-            }
-            Event::Start(Tag::TableHead | Tag::TableRow) => {
-                if let Some(rows) = table.as_mut() {
-                    rows.push(Vec::new());
-                }
-            }
-            Event::Start(Tag::TableCell) => {
-                if let Some(row) = table.as_mut().and_then(|rows| rows.last_mut()) {
-                    row.push(String::new());
-                }
-            }
-            Event::Text(text) | Event::Code(text) => {
-                if let Some(cell) = table
-                    .as_mut()
-                    .and_then(|rows| rows.last_mut())
-                    .and_then(|row| row.last_mut())
-                {
-                    cell.push_str(&text);
-                } else if let Some((_, h)) = heading.as_mut() {
+            (None, Event::Text(text) | Event::Code(text)) => {
+                if let Some((_, h)) = heading.as_mut() {
                     h.push_str(&text);
                 }
             }
@@ -96,6 +82,29 @@ pub fn of(md: &str) -> ReportTables {
         }
     }
     ReportTables { title, tables }
+}
+
+/// A table's rows from its events (the header row first), each cell its text and inline code:
+/// what `report.json` holds and what the page's forest plot reads.
+pub(crate) fn rows_of(events: &[Event]) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for event in events {
+        match event {
+            Event::Start(Tag::TableHead | Tag::TableRow) => rows.push(Vec::new()),
+            Event::Start(Tag::TableCell) => {
+                if let Some(row) = rows.last_mut() {
+                    row.push(String::new());
+                }
+            }
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(cell) = rows.last_mut().and_then(|r| r.last_mut()) {
+                    cell.push_str(text);
+                }
+            }
+            _ => {}
+        }
+    }
+    rows
 }
 
 /// Writes the tables of `md` as `dir/report.json`.

@@ -300,22 +300,30 @@ pub fn markdown(a: &Recording, b: &Recording, diff: &Diff, top: usize) -> String
 }
 
 /// `diff.json`: the figures of `diff.md`'s header and growth line as data — both searches' nodes,
-/// the growth line's steps, and the first node on it where the searches decided differently with
-/// what each decided — for scripts that must not read the Markdown.
+/// the growth line's steps (each line's path, nodes, growth and its share of the root's growth
+/// in per cent, null when the root did not grow), and the first node on it where the searches
+/// decided differently with each search's decision (null where a search did not visit it) — for
+/// scripts that must not read the Markdown.
 pub fn json(a: &Recording, b: &Recording, diff: &Diff) -> String {
     let root = &diff.lines[""];
     let side = |r: &Recording, nodes: u64| serde_json::json!({"configuration": r.configuration, "dir": r.dir, "nodes": nodes});
+    let share =
+        |growth: i64| (root.growth() != 0).then(|| 100.0 * growth as f64 / root.growth() as f64);
+    let decision = |d: &Option<Decision>| {
+        d.as_ref()
+            .map(|d| serde_json::json!({"level": d.level, "kind": d.kind, "actions": d.actions}))
+    };
     let growth_line: Vec<serde_json::Value> = diff
         .growth_line
         .iter()
         .map(|path| {
             let l = &diff.lines[path];
             serde_json::json!({
-                "line": shown(path),
+                "path": path,
                 "before": l.before,
                 "after": l.after,
                 "growth": l.growth(),
-                "share": share(l.growth(), root.growth()),
+                "share": share(l.growth()),
                 "decided_differently": l.decided_differently(),
             })
         })
@@ -327,9 +335,9 @@ pub fn json(a: &Recording, b: &Recording, diff: &Diff) -> String {
         .find(|l| l.decided_differently())
         .map(|first| {
             serde_json::json!({
-                "line": shown(&first.path),
-                "before": decision_words(&first.decisions.0),
-                "after": decision_words(&first.decisions.1),
+                "path": first.path,
+                "before": decision(&first.decisions.0),
+                "after": decision(&first.decisions.1),
             })
         });
     let value = serde_json::json!({

@@ -14,7 +14,7 @@ use super::table::SIZE;
 use super::validate::{validate, Effort, Outcome, Validation};
 
 /// What the cycle search found.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CycleSummary {
     /// Claimed wins and losses whose support was traced.
     pub traced: usize,

@@ -19,6 +19,8 @@ use super::validate::{move_text, truth, Effort, Outcome, Validation};
 
 /// Per-position rows.
 pub const VALIDATION_CSV: &str = "validation.csv";
+/// The figures the report gives in prose, as data ([`write_summary`]).
+pub const VALIDATION_JSON: &str = "validation.json";
 /// Interval against scalar search, per position and depth.
 pub use lab::run_dir::COMPARISON_CSV;
 /// Examples listed per kind in the report.
@@ -104,6 +106,18 @@ pub fn write_validations(path: &Path, run: &ValidationRun) -> Result<()> {
     }
     w.flush()?;
     Ok(())
+}
+
+/// The run's figures the report gives in its prose, as data (`validation.json`): its wall time,
+/// how many positions it validated, and the cycle search's counts.
+pub fn write_summary(path: &Path, run: &ValidationRun) -> Result<()> {
+    let summary = serde_json::json!({
+        "seconds": run.seconds,
+        "validated": run.validations.len(),
+        "cycles": run.cycles,
+    });
+    std::fs::write(path, serde_json::to_string_pretty(&summary)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// `comparison.csv`.
