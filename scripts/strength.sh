@@ -6,7 +6,7 @@
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
 #          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5
-#          gauntlet_ltc_fischerle table
+#          gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -251,6 +251,37 @@ part_worth_clock() {
   modern_null_move worth-clock-modern tc=0.5+0.005 30
 }
 
+# Amendment of 2026-11-28 (#54), a third strength: each shared switch inside `fitted`, with (the
+# preset as it is) against without; `singular`, off in `fitted`, is switched on instead.
+worth_fitted_pair() {
+  local dir=$1 name=$2 setting=$3 key value without with
+  key=${setting%%=*} value=${setting#*=}
+  shift 3
+  if [ "$name" = singular ]; then
+    without=preset=fitted with=preset=fitted,singular=on
+  else
+    without=preset=fitted,$key=off with=preset=fitted
+  fi
+  play "$dir/$name" --player "without:$without" --player "with:$with" --baseline p00 \
+    --limit nodes=10000 "$@"
+}
+part_worth_fitted() {
+  local entry
+  for entry in "${SHARED[@]}"; do
+    worth_fitted_pair worth-fitted "${entry%%=*}" "${entry#*=}" --pairs 400 --seed 1000
+  done
+}
+# The fitted column's significant cells (after Holm), replayed on the gate book's openings.
+part_worth_fitted_confirm() {
+  local entry name
+  for entry in "${SHARED[@]}"; do
+    name=${entry%%=*}
+    python3 scripts/strength_table.py --fitted-significant "$out" | grep -qx "$name" || continue
+    worth_fitted_pair worth-fitted-confirm "$name" "${entry#*=}" --pairs 500 --seed 0 \
+      --openings results/eval/labelled/gate-openings.epd
+  done
+}
+
 # The 2² design of the two switches worth most inside `gated` at 10,000 nodes, at two budgets.
 part_ladder() {
   local two
@@ -295,4 +326,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm table" "$@"
