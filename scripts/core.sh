@@ -2,8 +2,8 @@
 # The modern core study (results/strength/core/, #54): each part plays or searches one run of the
 # README's protocol into its directory, then `readme` writes the README's figures.
 #
-#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s nps
-#                                #        readme
+#   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s
+#                                #        picker_10k picker_40k picker_clock nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -76,10 +76,23 @@ part_parts() {
     --player no-sound-bounds:preset=strong,sound_bounds=false \
     --limit nodes=10000 --pairs 500 --seed 2000
 }
+# Seventh amendment: the move picker in `fitted`, at two node budgets, then under the clock.
+GATE_BOOK=results/eval/labelled/gate-openings.epd
+PICKER=(--player fitted:preset=fitted --player picker:preset=fitted,ordering=picker)
+part_picker_10k() {
+  play picker-10k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
+}
+part_picker_40k() {
+  play picker-40k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 250 --limit nodes=40000
+}
+part_picker_clock() {
+  play picker-clock-2s "${PICKER[@]}" --openings results/cross-engine/openings.epd --seed 300 \
+    --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

@@ -243,6 +243,11 @@ pub enum OrderingScheme {
     /// (butterfly plus continuation, each where on) → captures that lose material by SEE, by
     /// MVV-LVA → the under-promotions.
     Staged,
+    /// The staged order as a move picker, as Stockfish's and Ethereal's: the same stages, but the
+    /// quiet moves are scored by their history and sorted only when the search reaches them, with
+    /// the history as the earlier moves' subtrees left it. A node cut by its TT move, a capture or
+    /// a killer never scores its quiet moves.
+    Picker,
 }
 
 /// What the killer table is indexed by.

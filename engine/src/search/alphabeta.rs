@@ -3,16 +3,21 @@
 
 use cozy_chess::{Board, Move};
 
-use crate::config::OrderingScheme;
+use crate::config::{OrderingScheme, SearchConfig};
 use crate::eval::Score;
+use crate::search::continuation::ContinuationTable;
+use crate::search::countermove::CountermoveTable;
+use crate::search::history::HistoryTable;
+use crate::search::killers::KillerTable;
 use crate::search::ordering::{is_quiet, order_moves, Hints, MoveList, Source};
 use crate::search::pruning::MovePruning;
 use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
 use crate::search::selective::{Budget, Step};
+use crate::search::stack::Frame;
 use crate::search::stack::Node;
-use crate::search::staged::order_staged;
+use crate::search::staged::{order_staged, score_quiets};
 use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
 
@@ -158,6 +163,8 @@ impl<R: Recorder> Searcher<R> {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         self.ordered_moves(board, tt_move, &node, &mut moves);
         if ply == 0 {
+            // The root's moves are ordered whole: `searchmoves` and the reports read the list.
+            self.score_quiets(board, &node, &mut moves);
             moves.restrict_to(self.clock.searchmoves());
         }
         if moves.is_empty() {
@@ -190,6 +197,10 @@ impl<R: Recorder> Searcher<R> {
         let pruning = self.move_pruning(board, &node, in_check, improving);
 
         // Step 12. Singular extension: is the TT move the only one that holds the TT score?
+        // (Its verification searches every other move in order: a picker scores them all first.)
+        if self.config.singular.is_some() {
+            self.score_quiets(board, &node, &mut moves);
+        }
         let singular = self.tt_move_is_singular(board, &moves, tt_entry, &node, budget);
 
         // Step 13. Search the moves in order (steps 13a to 13c in `search_moves`).
@@ -201,7 +212,7 @@ impl<R: Recorder> Searcher<R> {
             improving,
             pruning,
         };
-        let (best, pruned) = self.search_moves(board, &node, &moves, &children);
+        let (best, pruned) = self.search_moves(board, &node, &mut moves, &children);
         if let Some((_, mv)) = best {
             self.record(Action::Best(mv));
         }
@@ -238,7 +249,7 @@ impl<R: Recorder> Searcher<R> {
         &mut self,
         board: &Board,
         node: &Node,
-        moves: &MoveList,
+        moves: &mut MoveList,
         children: &Children,
     ) -> (Option<(Score, Move)>, bool) {
         let ply = node.ply;
@@ -253,7 +264,12 @@ impl<R: Recorder> Searcher<R> {
                 .is_some_and(|c| c.gravity);
         let mut tried = malus.then(Tried::new);
         let mut pruned = false;
-        for (rank, ordered) in moves.as_slice().iter().enumerate() {
+        for rank in 0..moves.len() {
+            // Step 13. (A move picker scores its quiet moves when it reaches them.)
+            if moves.unscored_from() == Some(rank) {
+                self.score_quiets(board, node, moves);
+            }
+            let ordered = moves.as_slice()[rank];
             let child = self.make(board, ordered.mv, ply);
             // Step 13a. Late move, futility and SEE pruning.
             if self.prunes_move((board, &child), ordered.mv, rank, &children.pruning, alpha) {
@@ -451,7 +467,6 @@ impl<R: Recorder> Searcher<R> {
         node: &Node,
         out: &mut MoveList,
     ) {
-        let (ply, level) = (node.ply, node.level);
         // A recorded re-search may know the move to try first (the minimal tree's oracle).
         let tt_move = if R::ON {
             self.recorder.oracle(board.hash()).or(tt_move)
@@ -469,39 +484,49 @@ impl<R: Recorder> Searcher<R> {
             scratch,
             ..
         } = self;
-        // The previous move as `make` recorded it for the table (none with the switch off).
-        let continuation = continuations
-            .as_ref()
-            .zip(config.continuation_history.as_ref())
-            .and_then(|(table, c)| {
-                let previous = stack[ply].moved?;
-                Some((table, previous, c.moves))
-            });
-        let hints = Hints {
-            tt_move: tt_move.filter(|_| config.tt_move),
-            killers: killers
-                .as_ref()
-                .map_or(&[][..], |k| k.get(k.slot(ply, level))),
-            countermove: countermoves
-                .as_ref()
-                .zip(stack[ply].previous)
-                .and_then(|(table, previous)| table.get(previous)),
-            history: history
-                .as_ref()
-                .zip(config.history.as_ref())
-                .map(|(t, c)| (t, c.moves)),
-            continuation,
-            follow_up: config
-                .continuation_history
-                .as_ref()
-                .filter(|c| c.plies >= 2 && ply >= 1)
-                .and_then(|_| stack[ply - 1].moved),
+        let tables = HintTables {
+            config,
+            killers,
+            history,
+            countermoves,
+            continuations,
+            stack,
         };
-        if config.ordering == OrderingScheme::Staged {
-            order_staged(board, &hints, scratch.scores(), out);
-        } else {
-            order_moves(board, config, hints, stats, scratch, out);
+        let hints = tables.hints(tt_move, node.ply, node.level);
+        match config.ordering {
+            OrderingScheme::Staged => order_staged(board, &hints, scratch.scores(), out, false),
+            OrderingScheme::Picker => order_staged(board, &hints, scratch.scores(), out, true),
+            _ => order_moves(board, config, hints, stats, scratch, out),
         }
+    }
+
+    /// A move picker's quiet moves, scored by the history as it is now once the search reaches
+    /// them (`ordering = "picker"`; nothing to do otherwise).
+    pub(super) fn score_quiets(&mut self, board: &Board, node: &Node, moves: &mut MoveList) {
+        if moves.unscored_from().is_none() {
+            return;
+        }
+        let Self {
+            config,
+            killers,
+            history,
+            countermoves,
+            continuations,
+            stack,
+            scratch,
+            ..
+        } = self;
+        let tables = HintTables {
+            config,
+            killers,
+            history,
+            countermoves,
+            continuations,
+            stack,
+        };
+        // The TT move, killers and countermove are placed already; the history is what counts.
+        let hints = tables.hints(None, node.ply, node.level);
+        score_quiets(board, &hints, scratch.scores(), moves);
     }
 
     /// Selective deepening: the children's level and budget, and its statistics.
@@ -691,5 +716,54 @@ mod tests {
         // All node: every child a cut node.
         assert!(child_expects_cut(false, false, 0));
         assert!(child_expects_cut(false, false, 5));
+    }
+}
+
+/// The tables a node's move order reads, borrowed apart from the rest of the searcher.
+struct HintTables<'a> {
+    config: &'a SearchConfig,
+    killers: &'a Option<KillerTable>,
+    history: &'a Option<HistoryTable>,
+    countermoves: &'a Option<CountermoveTable>,
+    continuations: &'a Option<ContinuationTable>,
+    stack: &'a [Frame],
+}
+
+impl<'a> HintTables<'a> {
+    /// What the search knows for the node at `ply` and `level` that the generator does not.
+    fn hints(&self, tt_move: Option<Move>, ply: usize, level: i32) -> Hints<'a> {
+        let config = self.config;
+        // The previous move as `make` recorded it for the table (none with the switch off).
+        let continuation = self
+            .continuations
+            .as_ref()
+            .zip(config.continuation_history.as_ref())
+            .and_then(|(table, c)| {
+                let previous = self.stack[ply].moved?;
+                Some((table, previous, c.moves))
+            });
+        Hints {
+            tt_move: tt_move.filter(|_| config.tt_move),
+            killers: self
+                .killers
+                .as_ref()
+                .map_or(&[][..], |k| k.get(k.slot(ply, level))),
+            countermove: self
+                .countermoves
+                .as_ref()
+                .zip(self.stack[ply].previous)
+                .and_then(|(table, previous)| table.get(previous)),
+            history: self
+                .history
+                .as_ref()
+                .zip(config.history.as_ref())
+                .map(|(t, c)| (t, c.moves)),
+            continuation,
+            follow_up: config
+                .continuation_history
+                .as_ref()
+                .filter(|c| c.plies >= 2 && ply >= 1)
+                .and_then(|_| self.stack[ply - 1].moved),
+        }
     }
 }

@@ -63,6 +63,9 @@ pub struct OrderedMove {
 #[derive(Debug, Clone, Default)]
 pub struct MoveList {
     moves: Vec<OrderedMove>,
+    /// The quiet moves a move picker has not scored yet: in generation order until the search
+    /// reaches the first of them (`picker` only).
+    unscored: Option<std::ops::Range<usize>>,
 }
 
 impl MoveList {
@@ -72,6 +75,22 @@ impl MoveList {
 
     pub(super) fn clear(&mut self) {
         self.moves.clear();
+        self.unscored = None;
+    }
+
+    /// Where the quiet moves a move picker has not scored yet start, if any are left.
+    pub(super) fn unscored_from(&self) -> Option<usize> {
+        self.unscored.as_ref().map(|r| r.start)
+    }
+
+    /// Marks `range` as quiet moves not scored yet (an empty range marks nothing).
+    pub(super) fn set_unscored(&mut self, range: std::ops::Range<usize>) {
+        self.unscored = (!range.is_empty()).then_some(range);
+    }
+
+    /// Takes the range of the quiet moves not scored yet, which the caller then scores.
+    pub(super) fn take_unscored(&mut self) -> Option<std::ops::Range<usize>> {
+        self.unscored.take()
     }
 
     pub(super) fn as_mut_slice(&mut self) -> &mut [OrderedMove] {
@@ -95,6 +114,10 @@ impl MoveList {
 
     /// Keeps only the moves in `allowed` (all when it is empty or names none of them), in order.
     pub fn restrict_to(&mut self, allowed: &[Move]) {
+        debug_assert!(
+            self.unscored.is_none(),
+            "restricting a list not fully ordered"
+        );
         if self.moves.iter().any(|m| allowed.contains(&m.mv)) {
             self.moves.retain(|m| allowed.contains(&m.mv));
         }
@@ -185,7 +208,9 @@ pub struct Hints<'a> {
 fn last_preferred_key(scheme: OrderingScheme) -> Option<u8> {
     match scheme {
         OrderingScheme::Fischerle => Some(13),
-        OrderingScheme::MvvLva | OrderingScheme::Staged => Some(MVV_LVA_QUIET - 1),
+        OrderingScheme::MvvLva | OrderingScheme::Staged | OrderingScheme::Picker => {
+            Some(MVV_LVA_QUIET - 1)
+        }
         OrderingScheme::None => None,
     }
 }
@@ -437,7 +462,9 @@ pub(super) fn main_key(
         OrderingScheme::Fischerle => fischerle_key_of(board, mv, piece, victim(board, mv), |v| {
             classify(board, mv, v, config, stats)
         }),
-        OrderingScheme::MvvLva | OrderingScheme::Staged => mvv_lva_key(board, mv),
+        OrderingScheme::MvvLva | OrderingScheme::Staged | OrderingScheme::Picker => {
+            mvv_lva_key(board, mv)
+        }
         OrderingScheme::None => 0,
     }
 }

@@ -465,7 +465,9 @@ fn qsearch_key(
         OrderingScheme::Fischerle => {
             fischerle_key_of(board, mv, piece, captured, |_| CaptureClass::Advantageous)
         }
-        OrderingScheme::MvvLva | OrderingScheme::Staged => mvv_lva_key(board, mv),
+        OrderingScheme::MvvLva | OrderingScheme::Staged | OrderingScheme::Picker => {
+            mvv_lva_key(board, mv)
+        }
         OrderingScheme::None => 0,
     })
 }

@@ -18,7 +18,7 @@ use cozy_chess::{Board, Move, Piece};
 
 use crate::eval::piece_value;
 use crate::search::classify::victim;
-use crate::search::ordering::{is_quiet, quiet_score, Hints, MoveList, Source};
+use crate::search::ordering::{is_quiet, quiet_score, Hints, MoveList, OrderedMove, Source};
 use crate::search::see::see;
 
 /// Where each stage starts: a stage's scores all lie above the next stage's.
@@ -30,23 +30,55 @@ const QUIET: i64 = 2 << 40;
 const BAD_NOISY: i64 = 1 << 40;
 const UNDER_PROMOTION: i64 = 0;
 
-/// All legal moves of `board` in the staged order into `out`; `keys` is a reused buffer.
-pub(super) fn order_staged(board: &Board, hints: &Hints, keys: &mut Vec<i64>, out: &mut MoveList) {
+/// All legal moves of `board` in the staged order into `out`; `keys` is a reused buffer. With
+/// `picker`, the quiet moves other than killers and the countermove are left unscored, in
+/// generation order where their stage begins, for [`score_quiets`] once the search gets there.
+pub(super) fn order_staged(
+    board: &Board,
+    hints: &Hints,
+    keys: &mut Vec<i64>,
+    out: &mut MoveList,
+    picker: bool,
+) {
     out.clear();
     keys.clear();
     board.generate_moves(|pm| {
         for mv in pm {
-            let (key, source) = score(board, hints, mv, pm.piece);
+            let (key, source) = score(board, hints, mv, pm.piece, picker);
             out.push(mv, source);
             keys.push(key);
         }
         false
     });
     sort_descending(keys, out);
+    if picker {
+        // Unscored quiet moves all carry exactly `QUIET`, and the sort is stable: one block.
+        let start = keys.partition_point(|&k| k > QUIET);
+        let end = keys.partition_point(|&k| k >= QUIET);
+        out.set_unscored(start..end);
+    }
 }
 
-/// A move's score and why it stands where it does.
-fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> (i64, Source) {
+/// Scores the quiet moves a move picker left unscored by their history as it is now and sorts
+/// them, best first, ties in generation order: the order [`order_staged`] would have given them
+/// with these tables. `keys` is a reused buffer.
+pub(super) fn score_quiets(board: &Board, hints: &Hints, keys: &mut Vec<i64>, out: &mut MoveList) {
+    let Some(range) = out.take_unscored() else {
+        return;
+    };
+    let quiets = &mut out.as_mut_slice()[range];
+    keys.clear();
+    for ordered in quiets.iter_mut() {
+        let history = quiet_score(board, hints, ordered.mv);
+        ordered.source = quiet_source(history);
+        keys.push(history);
+    }
+    sort_slice_descending(keys, quiets);
+}
+
+/// A move's score and why it stands where it does; with `picker` a quiet move's history is not
+/// read yet.
+fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece, picker: bool) -> (i64, Source) {
     if hints.tt_move == Some(mv) {
         return (TT_MOVE, Source::TtMove);
     }
@@ -59,13 +91,20 @@ fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece) -> (i64, Source) 
     if hints.countermove == Some(mv) {
         return (COUNTERMOVE, Source::Countermove);
     }
+    if picker {
+        return (QUIET, Source::Scheme);
+    }
     let history = quiet_score(board, hints, mv);
-    let source = if history > 0 {
+    (QUIET + history, quiet_source(history))
+}
+
+/// A quiet move placed by a positive history score was moved up by it.
+fn quiet_source(history: i64) -> Source {
+    if history > 0 {
         Source::History
     } else {
         Source::Scheme
-    };
-    (QUIET + history, source)
+    }
 }
 
 /// Captures and promotions: queen promotions and captures that SEE does not lose are good,
@@ -97,7 +136,11 @@ fn surely_not_losing(mv: Move, piece: Piece, captured: Option<Piece>) -> bool {
 /// Sorts `moves` by `keys`, highest first, ties in generation order: an insertion sort, which
 /// a node's few dozen moves make cheaper than a general sort's set-up.
 fn sort_descending(keys: &mut [i64], moves: &mut MoveList) {
-    let moves = moves.as_mut_slice();
+    sort_slice_descending(keys, moves.as_mut_slice());
+}
+
+/// [`sort_descending`] on a slice of moves.
+fn sort_slice_descending(keys: &mut [i64], moves: &mut [OrderedMove]) {
     for i in 1..moves.len() {
         let (key, mv) = (keys[i], moves[i]);
         let mut j = i;
@@ -120,7 +163,7 @@ mod tests {
 
     fn ordered(board: &Board, hints: &Hints) -> Vec<String> {
         let mut out = MoveList::default();
-        order_staged(board, hints, &mut Vec::new(), &mut out);
+        order_staged(board, hints, &mut Vec::new(), &mut out, false);
         out.as_slice()
             .iter()
             .map(|m| uci_move(board, m.mv))
