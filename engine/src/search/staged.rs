@@ -218,4 +218,34 @@ mod tests {
         );
         assert_eq!([at("e1d1"), at("b2a1"), at("e1f1")], [4, 5, 6], "{got:?}");
     }
+
+    #[test]
+    fn a_picker_scoring_its_quiet_moves_gives_the_staged_order() {
+        let b = parse_fen(CAPTURES).unwrap();
+        let mv = |m: &str| parse_uci_move(&b, m).unwrap();
+        let mut table = HistoryTable::default();
+        for (m, bonus) in [("e1f1", 2), ("b2a1", 3), ("d4d1", 5), ("b2c2", 1)] {
+            table.reward(Color::White, mv(m), bonus);
+        }
+        let killers = [Some(mv("c3a4"))];
+        let hints = Hints {
+            tt_move: Some(mv("b2b5")),
+            killers: &killers,
+            countermove: Some(mv("e1d1")),
+            history: Some((&table, 0)),
+            ..Hints::default()
+        };
+        let mut keys = Vec::new();
+        let mut staged = MoveList::default();
+        order_staged(&b, &hints, &mut keys, &mut staged, false);
+        let mut picked = MoveList::default();
+        order_staged(&b, &hints, &mut keys, &mut picked, true);
+        let from = picked.unscored_from().expect("quiet moves left to score");
+        // Everything before the quiet stage is in place already, and nothing is lost.
+        assert_eq!(picked.as_slice()[..from], staged.as_slice()[..from]);
+        assert_eq!(picked.len(), staged.len());
+        score_quiets(&b, &hints, &mut keys, &mut picked);
+        assert_eq!(picked.unscored_from(), None);
+        assert_eq!(picked.as_slice(), staged.as_slice());
+    }
 }

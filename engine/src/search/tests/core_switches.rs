@@ -40,6 +40,7 @@ const FLIPS: &[&[(&str, &str)]] = &[
     &[("tt.skip_pv", "false")],
     &[("sound_bounds", "false")],
     &[("aspiration.one_sided", "false")],
+    &[("ordering", "picker")],
 ];
 
 #[test]
@@ -109,6 +110,35 @@ fn a_switch_whose_step_never_acts_changes_nothing() {
         reference
     );
 }
+
+/// The move picker differs from the staged order only in when it reads the history: with no
+/// history table to read (nor continuation history), every tree is the same, to the node.
+#[test]
+fn the_picker_is_the_staged_order_when_there_is_no_history_to_read() {
+    let mut no_history = SearchConfig::strong();
+    for key in ["history", "continuation_history"] {
+        no_history.set(key, "off").unwrap();
+    }
+    for fen in [MIDDLEGAME, KIWIPETE] {
+        let staged = search(fen, no_history.clone(), DEPTH).stats;
+        let picked = search(fen, with(&no_history, "ordering", "picker"), DEPTH).stats;
+        assert_eq!(picked.nodes, staged.nodes, "{fen}");
+        assert_eq!(picked.qnodes, staged.qnodes, "{fen}");
+    }
+}
+
+/// With the history on, the picker reads it later: `strong`'s trees with the picker, pinned.
+#[test]
+fn the_picker_searches_its_committed_trees() {
+    let picker = with(&SearchConfig::strong(), "ordering", "picker");
+    assert_eq!(
+        [nodes(MIDDLEGAME, picker.clone()), nodes(KIWIPETE, picker)],
+        [PICKER_MIDDLEGAME, PICKER_KIWIPETE]
+    );
+}
+
+const PICKER_MIDDLEGAME: u64 = 17_504;
+const PICKER_KIWIPETE: u64 = 50_075;
 
 #[test]
 fn strong_finds_the_back_rank_mate() {
