@@ -17,7 +17,7 @@ from pathlib import Path
 
 from heuristics_readme import strength_note, wrap
 from readme_blocks import SUMMARY_JSON, sync
-from study_stats import minus, rows
+from study_stats import minus, once_per_opening, pentanomial_elo, rows
 
 # Directory, players as the table shows them, and the conclusion's words by outcome.
 MATCHES = [("fischerle-vs-plain", "`plain` → `fischerle`"), ("see", "`fischerle` see off → see on")]
@@ -37,6 +37,14 @@ def line(root, name, players):
     elo0 = minus(f"{s['elo0']:g}")
     sprt = (f"nElo [{elo0}, {s['elo1']:g}]: LLR {llr:.2f}" + (" " if decision else ", ")
             + (f"→ {decision} after {pairs:,} pairs" if decision else f"undecided at the {m['pairs']:,}-pair limit"))
+    # More pairs than the book's openings at fixed nodes replay the same games: the figures
+    # count each opening once (the SPRT, as played, counted the replays too).
+    counts, replays, wdl = once_per_opening(root / name, r["pairing"])
+    if replays:
+        r = {**r, **{k: str(v) for k, v in pentanomial_elo(counts).items()},
+             "wins": wdl[0], "draws": wdl[1], "losses": wdl[2], "pairs": sum(counts)}
+        sprt += (f" (counting the {replays:,} replayed pairs as new evidence; on each opening once, "
+                 f"`harness sprt --pentanomial {','.join(map(str, counts))}`)")
     e, h = float(r["elo"]), float(r["elo95"])
     significant = e - h > 0 or e + h < 0
     cell = minus(f"{e:+.1f} ± {h:.1f}")
@@ -49,7 +57,8 @@ def line(root, name, players):
                       f"{minus(f'{e + h:+.0f}')} Elo at 5,000 nodes: "
                       + ("a significant difference" if significant else "no significant difference")
                       + f"; the interval (±{h:.1f}) is {'inside' if h <= 15 else 'outside'} the ±15 asked for")
-    return (f"| `{name}/` | {players} | {pairs:,} | {int(r['wins']):,} / {int(r['draws']):,} / {int(r['losses']):,} | "
+    shown = f"{sum(counts):,} of {pairs:,}" if replays else f"{pairs:,}"
+    return (f"| `{name}/` | {players} | {shown} | {int(r['wins']):,} / {int(r['draws']):,} / {int(r['losses']):,} | "
             f"{f'**{cell}**' if significant else cell} | {nelo} ± "
             f"{float(r['nelo95']):.1f} | {float(r['los']) * 100:.1f} % | {sprt} | {conclusion} |"), r
 
@@ -99,7 +108,7 @@ def summary_json(root):
               f"({e:+.1f} ± {h:.1f} Elo, SPRT {decided('fischerle-vs-plain', plain)} after {plain['pairs']} pairs); "
               "SEE in place of its attack counting makes "
               f"{'a significant' if see_e - see_h > 0 or see_e + see_h < 0 else 'no significant'} difference "
-              f"({see_e:+.1f} ± {see_h:.1f} over {int(see['pairs']):,} pairs)."),
+              f"({see_e:+.1f} ± {see_h:.1f} over {int(see['pairs']):,} pairs, each opening once)."),
         (f"`fischerle` over `plain`, 5,000 nodes, {plain['pairs']} pairs", e, round(e - h, 1), round(e + h, 1),
          "Elo"))
 

@@ -6,6 +6,7 @@ of a share, a signed figure with a typographic minus. `scripts/study_stats_check
 statistics against independent implementations, and that no study script reads a report's Markdown.
 """
 import csv
+import functools
 import gzip
 import json
 import math
@@ -97,3 +98,60 @@ def wilson(k, n, z=Z95):
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
     return 100 * (centre - half), 100 * (centre + half)
+
+
+# Game pairs.
+
+# A pair's score for the pairing's second player: its points in the pair's two games, halved.
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+
+
+def once_per_opening(run_dir, pairing):
+    """The pentanomial counts (LL, LD, DD+WL, WD, WW) of `pairing`'s finished pairs in a match's
+    `games.csv`, for its second player, each opening counted once (its first pair), how many pairs
+    were left out, and the kept games' wins, draws and losses. At a fixed node or depth limit a pair played again on the same opening
+    replays the same two games: counting it again would count the same evidence twice."""
+    second = pairing.split("-")[1]
+    games = {}
+    for r in _games(str(run_dir)):
+        if r["pairing"] == pairing and r["result"] in POINTS:
+            white, black = POINTS[r["result"]]
+            games.setdefault(int(r["pair"]), []).append(
+                (r["opening"], white if r["white"] == second else black))
+    counts, seen, repeated, wdl = [0] * 5, set(), 0, [0, 0, 0]
+    for pair in sorted(games):
+        if len(games[pair]) != 2:
+            continue
+        opening = games[pair][0][0]
+        if opening in seen:
+            repeated += 1
+            continue
+        seen.add(opening)
+        counts[PAIR_SCORES.index(sum(p for _, p in games[pair]) / 2)] += 1
+        for _, points in games[pair]:
+            wdl[(1.0, 0.5, 0.0).index(points)] += 1
+    return counts, repeated, wdl
+
+
+@functools.lru_cache(maxsize=4)
+def _games(run_dir):
+    """A match's games.csv, read once for all its pairings."""
+    return rows(Path(run_dir) / "games.csv")
+
+
+def pentanomial_elo(counts):
+    """Elo and normalized Elo of pentanomial counts, with their 95 % half-widths, the likelihood of
+    superiority and the score (keys as in a match's pairings.csv: elo, elo95, nelo, nelo95, los,
+    score): the harness's formulas (`lab::elo::EloEstimate::from_pairs`), so a match's own counts
+    give its pairings.csv figures."""
+    n = sum(counts)
+    mean = sum(c * x for c, x in zip(counts, PAIR_SCORES)) / n
+    var = sum(c * (x - mean) ** 2 for c, x in zip(counts, PAIR_SCORES)) / n
+    se = math.sqrt(var / n)
+    elo = lambda p: -400 * math.log10(1 / p - 1)  # noqa: E731
+    low, high = max(mean - Z95 * se, 1e-12), min(mean + Z95 * se, 1 - 1e-12)
+    per_t = 800 / math.log(10)
+    return {"elo": elo(mean), "elo95": (elo(high) - elo(low)) / 2,
+            "nelo": (mean - 0.5) / math.sqrt(2 * var) * per_t, "nelo95": Z95 * per_t / math.sqrt(2 * n),
+            "los": 0.5 * (1 + math.erf((mean - 0.5) / se / math.sqrt(2))), "score": mean}

@@ -731,6 +731,25 @@ fn plans_that_cannot_be_played_are_refused_before_any_game() {
         .stdout(contains("RoundRobin: p01-p00, p01-p02, p00-p02"));
 }
 
+/// At a fixed node or depth limit an opening played again replays the same games: a match that
+/// needs more openings than its book has is refused unless asked for, and a clock match is not.
+#[test]
+fn more_pairs_than_openings_at_fixed_nodes_are_refused_unless_asked_for() {
+    let dry = |extra: &[&str]| {
+        harness()
+            .args(["match", "--set", "see=false,true", "--dry-run"])
+            .args(extra)
+            .assert()
+    };
+    dry(&["--pairs", "433"]).code(1).stderr(contains(
+        "the match needs 433 openings but builtin:openings.epd has 432",
+    ));
+    dry(&["--pairs", "433", "--limit", "depth=3"]).code(1);
+    dry(&["--pairs", "432"]).success();
+    dry(&["--pairs", "433", "--repeat-openings"]).success();
+    dry(&["--pairs", "433", "--limit", "tc=1+0.01"]).success();
+}
+
 #[test]
 fn the_dry_run_states_its_rules_in_words() {
     let out = harness()

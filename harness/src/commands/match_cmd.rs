@@ -77,6 +77,10 @@ pub struct MatchArgs {
     /// with different seeds disjoint ones.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Play more game pairs than the book has openings at a fixed node or depth limit: the
+    /// openings played again replay the same games (refused without this flag).
+    #[arg(long)]
+    pub repeat_openings: bool,
     /// Play only the I-th (from 0) of N disjoint ranges of the game pairs, in job order
     /// (`--shard 0/4` … `3/4`, or `slurm`); `harness merge` joins them. Not with --sprt.
     #[arg(long, value_name = "I/N|slurm", value_parser = parse_shard)]
@@ -228,7 +232,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     }
     let pairings = MatchPlan::pairings_of(schedule, players.len());
     let range = job_range(args, args.pairs * pairings.len() as u64)?;
-    Ok(MatchPlan {
+    let plan = MatchPlan {
         name: args.name.clone(),
         pairings,
         players,
@@ -254,7 +258,17 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .as_deref()
             .map(|list| play::arena::affinity::parse(list, threads))
             .transpose()?,
-    })
+    };
+    if let Some((needed, distinct)) = plan.replayed_openings().filter(|_| !args.repeat_openings) {
+        bail!(
+            "the match needs {needed} openings but {} has {distinct}: at a fixed node or depth limit \
+             an opening played again replays the same two games, which would count as new evidence; \
+             play at most {distinct} pairs, give a larger book with --openings, or pass \
+             --repeat-openings to play them anyway",
+            plan.book.source
+        );
+    }
+    Ok(plan)
 }
 
 /// The match's players as a spec (a match file, overridden by the command line) and, for a

@@ -73,6 +73,12 @@ impl NpsScale {
 }
 
 impl MoveLimit {
+    /// Whether a search under this limit is the same every time (nodes or depth, one thread):
+    /// then a game replayed from the same opening is the same game.
+    pub fn repeats_exactly(self) -> bool {
+        matches!(self, Self::Nodes(_) | Self::Depth(_))
+    }
+
     /// The limit with its times scaled by `factor` (nodes and depth stay).
     pub fn scaled(self, factor: f64) -> Self {
         let ms = |v: u64| (v as f64 * factor).round().max(1.0) as u64;

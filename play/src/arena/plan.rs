@@ -124,6 +124,21 @@ impl MatchPlan {
         self.book.opening(self.offset, k)
     }
 
+    /// How many openings the match plays (one per game pair; in a factorial design one per job)
+    /// and how many different ones the book has, when the first is more and every player's
+    /// limit repeats exactly: then an opening played again replays the same games, and they
+    /// would count as new evidence. `None` when no opening repeats or the games may differ.
+    pub fn replayed_openings(&self) -> Option<(u64, usize)> {
+        let needed = if self.factorial.is_some() {
+            self.jobs()
+        } else {
+            self.pairs
+        };
+        let distinct = self.book.openings.len();
+        let exact = self.players.iter().all(|p| p.limit.repeats_exactly());
+        (exact && needed > distinct as u64).then_some((needed, distinct))
+    }
+
     /// `A vs B` for a pairing.
     pub fn pairing_name(&self, pairing: usize) -> String {
         let (a, b) = self.pairings[pairing];
