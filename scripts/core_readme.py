@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from readme_blocks import SUMMARY_JSON, sync
-from study_stats import holm, p_from_interval, signed
+from study_stats import holm, once_per_opening, p_from_interval, pentanomial_elo, signed
 
 # Each run of the protocol: its directory and what it measures.
 RUNS = [
@@ -26,6 +26,12 @@ RUNS = [
     ("clock-10s", "10 s + 0.1 s, SPRT [0, 50] nElo, openings 951–1000 of the labelled study's gate book"),
     # For comparison, on the same openings: `gated`'s own gauntlet pairing with Glaurung.
     ("../gauntlet-gated", "the strength study's gauntlet of `gated`, same clock and openings (its Glaurung pairing)"),
+    # Seventh amendment: the move picker inside `fitted`, then (if not worse) its preset's gauntlet.
+    ("picker-10k", "fixed nodes, 10,000 a move, openings 1–500 of the labelled study's gate book"),
+    ("picker-40k", "fixed nodes, 40,000 a move, openings 501–750 of the labelled study's gate book"),
+    ("picker-clock-2s", "2 s + 0.02 s, openings 301–500 of the cross-engine study's book"),
+    ("gauntlet-2s-picked", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`strong`'s and `fitted`'s gauntlets')"),
+    ("../../eval/labelled/gauntlet-2s-glaurung", "the labelled-evaluation study's gauntlet of `fitted` (named `strong-fit` there), same clock and openings"),
 ]
 
 # Which pairings of a run the table shows (all where not named).
@@ -116,9 +122,19 @@ def parts(root):
         return "Per-part screen (`parts-10k/`): not yet played."
     with path.open() as f:
         rows = list(csv.DictReader(f))
+    # 500 pairs were played on a book of 432 openings: at fixed nodes the last 68 of each pairing
+    # replay its first 68 exactly, so each opening is counted once.
+    replays = 0
+    for i, r in enumerate(rows):
+        counts, replayed, wdl = once_per_opening(root / "parts-10k", r["pairing"])
+        replays = replayed
+        rows[i] = {**r, **pentanomial_elo(counts), "pairs": sum(counts),
+                   "wins": wdl[0], "draws": wdl[1], "losses": wdl[2]}
     ps = [p_from_interval(float(r["nelo"]), float(r["nelo95"])) for r in rows]
     out = ["Per-part screen (`parts-10k/`, 10,000 nodes a move; each variant against `strong`; p from "
-           f"normalized Elo, Holm-adjusted across the {len(rows)} parts):", "",
+           f"normalized Elo, Holm-adjusted across the {len(rows)} parts"
+           + (f"; each opening once: {replays} of each pairing's pairs replayed an opening of the "
+              "432-opening book, the same two games, and are left out" if replays else "") + "):", "",
            "| part undone | pairs | W/D/L | Elo (95 %) | nElo (95 %) | p (Holm) |", "|---|---|---|---|---|---|"]
     for r, p in zip(rows, holm(ps)):
         out.append(f"| `{r['second_name']}` | {r['pairs']} | {r['wins']}/{r['draws']}/{r['losses']} "
