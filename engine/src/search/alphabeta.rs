@@ -19,7 +19,7 @@ use crate::search::stack::Frame;
 use crate::search::stack::Node;
 use crate::search::staged::{order_staged, score_quiets};
 use crate::search::tt::{Bound, Entry};
-use crate::search::{Searcher, MAX_PLY};
+use crate::search::{play, Searcher, MAX_PLY};
 
 /// What the move loop of a node takes from the steps before it.
 struct Children {
@@ -270,12 +270,18 @@ impl<R: Recorder> Searcher<R> {
                 self.score_quiets(board, node, moves);
             }
             let ordered = moves.as_slice()[rank];
-            let child = self.make(board, ordered.mv, ply);
+            let child = play(board, ordered.mv);
             // Step 13a. Late move, futility and SEE pruning.
             if self.prunes_move((board, &child), ordered.mv, rank, &children.pruning, alpha) {
                 pruned = true;
                 continue;
             }
+            // The child's TT slot starts loading while its frame and the steps before its probe
+            // are worked out (a child at the horizon goes to QS, which does not probe).
+            if children.level > 0 {
+                self.prefetch_tt(child.hash());
+            }
+            self.enter(board, ordered.mv, ply, &child);
             // Step 13b. Extensions: a move that gives check, and the singular TT move. The
             // child's level is its own: killers and history below use this node's level.
             let extend = children.singular && ordered.source == Source::TtMove;
@@ -402,6 +408,12 @@ impl<R: Recorder> Searcher<R> {
         // A full window is a PV node's: the child is no longer expected to cut.
         let cut = cut && !node.is_pv();
         -self.alphabeta(child, node.child(window, level, budget, cut))
+    }
+
+    fn prefetch_tt(&self, key: u64) {
+        if let Some(tt) = &self.tt {
+            tt.prefetch(key);
+        }
     }
 
     fn probe_tt(&mut self, key: u64, ply: usize) -> Option<Entry> {

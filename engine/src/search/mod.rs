@@ -532,20 +532,26 @@ impl<R: Recorder> Searcher<R> {
     /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
     /// recorded for ply + 1.
     fn make(&mut self, board: &Board, mv: Move, ply: usize) -> Board {
+        let child = play(board, mv);
+        self.enter(board, mv, ply, &child);
+        child
+    }
+
+    /// Records ply + 1's frame for `child`, made by `mv` from `board` at `ply`: its placement and
+    /// the move that led there. The second half of [`make`](Self::make), for a caller that may
+    /// prune the move between the two.
+    fn enter(&mut self, board: &Board, mv: Move, ply: usize, child: &Board) {
         let placement = self
             .evaluator
             .placement_after(self.stack[ply].placement, board, mv);
-        let mut child = board.clone();
-        child.play_unchecked(mv);
         let moved = self
             .continuations
             .as_ref()
-            .and_then(|_| continuation::Previous::of(&child, mv));
+            .and_then(|_| continuation::Previous::of(child, mv));
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = Some(mv);
         frame.moved = moved;
-        child
     }
 
     /// Draw by the 50-move rule or by repetition of a position on the game or search path (one
@@ -599,3 +605,10 @@ pub fn pv_in(variant: Variant, root: &Board, pv: &[Move]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The position after `mv` from `board`.
+fn play(board: &Board, mv: Move) -> Board {
+    let mut child = board.clone();
+    child.play_unchecked(mv);
+    child
+}
