@@ -3,7 +3,7 @@
 # README's protocol into its directory, then `readme` writes the README's figures.
 #
 #   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s
-#                                #        picker_10k picker_40k picker_clock nps readme
+#                                #        picker_10k picker_40k picker_clock gauntlet_picked nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -74,7 +74,7 @@ part_parts() {
     --player no-staged-order:preset=strong,ordering=mvv_lva \
     --player selective-levels:preset=strong,selective.candidate_limit=3,selective.dyn_levels=4,selective.triv_dyn_levels=10 \
     --player no-sound-bounds:preset=strong,sound_bounds=false \
-    --limit nodes=10000 --pairs 500 --seed 2000
+    --limit nodes=10000 --pairs 500 --seed 2000 --repeat-openings
 }
 # Seventh amendment: the move picker in `fitted`, at two node budgets, then under the clock.
 GATE_BOOK=results/eval/labelled/gate-openings.epd
@@ -89,10 +89,15 @@ part_picker_clock() {
   play picker-clock-2s "${PICKER[@]}" --openings results/cross-engine/openings.epd --seed 300 \
     --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
+# The picker's preset against Glaurung, on `strong`'s and `fitted`'s gauntlet openings.
+part_gauntlet_picked() {
+  play gauntlet-2s-picked --player picked:preset=picked --player "$GLAURUNG" --openings "$BOOK" \
+    --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

@@ -111,8 +111,8 @@ mod tests {
     }
 
     /// The later presets' own signatures, so a switch added off cannot move them unseen (the
-    /// committed studies that play `modern`, `gated`, `strong` and `fitted` rerun only while these
-    /// hold).
+    /// committed studies that play `modern`, `gated`, `strong`, `fitted` and `picked` rerun only
+    /// while these hold).
     #[test]
     fn modern_and_gated_keep_their_bench_signatures() {
         for (preset, committed) in [
@@ -120,6 +120,7 @@ mod tests {
             ("gated", 79_953),
             ("strong", 41_470),
             ("fitted", 30_452),
+            ("picked", 30_424),
         ] {
             let nodes = signature(&SearchConfig::preset(preset).unwrap());
             assert_eq!(nodes, committed, "{preset}'s bench signature changed");

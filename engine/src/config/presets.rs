@@ -1,5 +1,5 @@
-//! The named presets: `fischerle` (the default), `seeds`, `plain`, `modern`, `gated` and
-//! `strong`, and the values `on` gives a heuristic that is off.
+//! The named presets: `fischerle` (the default), `seeds`, `plain`, `modern`, `gated`, `strong`,
+//! `fitted` and `picked`, and the values `on` gives a heuristic that is off.
 
 use super::*;
 
@@ -12,6 +12,7 @@ pub const PRESETS: &[&str] = &[
     "gated",
     "strong",
     "fitted",
+    "picked",
 ];
 
 impl SearchConfig {
@@ -255,6 +256,15 @@ impl SearchConfig {
         }
     }
 
+    /// `fitted` with the move picker (`ordering = "picker"`): its quiet moves scored when the
+    /// search reaches them (`results/strength/core/`, seventh amendment).
+    pub fn picked() -> Self {
+        Self {
+            ordering: OrderingScheme::Picker,
+            ..Self::fitted()
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -265,6 +275,7 @@ impl SearchConfig {
             "gated" => Ok(Self::gated()),
             "strong" => Ok(Self::strong()),
             "fitted" => Ok(Self::fitted()),
+            "picked" => Ok(Self::picked()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -478,6 +489,14 @@ mod tests {
         assert_eq!(SearchConfig::fitted(), c);
         assert_eq!(SearchConfig::preset("fitted").unwrap(), c);
         c.validate().unwrap();
+    }
+
+    #[test]
+    fn picked_is_fitted_with_the_move_picker() {
+        let mut c = SearchConfig::fitted();
+        c.set("ordering", "picker").unwrap();
+        assert_eq!(SearchConfig::picked(), c);
+        assert_eq!(SearchConfig::preset("picked").unwrap(), c);
     }
 
     #[test]
