@@ -81,7 +81,7 @@ def blocks(root):
     return {
         "strength-note": wrap([strength_note(root)]),
         "matches": "\n".join(table) + "\n\n" + wrap([
-            f"Pentanomial counts (LL, LD, DD+WL, WD, WW) of p01: fischerle vs plain {penta[0]}; SEE {penta[1]}. "
+            f"Pentanomial counts (LL, LD, DD+WL, WD, WW) of p01, as played (the SEE line counts its replays): fischerle vs plain {penta[0]}; SEE {penta[1]}. "
             "Recompute any line with `harness sprt --pentanomial …`.", "",
             "At equal *nodes* SEE pays nothing for its cost per node; at equal time it would (a fixed-node match "
             f"cannot show that: rerun with `--limit tc=…` for it). Fischerle at 5,000 nodes reaches depth "

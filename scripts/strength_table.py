@@ -180,7 +180,16 @@ def modern_worth(heuristics, part, name):
     return worth_row(run, -1.0 if first_on else 1.0)
 
 
-def worth(out, heuristics, summary=None):
+# The worth table's third strength (#54): `fitted`'s runs at 10,000 nodes, and the replay of its
+# significant cells; the differences the table takes (stronger − weaker, at a budget).
+FITTED_RUNS = "worth-fitted"
+CONFIRM_RUNS = "worth-fitted-confirm"
+DIFFERENCES = [("fitted", "gated", "10k"), ("gated", "modern", "10k"), ("gated", "modern", "clock")]
+BUDGETS = {"10k": "10,000 nodes", "clock": "0.5 s + 5 ms"}
+
+
+def worth_cells(out, heuristics):
+    """Every cell of the worth table: (preset, budget, switch) → (Elo, half-width, games) or None."""
     cells = {}
     for budget, own, theirs in (("10k", "worth", "ablation"), ("clock", "worth-clock", "clock")):
         for name in SHARED:
@@ -188,14 +197,59 @@ def worth(out, heuristics, summary=None):
             mine = out / f"{own}-modern" / name
             cells[("modern", budget, name)] = (worth_row(mine) if (mine / "pairings.csv").exists()
                                                else modern_worth(heuristics, theirs, name))
+    for name in SHARED:
+        cells[("fitted", "10k", name)] = worth_row(out / FITTED_RUNS / name)
+    return cells
+
+
+def holm_cells(cells):
+    """Holm's adjusted p of every cell that was played, as one family."""
     tested = [(k, v) for k, v in cells.items() if v is not None]
-    if not any(k[0] == "gated" for k, _ in tested):
+    return dict(zip([k for k, _ in tested], holm([p_from_interval(v[0], v[1]) for _, v in tested])))
+
+
+def fitted_significant(out):
+    """The switches whose worth inside `fitted` is significant after Holm across the whole table."""
+    cells = worth_cells(out, out.parent / "heuristics")
+    adjusted = holm_cells(cells)
+    return [name for name in SHARED if adjusted.get(("fitted", "10k", name), 1.0) < 0.05]
+
+
+def confirmation(out, cells, adjusted):
+    """The replay of the `fitted` column's significant cells on the gate book's openings."""
+    selected = [n for n in SHARED if adjusted.get(("fitted", "10k", n), 1.0) < 0.05]
+    replays = {n: worth_row(out / CONFIRM_RUNS / n) for n in selected}
+    played = {n: v for n, v in replays.items() if v is not None}
+    if not selected:
+        return ["", "No cell of the `fitted` column is significant after Holm: nothing to replay."], {}
+    replay_holm = dict(zip(played, holm([p_from_interval(v[0], v[1]) for v in played.values()])))
+    lines = ["", f"Replay of the `fitted` column's significant cells (`{CONFIRM_RUNS}/`: 500 pairs at "
+             "10,000 nodes on openings 1–500 of the labelled-evaluation study's gate book, which no "
+             "worth cell played; Holm across the replays). A cell is confirmed when its replay "
+             "excludes zero on the same side.", "",
+             "| switch | selected (`fitted`, 10k nodes) | replay | Holm p | confirmed |",
+             "|---|---|---|---|---|"]
+    verdicts = {}
+    for name in selected:
+        v, r = cells[("fitted", "10k", name)], replays[name]
+        if r is None:
+            lines.append(f"| `{name}` | {v[0]:+.1f} ± {v[1]:.1f} ({v[2]}) | not yet played | | |")
+            continue
+        p = replay_holm[name]
+        verdicts[name] = p < 0.05 and (r[0] > 0) == (v[0] > 0)
+        lines.append(f"| `{name}` | {v[0]:+.1f} ± {v[1]:.1f} ({v[2]}) | {r[0]:+.1f} ± {r[1]:.1f} ({r[2]}) "
+                     f"| {p:.2g} | {'yes' if verdicts[name] else 'no'} |")
+    return lines, verdicts
+
+
+def worth(out, heuristics, summary=None):
+    cells = worth_cells(out, heuristics)
+    if not any(k[0] == "gated" and v is not None for k, v in cells.items()):
         return ["## Worth against strength", "", "not run"]
-    adjusted = dict(zip([k for k, _ in tested],
-                        holm([p_from_interval(v[0], v[1]) for _, v in tested])))
+    adjusted = holm_cells(cells)
 
     def cell(key):
-        v = cells[key]
+        v = cells.get(key)
         if v is None:
             return "not run"
         p = adjusted[key]
@@ -203,39 +257,46 @@ def worth(out, heuristics, summary=None):
         return f"{mark}{v[0]:+.1f} ± {v[1]:.1f}{mark} ({v[2]}, Holm p {p:.2g})"
 
     differences = {}
-    for budget in ("10k", "clock"):
+    for strong, weak, budget in DIFFERENCES:
         for name in SHARED:
-            a, b = cells[("gated", budget, name)], cells[("modern", budget, name)]
+            a, b = cells.get((strong, budget, name)), cells.get((weak, budget, name))
             if a is not None and b is not None:
-                differences[(budget, name)] = (a[0] - b[0], math.hypot(a[1], b[1]))
+                differences[(strong, weak, budget, name)] = (a[0] - b[0], math.hypot(a[1], b[1]))
     diff_holm = dict(zip(differences, holm([p_from_interval(*d) for d in differences.values()])))
 
-    def diff(budget, name):
-        d = differences.get((budget, name))
+    def diff(strong, weak, budget, name):
+        d = differences.get((strong, weak, budget, name))
         if d is None:
             return "—"
-        p = diff_holm[(budget, name)]
+        p = diff_holm[(strong, weak, budget, name)]
         mark = "**" if p < 0.05 else ""
         return f"{mark}{d[0]:+.1f} ± {d[1]:.1f}{mark} (Holm p {p:.2g})"
 
     lines = ["## Worth against strength", "",
              "Each switch's worth — with it against without it, Elo ± 95 % half-width (games, Holm "
-             "p across every figure of the table) — inside `gated` and inside `modern` "
+             "p across every figure of the table) — inside `fitted` (the strongest preset: the "
+             "modern core with the labelled evaluation; 10,000 nodes only), `gated` and `modern` "
              "(`modern`'s from results/heuristics parts 5, 8, 9 where it has them), at 10,000 nodes a "
-             "move and at 0.5 s + 5 ms; bold where significant after the correction. The "
-             "difference gated − modern is the change of worth with strength (half-widths added in "
-             "quadrature as for independent matches; both play the same openings, so the two are "
-             "positively correlated and this interval is conservative), with Holm's p across the "
-             "differences of the table.", "",
-             "| switch | gated, 10k nodes | modern, 10k nodes | difference | gated, 0.5+0.005 | modern, 0.5+0.005 | difference |",
-             "|---|---|---|---|---|---|---|"]
+             "move and at 0.5 s + 5 ms; bold where significant after the correction. `singular` is "
+             "off in `fitted`: its cell there is `singular=on` against `fitted`. A difference "
+             "(stronger − weaker) is the change of worth with strength (half-widths added in "
+             "quadrature as for independent matches; the columns share their first openings, so "
+             "they are positively correlated and this interval is conservative), with Holm's p "
+             "across the differences of the table.", "",
+             "| switch | fitted, 10k nodes | gated, 10k nodes | modern, 10k nodes | fitted − gated, 10k | gated − modern, 10k | gated, 0.5+0.005 | modern, 0.5+0.005 | gated − modern, 0.5+0.005 |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name in SHARED:
+        lines.append(f"| `{name}` | {cell(('fitted', '10k', name))} | {cell(('gated', '10k', name))} | "
+                     f"{cell(('modern', '10k', name))} | {diff('fitted', 'gated', '10k', name)} | "
+                     f"{diff('gated', 'modern', '10k', name)} | {cell(('gated', 'clock', name))} | "
+                     f"{cell(('modern', 'clock', name))} | {diff('gated', 'modern', 'clock', name)} |")
+    replay, verdicts = confirmation(out, cells, adjusted) if any(
+        k[0] == "fitted" and v is not None for k, v in cells.items()) else ([], {})
+    lines += replay
     if summary is not None:
         summary["differences"] = {k: (differences[k], diff_holm[k]) for k in differences}
         summary["cells"] = {k: (v, adjusted.get(k)) for k, v in cells.items() if v is not None}
-    for name in SHARED:
-        lines.append(f"| `{name}` | {cell(('gated', '10k', name))} | {cell(('modern', '10k', name))} | "
-                     f"{diff('10k', name)} | {cell(('gated', 'clock', name))} | "
-                     f"{cell(('modern', 'clock', name))} | {diff('clock', name)} |")
+        summary["confirmed"] = verdicts
     return lines
 
 
@@ -408,18 +469,29 @@ def findings(out, figures, summary):
         for name, n, d0, d1, n0, n1 in gauntlet_depth(out, run_name):
             lines.append(f"- Against {name} at {clock}, `gated` reached a mean depth of {d0:.1f} per move "
                          f"to its {d1:.1f}, with {n0:,.0f} nodes a move to its {n1:,.0f} ({n} games).")
-    budgets = {"10k": "10,000 nodes", "clock": "0.5 s + 5 ms"}
     diffs = summary.get("differences", {})
     if diffs:
         tested = len(diffs)
-        held = [f"`{name}` at {budgets[b]}: {d:+.1f} ± {h:.1f} (Holm p {p:.2g})"
-                for (b, name), ((d, h), p) in diffs.items() if p < 0.05]
-        lines.append(f"- Worth inside `gated` minus worth inside `modern`, {tested} switch × budget "
-                     f"differences tested: significant after Holm — {'; '.join(held) or 'none'}.")
+        held = [f"`{name}`, {strong} − {weak} at {BUDGETS[b]}: {d:+.1f} ± {h:.1f} (Holm p {p:.2g})"
+                for (strong, weak, b, name), ((d, h), p) in diffs.items() if p < 0.05]
+        lines.append(f"- Worth inside a stronger preset minus worth inside a weaker one, {tested} "
+                     f"switch × budget × pair differences tested: significant after Holm — "
+                     f"{'; '.join(held) or 'none'}.")
         biggest = max(diffs.items(), key=lambda kv: abs(kv[1][0][0]))
-        (b, name), ((d, h), p) = biggest
-        lines.append(f"- The largest difference: `{name}` at {budgets[b]}, {d:+.1f} ± {h:.1f} Elo "
-                     f"(Holm p {p:.2g}).")
+        (strong, weak, b, name), ((d, h), p) = biggest
+        lines.append(f"- The largest difference: `{name}`, {strong} − {weak} at {BUDGETS[b]}, "
+                     f"{d:+.1f} ± {h:.1f} Elo (Holm p {p:.2g}).")
+    cells = summary.get("cells", {})
+    fitted = [(k[2], v) for k, (v, p) in cells.items() if k[0] == "fitted" and p < 0.05]
+    if any(k[0] == "fitted" for k in cells):
+        confirmed = summary.get("confirmed", {})
+        shown = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f} ("
+                 + ("confirmed" if confirmed.get(n) else "not confirmed" if n in confirmed
+                    else "replay not yet played") + ")" for n, v in fitted]
+        missing = sum(1 for n in SHARED if ("fitted", "10k", n) not in cells)
+        lines.append(f"- Inside `fitted` at 10,000 nodes, significant after Holm: {'; '.join(shown) or 'none'}"
+                     + ("; each to be replayed on the gate book's openings" if shown else "")
+                     + (f" ({missing} of its cells not yet played)" if missing else "") + ".")
     lines += [""]
     return "\n".join(lines)
 
@@ -472,13 +544,16 @@ def summary_json(out, figures, summary):
         f"`gated` rates {cell(turned['modern'])} Elo over `modern` but {cell(glaurung)} against Glaurung 2.2 at "
         f"{NOTE_CLOCK}, so the target of matching it {'holds' if glaurung[0] >= 0 else 'does not hold'}; "
         + ("no switch's worth differs" if not held else f"{len(held)} switch worths differ")
-        + " significantly from `modern`'s.",
+        + " significantly between two strengths.",
         (f"`gated` against Glaurung 2.2, {NOTE_CLOCK}, {pairs} pairs", *glaurung, "Elo"))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "--accepted":
         sys.exit(0 if decision(Path(sys.argv[2])) == "H1" else 1)
+    if sys.argv[1] == "--fitted-significant":
+        print("\n".join(fitted_significant(Path(sys.argv[2]))))
+        sys.exit(0)
     if sys.argv[1] == "--largest-two":
         print(largest_two(Path(sys.argv[2])))
         sys.exit(0)

@@ -146,8 +146,10 @@ def pentanomial_elo(counts):
     score): the harness's formulas (`lab::elo::EloEstimate::from_pairs`), so a match's own counts
     give its pairings.csv figures."""
     n = sum(counts)
-    mean = sum(c * x for c, x in zip(counts, PAIR_SCORES)) / n
-    var = sum(c * (x - mean) ** 2 for c, x in zip(counts, PAIR_SCORES)) / n
+    mean = sum(c * x for c, x in zip(counts, PAIR_SCORES)) / n if n else 0.5
+    var = sum(c * (x - mean) ** 2 for c, x in zip(counts, PAIR_SCORES)) / n if n else 0
+    if var <= 0 or not 0 < mean < 1:
+        return None  # as the harness: no estimate without pairs or spread
     se = math.sqrt(var / n)
     elo = lambda p: -400 * math.log10(1 / p - 1)  # noqa: E731
     low, high = max(mean - Z95 * se, 1e-12), min(mean + Z95 * se, 1 - 1e-12)

@@ -742,7 +742,7 @@ fn more_pairs_than_openings_at_fixed_nodes_are_refused_unless_asked_for() {
             .assert()
     };
     dry(&["--pairs", "433"]).code(1).stderr(contains(
-        "the match needs 433 openings but builtin:openings.epd has 432",
+        "each pairing needs 433 openings but builtin:openings.epd gives it 432",
     ));
     dry(&["--pairs", "433", "--limit", "depth=3"]).code(1);
     dry(&["--pairs", "432"]).success();

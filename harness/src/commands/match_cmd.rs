@@ -206,6 +206,8 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
     Ok(MatchArgs {
         run: args.run.resuming(dir, &recorded.run),
         affinity,
+        // A run recorded before the check existed may need the flag to resume.
+        repeat_openings: args.repeat_openings || recorded.repeat_openings,
         ..*recorded
     })
 }
@@ -259,9 +261,11 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .map(|list| play::arena::affinity::parse(list, threads))
             .transpose()?,
     };
-    if let Some((needed, distinct)) = plan.replayed_openings().filter(|_| !args.repeat_openings) {
+    // A ladder sets the limits rung by rung (not checked here: a clock rung repeats no game).
+    let checked = !args.repeat_openings && args.ladder.is_none();
+    if let Some((needed, distinct)) = plan.replayed_openings().filter(|_| checked) {
         bail!(
-            "the match needs {needed} openings but {} has {distinct}: at a fixed node or depth limit \
+            "each pairing needs {needed} openings but {} gives it {distinct}: at a fixed node or depth limit \
              an opening played again replays the same two games, which would count as new evidence; \
              play at most {distinct} pairs, give a larger book with --openings, or pass \
              --repeat-openings to play them anyway",

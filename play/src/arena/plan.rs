@@ -129,14 +129,17 @@ impl MatchPlan {
     /// limit repeats exactly: then an opening played again replays the same games, and they
     /// would count as new evidence. `None` when no opening repeats or the games may differ.
     pub fn replayed_openings(&self) -> Option<(u64, usize)> {
-        let needed = if self.factorial.is_some() {
-            self.jobs()
+        let n = self.book.openings.len() as u64;
+        // A pairing's pairs step through the book by 1, or in a factorial design (every job its
+        // own opening) by the number of pairings: they come back to an opening after n / gcd.
+        let step = if self.factorial.is_some() {
+            self.pairings.len() as u64
         } else {
-            self.pairs
+            1
         };
-        let distinct = self.book.openings.len();
+        let distinct = n / gcd(step, n).max(1);
         let exact = self.players.iter().all(|p| p.limit.repeats_exactly());
-        (exact && needed > distinct as u64).then_some((needed, distinct))
+        (exact && self.pairs > distinct).then_some((self.pairs, distinct as usize))
     }
 
     /// `A vs B` for a pairing.
@@ -185,5 +188,13 @@ impl MatchPlan {
             self.out.display()
         );
         out
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
