@@ -713,24 +713,6 @@ fn child_expects_cut(pv_node: bool, cut_node: bool, rank: usize) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::child_expects_cut;
-
-    #[test]
-    fn node_types_follow_knuth_and_moore() {
-        // PV node: first child PV, the rest cut nodes.
-        assert!(!child_expects_cut(true, false, 0));
-        assert!(child_expects_cut(true, false, 1));
-        // Cut node: first child an all node, the rest cut nodes.
-        assert!(!child_expects_cut(false, true, 0));
-        assert!(child_expects_cut(false, true, 3));
-        // All node: every child a cut node.
-        assert!(child_expects_cut(false, false, 0));
-        assert!(child_expects_cut(false, false, 5));
-    }
-}
-
 /// The tables a node's move order reads, borrowed apart from the rest of the searcher.
 struct HintTables<'a> {
     config: &'a SearchConfig,
@@ -777,5 +759,23 @@ impl<'a> HintTables<'a> {
                 .filter(|c| c.plies >= 2 && ply >= 1)
                 .and_then(|_| self.stack[ply - 1].moved),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::child_expects_cut;
+
+    #[test]
+    fn node_types_follow_knuth_and_moore() {
+        // PV node: first child PV, the rest cut nodes.
+        assert!(!child_expects_cut(true, false, 0));
+        assert!(child_expects_cut(true, false, 1));
+        // Cut node: first child an all node, the rest cut nodes.
+        assert!(!child_expects_cut(false, true, 0));
+        assert!(child_expects_cut(false, true, 3));
+        // All node: every child a cut node.
+        assert!(child_expects_cut(false, false, 0));
+        assert!(child_expects_cut(false, false, 5));
     }
 }
