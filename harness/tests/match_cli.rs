@@ -827,7 +827,13 @@ fn chess960_games_castle_king_takes_rook_and_are_refereed() {
                 "--max-plies",
                 "120",
             ])
-            .args(["--threads", "2", "--quiet", "--openings"])
+            .args([
+                "--threads",
+                "2",
+                "--quiet",
+                "--repeat-openings",
+                "--openings",
+            ])
             .arg(&book)
             .args(extra)
             .arg("--out")

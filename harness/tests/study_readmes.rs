@@ -168,12 +168,12 @@ fn a_figure_typed_into_a_block_is_found() {
     // The SEE match's Elo, typed one tenth higher inside the block.
     let (head, block) = text.split_once("<!-- matches -->").unwrap();
     assert!(
-        block.contains("+8.8 ± 11.7"),
+        block.contains("+8.4 ± 21.7"),
         "the block holds the SEE match's Elo"
     );
     let changed = format!(
         "{head}<!-- matches -->{}",
-        block.replacen("+8.8 ± 11.7", "+8.9 ± 11.7", 1)
+        block.replacen("+8.4 ± 21.7", "+8.5 ± 21.7", 1)
     );
     let out = check(&changed);
     assert!(
@@ -182,7 +182,7 @@ fn a_figure_typed_into_a_block_is_found() {
     );
     let diff = String::from_utf8_lossy(&out.stderr);
     assert!(
-        diff.contains("+8.9 ± 11.7") && diff.contains("+8.8 ± 11.7"),
+        diff.contains("+8.5 ± 21.7") && diff.contains("+8.4 ± 21.7"),
         "{diff}"
     );
 }
