@@ -323,7 +323,7 @@ pub(super) fn assemble(
     hints: Hints,
     list: &mut MoveList,
 ) -> usize {
-    list.moves.clear();
+    list.clear();
     // The preferred keys are the lowest, so the preferred moves are a prefix of the sorted list.
     let last = last_preferred_key(scheme);
     let split = || sorted.partition_point(|&(_, key)| last.is_some_and(|last| key <= last));
