@@ -221,7 +221,7 @@ def confirmation(out, cells, adjusted):
     replays = {n: worth_row(out / CONFIRM_RUNS / n) for n in selected}
     played = {n: v for n, v in replays.items() if v is not None}
     if not selected:
-        return ["", "No cell of the `fitted` column is significant after Holm: nothing to replay."], {}
+        return ["", "No cell of the `fitted` column is significant after Holm: nothing to replay."], {}, {}
     replay_holm = dict(zip(played, holm([p_from_interval(v[0], v[1]) for v in played.values()])))
     lines = ["", f"Replay of the `fitted` column's significant cells (`{CONFIRM_RUNS}/`: 500 pairs at "
              "10,000 nodes on openings 1–500 of the labelled-evaluation study's gate book, which no "
@@ -239,7 +239,7 @@ def confirmation(out, cells, adjusted):
         verdicts[name] = p < 0.05 and (r[0] > 0) == (v[0] > 0)
         lines.append(f"| `{name}` | {v[0]:+.1f} ± {v[1]:.1f} ({v[2]}) | {r[0]:+.1f} ± {r[1]:.1f} ({r[2]}) "
                      f"| {p:.2g} | {'yes' if verdicts[name] else 'no'} |")
-    return lines, verdicts
+    return lines, verdicts, played
 
 
 def worth(out, heuristics, summary=None):
@@ -290,13 +290,14 @@ def worth(out, heuristics, summary=None):
                      f"{cell(('modern', '10k', name))} | {diff('fitted', 'gated', '10k', name)} | "
                      f"{diff('gated', 'modern', '10k', name)} | {cell(('gated', 'clock', name))} | "
                      f"{cell(('modern', 'clock', name))} | {diff('gated', 'modern', 'clock', name)} |")
-    replay, verdicts = confirmation(out, cells, adjusted) if any(
-        k[0] == "fitted" and v is not None for k, v in cells.items()) else ([], {})
+    replay, verdicts, replays = confirmation(out, cells, adjusted) if any(
+        k[0] == "fitted" and v is not None for k, v in cells.items()) else ([], {}, {})
     lines += replay
     if summary is not None:
         summary["differences"] = {k: (differences[k], diff_holm[k]) for k in differences}
         summary["cells"] = {k: (v, adjusted.get(k)) for k, v in cells.items() if v is not None}
         summary["confirmed"] = verdicts
+        summary["replays"] = replays
     return lines
 
 
@@ -484,13 +485,19 @@ def findings(out, figures, summary):
     cells = summary.get("cells", {})
     fitted = [(k[2], v) for k, (v, p) in cells.items() if k[0] == "fitted" and p < 0.05]
     if any(k[0] == "fitted" for k in cells):
-        confirmed = summary.get("confirmed", {})
-        shown = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f} ("
-                 + ("confirmed" if confirmed.get(n) else "not confirmed" if n in confirmed
-                    else "replay not yet played") + ")" for n, v in fitted]
+        confirmed, replays = summary.get("confirmed", {}), summary.get("replays", {})
+
+        def verdict(n):
+            if n not in confirmed:
+                return "replay not yet played"
+            r = replays[n]
+            return f"replay {r[0]:+.1f} ± {r[1]:.1f}, {'confirmed' if confirmed[n] else 'not confirmed'}"
+        shown = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f} ({verdict(n)})" for n, v in fitted]
+        unplayed = any(n not in confirmed for n, _ in fitted)
         missing = sum(1 for n in SHARED if ("fitted", "10k", n) not in cells)
         lines.append(f"- Inside `fitted` at 10,000 nodes, significant after Holm: {'; '.join(shown) or 'none'}"
-                     + ("; each to be replayed on the gate book's openings" if shown else "")
+                     + ("; each replayed (500 pairs) on the gate book's openings" if shown else "")
+                     + ("; those not yet played are to be" if unplayed else "")
                      + (f" ({missing} of its cells not yet played)" if missing else "") + ".")
     lines += [""]
     return "\n".join(lines)
