@@ -167,7 +167,7 @@ part_gauntlet_ethereal() {
 part_cost() {
   [ -f "$out/cost/eval.csv" ] && return
   mkdir -p "$out/cost"
-  cargo bench -p engine --bench eval -- --noplot
+  cargo bench -p engine --features bench --bench eval -- --noplot
   python3 scripts/eval_labels_readme.py "$out" --cost-csv target/criterion/evaluation
 }
 # NPS of `strong` and `fitted` (the preset with the gated fit): 5 interleaved rounds of

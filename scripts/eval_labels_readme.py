@@ -169,7 +169,7 @@ def cost(root):
     with path.open() as f:
         rows = list(csv.DictReader(f))
     base = next(float(r["ns"]) for r in rows if r["evaluation"] == "classic")
-    out = ["**Cost per evaluation** (`cargo bench -p engine --bench eval`: criterion's median time "
+    out = ["**Cost per evaluation** (`cargo bench -p engine --features bench --bench eval`: criterion's median time "
            "per position over 452 fixed positions, the search's path — material and squares summed "
            "move by move, pawn terms from the memo):", "",
            "| evaluation | ns per evaluation | × classic |", "|---|---|---|"]

@@ -2,7 +2,7 @@
 //! counting, SEE, ordering one node, and fixed-depth searches. Search *efficiency* (nodes, EBF) is
 //! what the harness measures; these measure how fast the code does its work.
 //!
-//!     cargo bench -p engine
+//!     cargo bench -p engine --features bench
 
 use std::hint::black_box;
 

@@ -3,7 +3,7 @@
 //! classic evaluation, each switchable term alone on top of it, and every term on. An evaluation's
 //! cost apart from the tree it shapes (`harness bench` NPS mixes the two).
 //!
-//!     cargo bench -p engine --bench eval
+//!     cargo bench -p engine --features bench --bench eval
 //!
 //! The positions: every 10th of `suites/unselected-middlegame.epd` and every 4th of
 //! `suites/unselected-endgame.epd` (the project's unselected self-play populations), 452 in all.
