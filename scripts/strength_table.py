@@ -208,23 +208,27 @@ def holm_cells(cells):
     return dict(zip([k for k, _ in tested], holm([p_from_interval(v[0], v[1]) for _, v in tested])))
 
 
+def significant_in_fitted(adjusted):
+    """The switches whose worth inside `fitted` is significant after Holm (`adjusted`: holm_cells)."""
+    return [name for name in SHARED if adjusted.get(("fitted", "10k", name), 1.0) < 0.05]
+
+
 def fitted_significant(out):
     """The switches whose worth inside `fitted` is significant after Holm across the whole table."""
-    cells = worth_cells(out, out.parent / "heuristics")
-    adjusted = holm_cells(cells)
-    return [name for name in SHARED if adjusted.get(("fitted", "10k", name), 1.0) < 0.05]
+    return significant_in_fitted(holm_cells(worth_cells(out, out.parent / "heuristics")))
 
 
 def confirmation(out, cells, adjusted):
     """The replay of the `fitted` column's significant cells on the gate book's openings."""
-    selected = [n for n in SHARED if adjusted.get(("fitted", "10k", n), 1.0) < 0.05]
+    selected = significant_in_fitted(adjusted)
     replays = {n: worth_row(out / CONFIRM_RUNS / n) for n in selected}
     played = {n: v for n, v in replays.items() if v is not None}
     if not selected:
         return ["", "No cell of the `fitted` column is significant after Holm: nothing to replay."], {}, {}
     replay_holm = dict(zip(played, holm([p_from_interval(v[0], v[1]) for v in played.values()])))
-    lines = ["", f"Replay of the `fitted` column's significant cells (`{CONFIRM_RUNS}/`: 500 pairs at "
-             "10,000 nodes on openings 1–500 of the labelled-evaluation study's gate book, which no "
+    pairs = "/".join(sorted({f"{v[2] // 2:,}" for v in played.values()})) or "500"
+    lines = ["", f"Replay of the `fitted` column's significant cells (`{CONFIRM_RUNS}/`: {pairs} pairs at "
+             f"10,000 nodes on openings 1–{pairs} of the labelled-evaluation study's gate book, which no "
              "worth cell played; Holm across the replays). A cell is confirmed when its replay "
              "excludes zero on the same side.", "",
              "| switch | selected (`fitted`, 10k nodes) | replay | Holm p | confirmed |",
@@ -296,6 +300,7 @@ def worth(out, heuristics, summary=None):
     if summary is not None:
         summary["differences"] = {k: (differences[k], diff_holm[k]) for k in differences}
         summary["cells"] = {k: (v, adjusted.get(k)) for k, v in cells.items() if v is not None}
+        summary["selected"] = significant_in_fitted(adjusted)
         summary["confirmed"] = verdicts
         summary["replays"] = replays
     return lines
@@ -483,21 +488,19 @@ def findings(out, figures, summary):
         lines.append(f"- The largest difference: `{name}`, {strong} − {weak} at {BUDGETS[b]}, "
                      f"{d:+.1f} ± {h:.1f} Elo (Holm p {p:.2g}).")
     cells = summary.get("cells", {})
-    fitted = [(k[2], v) for k, (v, p) in cells.items() if k[0] == "fitted" and p < 0.05]
     if any(k[0] == "fitted" for k in cells):
         confirmed, replays = summary.get("confirmed", {}), summary.get("replays", {})
 
         def verdict(n):
             if n not in confirmed:
-                return "replay not yet played"
+                return "its replay on the gate book's openings not yet played"
             r = replays[n]
-            return f"replay {r[0]:+.1f} ± {r[1]:.1f}, {'confirmed' if confirmed[n] else 'not confirmed'}"
-        shown = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f} ({verdict(n)})" for n, v in fitted]
-        unplayed = any(n not in confirmed for n, _ in fitted)
+            return (f"replayed on the gate book's openings {r[0]:+.1f} ± {r[1]:.1f} in {r[2] // 2:,} pairs, "
+                    f"{'confirmed' if confirmed[n] else 'not confirmed'}")
+        shown = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f} ({verdict(n)})"
+                 for n in summary.get("selected", []) for v in [cells[("fitted", "10k", n)][0]]]
         missing = sum(1 for n in SHARED if ("fitted", "10k", n) not in cells)
         lines.append(f"- Inside `fitted` at 10,000 nodes, significant after Holm: {'; '.join(shown) or 'none'}"
-                     + ("; each replayed (500 pairs) on the gate book's openings" if shown else "")
-                     + ("; those not yet played are to be" if unplayed else "")
                      + (f" ({missing} of its cells not yet played)" if missing else "") + ".")
     lines += [""]
     return "\n".join(lines)
