@@ -3,7 +3,9 @@
 # README's protocol into its directory, then `readme` writes the README's figures.
 #
 #   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s
-#                                #        picker_10k picker_40k picker_clock gauntlet_picked nps readme
+#                                #        picker_10k picker_40k picker_clock gauntlet_picked parts2
+#                                #        honed_10k honed_40k honed_clock gauntlet_honed
+#                                #        gauntlet_honed_toga gauntlet_honed_ethereal nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -12,11 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p harness -p engine
-harness=target/release/harness
+harness=${HARNESS:-target/release/harness}  # HARNESS: a copy, so a rebuild cannot swap it mid-run
 out=results/strength/core
 glaurung=$(command -v glaurung || echo /usr/games/glaurung)
 toga=$(command -v toga2 || echo /usr/games/toga2)
 GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16"
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
+ETHEREAL="ethereal-12:engine=uci:$ethereal,uci.Threads=1,uci.Hash=16"
 BOOK=results/strength/gauntlet-openings.epd
 # fishtest's adjudication, as the strength study's gates and gauntlets.
 ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
@@ -94,10 +98,42 @@ part_gauntlet_picked() {
   play gauntlet-2s-picked --player picked:preset=picked --player "$GLAURUNG" --openings "$BOOK" \
     --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
+# Eighth amendment: four more parts, each on in `picked`, then their bundle `honed`.
+part_parts2() {
+  play parts2-10k --player picked:preset=picked \
+    --player qs-tt:preset=picked,qsearch.tt=true \
+    --player quiet-futility:preset=picked,quiet_futility=on \
+    --player history-pruning:preset=picked,history_pruning=on \
+    --player keep-tables:preset=picked,keep_tables=true,history.keep=true \
+    --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
+}
+HONED=(--player picked:preset=picked --player honed:preset=honed)
+part_honed_10k() {
+  play honed-10k "${HONED[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
+}
+part_honed_40k() {
+  play honed-40k "${HONED[@]}" --seed 0 --pairs 250 --limit nodes=40000
+}
+part_honed_clock() {
+  play honed-clock-2s "${HONED[@]}" --openings results/cross-engine/openings.epd --seed 0 \
+    --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+# `honed` against the three peers, on the gauntlet openings of `strong`, `fitted` and `picked`.
+gauntlet_honed() {
+  play "$1" --player honed:preset=honed --player "$2" --openings "$BOOK" --seed 0 --pairs 100 \
+    --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_gauntlet_honed() { gauntlet_honed gauntlet-2s-honed "$GLAURUNG"; }
+part_gauntlet_honed_toga() {
+  gauntlet_honed gauntlet-2s-honed-toga "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false"
+}
+part_gauntlet_honed_ethereal() {
+  gauntlet_honed gauntlet-2s-honed-ethereal "$ETHEREAL"
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

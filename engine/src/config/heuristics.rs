@@ -223,6 +223,12 @@ pub struct QSearch {
     /// (`qsearch.see_prune=0` skips every losing capture).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub see_prune: Option<i32>,
+    /// Probe the transposition table at QS nodes (a stored score whose bound fits the window
+    /// ends the node) and store each QS node's result at level 0, where no deeper entry of the
+    /// position is kept. Level-0 entries never end a main-search node. Default `false`: the QS
+    /// neither reads nor writes the table, as Fischerle's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tt: bool,
 }
 
 /// The move-ordering scheme.
@@ -372,6 +378,35 @@ pub struct NullMove {
     /// as Ethereal's `(eval − beta) / 200`. Absent = off (the default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval_divisor: Option<i32>,
+}
+
+/// Futility pruning of quiet moves by level (as Ethereal and Stockfish prune late in the move
+/// loop): at a null-window node within `max_level` of the horizon, not in check, a quiet move
+/// after the first that does not give check is not searched when the static evaluation plus
+/// `margin` × level stays at or below alpha and the move's history (butterfly plus continuation)
+/// is below `history_limit`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuietFutility {
+    /// Centipawns per level. Default 75 (Ethereal 12).
+    pub margin: i32,
+    /// Deepest remaining level where it applies. Default 8 (Ethereal 12).
+    pub max_level: i32,
+    /// A quiet move with at least this much history is always searched. Default 12,000
+    /// (Ethereal 12's limit for a node that is not improving).
+    pub history_limit: i32,
+}
+
+/// History pruning: at a null-window node within `max_level` of the horizon, not in check, a
+/// quiet move after the first that does not give check is not searched when its history
+/// (butterfly plus continuation) is below −`margin` × level, as Stockfish's move loop does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryPruning {
+    /// History units per level. Default 2,000.
+    pub margin: i32,
+    /// Deepest remaining level where it applies. Default 4.
+    pub max_level: i32,
 }
 
 /// SEE pruning in the main search (Ethereal's step 12): at a node within `max_level` of the

@@ -158,6 +158,20 @@ pub struct SearchConfig {
     /// `qsearch.see_prune`). Never castling. Absent = off, in every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub see_prune: Option<SeePrune>,
+    /// Futility pruning of quiet moves at every level up to `max_level`, with a history
+    /// condition (the modern form; `futility` is Heinz's at levels 1 and 2). Absent = off, in
+    /// every preset before `honed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet_futility: Option<QuietFutility>,
+    /// History pruning of quiet moves near the horizon. Absent = off, in every preset before
+    /// `honed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history_pruning: Option<HistoryPruning>,
+    /// The countermove and continuation tables last the game, as `history.keep` makes the
+    /// butterfly table (a new game, UCI `ucinewgame`, empties them). Off in every preset before
+    /// `honed`: every search starts with empty tables.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keep_tables: bool,
     /// Restricted singular extension (Fischerle's later versions, spec §5). Absent = off, in
     /// every preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]

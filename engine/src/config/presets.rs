@@ -50,6 +50,7 @@ impl SearchConfig {
                 promotions: Promotions::Qn,
                 delta: None,
                 see_prune: None,
+                tt: false,
             },
             ordering: OrderingScheme::Fischerle,
             see: false,
@@ -91,6 +92,9 @@ impl SearchConfig {
             see_prune: None,
             continuation_history: None,
             countermove: false,
+            quiet_futility: None,
+            history_pruning: None,
+            keep_tables: false,
             eval: Box::new(crate::eval::Evaluation::classic()),
             time: Box::default(),
         }
@@ -112,6 +116,7 @@ impl SearchConfig {
                 promotions: Promotions::Qrbn,
                 delta: None,
                 see_prune: None,
+                tt: false,
             },
             ordering: OrderingScheme::MvvLva,
             killers: None,
@@ -320,6 +325,7 @@ impl SearchConfig {
             qsearch: QSearch {
                 delta: Some(200),
                 see_prune: Some(0),
+                tt: true,
                 ..Self::fischerle().qsearch
             },
             mate_distance_pruning: true,
@@ -357,6 +363,16 @@ impl SearchConfig {
                 capture: 18,
                 max_level: 8,
             }),
+            quiet_futility: Some(QuietFutility {
+                margin: 75,
+                max_level: 8,
+                history_limit: 12_000,
+            }),
+            history_pruning: Some(HistoryPruning {
+                margin: 2_000,
+                max_level: 4,
+            }),
+            keep_tables: true,
             singular: Some(Singular {
                 min_level: 4,
                 margin: 3,

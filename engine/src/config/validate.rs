@@ -29,9 +29,10 @@ fn out_of_range(key: &str, found: impl Display, expected: impl Display) -> Confi
     }
 }
 
-/// Largest `see_prune.quiet` and `see_prune.capture` (centipawns per level, per level²).
+/// Largest `see_prune.quiet`, `see_prune.capture` and `quiet_futility.margin` (centipawns per
+/// level, per level², per level).
 const MAX_SEE_MARGIN: i32 = 1000;
-/// Deepest `see_prune.max_level`.
+/// Deepest `see_prune.max_level`, `quiet_futility.max_level` and `history_pruning.max_level`.
 const MAX_SEE_LEVEL: i32 = 20;
 
 /// `value` must lie in `range` (both ends included), with an optional unit for the message.
@@ -242,6 +243,25 @@ impl SearchConfig {
                 " (cp per level²)",
             )?;
             within("see_prune.max_level", p.max_level, 1..=MAX_SEE_LEVEL, "")?;
+        }
+        if let Some(q) = &self.quiet_futility {
+            // Bounded so that margin × level stays far inside a score's range.
+            within(
+                "quiet_futility.margin",
+                q.margin,
+                0..=MAX_SEE_MARGIN,
+                " (cp per level)",
+            )?;
+            within(
+                "quiet_futility.max_level",
+                q.max_level,
+                1..=MAX_SEE_LEVEL,
+                "",
+            )?;
+        }
+        if let Some(h) = &self.history_pruning {
+            at_least("history_pruning.margin", h.margin, 0)?;
+            within("history_pruning.max_level", h.max_level, 1..=MAX_SEE_LEVEL, "")?;
         }
         if let Some(l) = &self.late_move_pruning {
             at_least("late_move_pruning.base", l.base, 1)?;

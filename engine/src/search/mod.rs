@@ -158,9 +158,15 @@ impl Searcher {
             return Self::new(config);
         };
         searcher.tt = table_for(&config, searcher.tt.take());
-        // A kept history belongs to one configuration's game.
+        // Kept tables belong to one configuration's game.
         if let Some(history) = searcher.history.as_mut() {
             history.reset();
+        }
+        if let Some(countermoves) = searcher.countermoves.as_mut() {
+            countermoves.reset();
+        }
+        if let Some(continuations) = searcher.continuations.as_mut() {
+            continuations.reset();
         }
         // The KPK rules are part of the evaluation: a cache is only good for one configuration.
         if searcher.config != config {
@@ -219,14 +225,20 @@ impl<R: Recorder> Searcher<R> {
         &self.config
     }
 
-    /// Empties the TT and the history table (UCI `ucinewgame`), so the next search is independent
-    /// of the ones before.
+    /// Empties the TT and the history, countermove and continuation tables (UCI `ucinewgame`),
+    /// so the next search is independent of the ones before.
     pub fn clear(&mut self) {
         if let Some(tt) = self.tt.as_mut() {
             tt.clear();
         }
         if let Some(history) = self.history.as_mut() {
             history.reset();
+        }
+        if let Some(countermoves) = self.countermoves.as_mut() {
+            countermoves.reset();
+        }
+        if let Some(continuations) = self.continuations.as_mut() {
+            continuations.reset();
         }
     }
 
@@ -332,12 +344,16 @@ impl<R: Recorder> Searcher<R> {
             (Some(h), true) => h.reset(),
             (_, on) => self.history = on.then(HistoryTable::default),
         }
+        // With `keep_tables` the countermove and continuation tables last the game too.
+        let keep = self.config.keep_tables;
         match (self.countermoves.as_mut(), self.config.countermove) {
+            (Some(_), true) if keep => {}
             (Some(c), true) => c.reset(),
             (_, on) => self.countermoves = on.then(countermove::CountermoveTable::default),
         }
         let on = self.config.continuation_history.is_some();
         match (self.continuations.as_mut(), on) {
+            (Some(_), true) if keep => {}
             (Some(c), true) => c.reset(),
             (_, on) => self.continuations = on.then(continuation::ContinuationTable::default),
         }

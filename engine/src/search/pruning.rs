@@ -22,6 +22,13 @@ pub(super) struct MovePruning {
     futility_base: Option<Score>,
     /// The most a quiet move and a capture may lose by SEE, when SEE pruning applies.
     see_threshold: Option<(Score, Score)>,
+    /// Static evaluation plus `quiet_futility`'s margin × level, and its history limit, when
+    /// quiet futility pruning applies.
+    quiet_futility: Option<(Score, i64)>,
+    /// The history below which a quiet move is pruned, when history pruning applies.
+    history_floor: Option<i64>,
+    /// The node's ply (the continuation history reads the moves before it).
+    ply: usize,
 }
 
 impl<R: Recorder> Searcher<R> {
@@ -172,6 +179,9 @@ impl<R: Recorder> Searcher<R> {
             late: self.late_move_limit(node, in_check, improving),
             futility_base: self.futility_base(board, alpha, level, ply, in_check),
             see_threshold: self.see_threshold(level, ply, in_check),
+            quiet_futility: self.quiet_futility(board, node, in_check),
+            history_floor: self.history_floor(node, in_check),
+            ply,
         }
     }
 
@@ -197,6 +207,9 @@ impl<R: Recorder> Searcher<R> {
             self.record(Action::LateMovePruning(mv));
             return true;
         }
+        if captured.is_none() && self.prunes_quiet(board, mv, pruning, alpha) {
+            return true;
+        }
         let gain = captured.map_or(0, piece_value);
         if pruning.futility_base.is_some_and(|b| b + gain <= alpha) {
             self.stats.futility_prunes += 1;
@@ -220,6 +233,53 @@ impl<R: Recorder> Searcher<R> {
 
     /// SEE pruning's thresholds at this node (quiet, capture): `−quiet × level` and
     /// `−capture × level²`, within `max_level` of the horizon, not in check, not at the root.
+    /// Quiet futility and history pruning of a quiet move (neither checking nor promoting, not
+    /// the first): both read its history, worked out only when one of them applies.
+    fn prunes_quiet(&mut self, board: &Board, mv: Move, pruning: &MovePruning, alpha: Score) -> bool {
+        if pruning.quiet_futility.is_none() && pruning.history_floor.is_none() {
+            return false;
+        }
+        let history = self.quiet_history(board, mv, pruning.ply);
+        if let Some((base, limit)) = pruning.quiet_futility {
+            if base <= alpha && history < limit {
+                self.stats.futility_prunes += 1;
+                self.record(Action::Futility(mv));
+                return true;
+            }
+        }
+        if pruning.history_floor.is_some_and(|floor| history < floor) {
+            self.stats.history_prunes += 1;
+            self.record(Action::HistoryPrune(mv));
+            return true;
+        }
+        false
+    }
+
+    /// Where quiet futility pruning applies (a null-window node within its `max_level`, not the
+    /// root, not in check, no mate in the window): the static evaluation plus the margin, and
+    /// the history limit.
+    fn quiet_futility(&mut self, board: &Board, node: &Node, in_check: bool) -> Option<(Score, i64)> {
+        let qf = self.config.quiet_futility.as_ref()?;
+        let (margin, limit) = (qf.margin, i64::from(qf.history_limit));
+        if !self.near_horizon(node, in_check, qf.max_level) || node.alpha.abs() >= MATE_BOUND {
+            return None;
+        }
+        Some((self.static_eval(board, node.ply) + margin * node.level, limit))
+    }
+
+    /// Where history pruning applies (a null-window node within its `max_level`, not the root,
+    /// not in check): −margin × level.
+    fn history_floor(&self, node: &Node, in_check: bool) -> Option<i64> {
+        let hp = self.config.history_pruning.as_ref()?;
+        self.near_horizon(node, in_check, hp.max_level)
+            .then(|| -i64::from(hp.margin) * i64::from(node.level))
+    }
+
+    /// A null-window node other than the root, not in check, within `max_level` of the horizon.
+    fn near_horizon(&self, node: &Node, in_check: bool, max_level: i32) -> bool {
+        node.ply > 0 && !in_check && !node.is_pv() && node.level <= max_level
+    }
+
     fn see_threshold(&self, level: i32, ply: usize, in_check: bool) -> Option<(Score, Score)> {
         let sp = self.config.see_prune.as_ref()?;
         if ply == 0 || in_check || level > sp.max_level {

@@ -1,7 +1,8 @@
 //! Quiescence search (Fischerle section 2). At level 0 it starts only if the side to move is in
 //! check, has a potentially advantageous capture, or can promote; otherwise the static evaluation
 //! is the score. In check all evasions are searched and there is no stand-pat. The level keeps
-//! falling below 0 and `qsearch.min_level` bounds it. No TT, killers or history here.
+//! falling below 0 and `qsearch.min_level` bounds it. No killers or history here, and the TT
+//! only with `qsearch.tt`.
 
 use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
 
@@ -16,7 +17,9 @@ use crate::search::ordering::{
 use crate::search::record::{Action, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::score::{mated_in, DRAW, INFINITY};
 use crate::search::see::see;
+use crate::search::selective::Budget;
 use crate::search::stats::SearchStats;
+use crate::search::tt::{Bound, Entry};
 use crate::search::{Searcher, MAX_PLY};
 
 /// What the move loop of a QS node needs to know about the node.
@@ -63,7 +66,7 @@ impl<R: Recorder> Searcher<R> {
         value
     }
 
-    /// Steps 1 to 7 of a QS node.
+    /// Steps 1 to 3a and 8 of a QS node (4 to 7 in `quiescence_moves`).
     fn quiescence_node(
         &mut self,
         board: &Board,
@@ -94,6 +97,31 @@ impl<R: Recorder> Searcher<R> {
             return self.static_eval(board, ply);
         }
 
+        // Step 3a. With `qsearch.tt`, a stored score whose bound fits the window ends the node.
+        let stored = self.qs_probe(board, ply);
+        if let Some(score) = stored.and_then(|e| qs_tt_cutoff(e, alpha, beta)) {
+            self.stats.qs_tt_cutoffs += 1;
+            self.record(Action::TtCutoff);
+            return score;
+        }
+        let score = self.quiescence_moves(board, alpha, beta, level, ply, entry);
+        // Step 8. With `qsearch.tt`, the result at level 0, where no deeper entry is kept.
+        if stored.is_none_or(|e| e.level <= 0) {
+            self.qs_store(board, ply, (alpha, beta), score);
+        }
+        score
+    }
+
+    /// Steps 4 to 7 of a QS node.
+    fn quiescence_moves(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        level: i32,
+        ply: usize,
+        entry: bool,
+    ) -> Score {
         // Step 4. Stand pat ahead of the moves: outside check, a static evaluation that reaches
         // beta ends the node before its moves are ordered. The horizon node still learns why QS
         // starts there, from the first move that says so. The tree and the counts are the same as
@@ -216,6 +244,45 @@ impl<R: Recorder> Searcher<R> {
         best
     }
 
+    /// The TT entry of the QS node, with `qsearch.tt`.
+    fn qs_probe(&mut self, board: &Board, ply: usize) -> Option<Entry> {
+        if !self.config.qsearch.tt {
+            return None;
+        }
+        let tt = self.tt.as_ref()?;
+        self.stats.tt_probes += 1;
+        let entry = tt.probe(board.hash(), ply);
+        self.stats.tt_hits += u64::from(entry.is_some());
+        entry
+    }
+
+    /// Stores a QS node's `score` at level 0, its bound from the `window` it was entered with,
+    /// with `qsearch.tt` (a stopped search's score is not a result and is not stored).
+    fn qs_store(&mut self, board: &Board, ply: usize, window: (Score, Score), score: Score) {
+        if !self.config.qsearch.tt || self.clock.stopped() {
+            return;
+        }
+        let Some(tt) = self.tt.as_mut() else { return };
+        let bound = if score >= window.1 {
+            Bound::Lower
+        } else if score > window.0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry {
+            mv: None,
+            score,
+            level: 0,
+            bound,
+            budget: Budget {
+                dyn_left: 0,
+                triv_left: 0,
+            },
+        };
+        tt.store(board.hash(), ply, entry);
+    }
+
     /// Lazy evaluation (`lazy_eval`): the evaluation's cheap part, when it clears beta by the
     /// margin and the node's full evaluation is not known yet, fails the stand pat high without
     /// the piece terms. A KPK verdict is exact, so it is never bypassed.
@@ -278,6 +345,17 @@ impl<R: Recorder> Searcher<R> {
         *counter += 1;
         start != Start::Nothing
     }
+}
+
+/// A stored score that answers a QS node with window (`alpha`, `beta`): any level does, the
+/// node being at or below level 0.
+fn qs_tt_cutoff(entry: Entry, alpha: Score, beta: Score) -> Option<Score> {
+    let fits = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => entry.score >= beta,
+        Bound::Upper => entry.score <= alpha,
+    };
+    fits.then_some(entry.score)
 }
 
 /// Why QS starts at the horizon node (Fischerle section 2), or that it does not.

@@ -66,7 +66,7 @@ impl<R: Recorder> Searcher<R> {
 
     /// A quiet move's history at the node at `ply`: the butterfly score plus the continuation
     /// scores after the previous move and (with `plies = 2`) the one before it, each where on.
-    fn quiet_history(&self, board: &Board, mv: Move, ply: usize) -> i64 {
+    pub(super) fn quiet_history(&self, board: &Board, mv: Move, ply: usize) -> i64 {
         let butterfly = self
             .history
             .as_ref()

@@ -110,8 +110,13 @@ pub struct SearchStats {
     pub delta_prunes: u64,
     /// Quiet moves skipped by late move pruning.
     pub late_move_prunes: u64,
-    /// Moves skipped by futility pruning (frontier and pre-frontier nodes).
+    /// Moves skipped by futility pruning (frontier and pre-frontier nodes, and `quiet_futility`
+    /// at any level up to its `max_level`).
     pub futility_prunes: u64,
+    /// Quiet moves skipped by history pruning.
+    pub history_prunes: u64,
+    /// QS nodes ended by a TT score (`qsearch.tt`).
+    pub qs_tt_cutoffs: u64,
     /// Moves skipped by SEE pruning in the main search.
     pub see_prunes: u64,
     /// Nodes searched one level shallower by limited razoring.

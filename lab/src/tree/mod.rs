@@ -104,6 +104,8 @@ pub struct ActionCounts {
     pub futility_prunes: u32,
     /// Moves late move pruning skipped.
     pub late_move_prunes: u32,
+    /// Quiet moves history pruning skipped.
+    pub history_prunes: u32,
     /// Moves searched reduced first (LMR).
     pub reductions: u32,
     /// Of which searched again at their full level.
@@ -310,6 +312,7 @@ fn describe(board: &Board, actions: &[Action]) -> (ActionCounts, String) {
             Action::LateMovePruning(mv) => {
                 count(&mut c.late_move_prunes, "late move pruned", san(mv))
             }
+            Action::HistoryPrune(mv) => count(&mut c.history_prunes, "history pruned", san(mv)),
             Action::Reduction { mv, by, researched } => {
                 c.reductions += 1;
                 c.researches += u32::from(researched);

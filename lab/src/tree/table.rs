@@ -75,6 +75,7 @@ pub fn frame(nodes: &[TreeNode]) -> Result<RecordBatch> {
         column!("late_move_prunes", UInt32Array, |n| n
             .counts
             .late_move_prunes),
+        column!("history_prunes", UInt32Array, |n| n.counts.history_prunes),
         column!("reductions", UInt32Array, |n| n.counts.reductions),
         column!("researches", UInt32Array, |n| n.counts.researches),
         column!("check_extensions", UInt32Array, |n| n

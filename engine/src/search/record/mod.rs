@@ -70,6 +70,8 @@ pub enum Action {
     Futility(Move),
     /// A move was not searched: late move pruning.
     LateMovePruning(Move),
+    /// A quiet move was not searched: its history is too poor this near the horizon.
+    HistoryPrune(Move),
     /// A move was searched `by` levels shallower first (LMR); `researched` if it beat alpha there.
     Reduction {
         /// The move.
