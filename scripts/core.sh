@@ -4,7 +4,7 @@
 #
 #   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s
 #                                #        picker_10k picker_40k picker_clock gauntlet_picked parts2
-#                                #        honed_10k honed_40k honed_clock gauntlet_honed
+#                                #        honed_10k honed_40k honed_clock gauge_honed gauntlet_honed
 #                                #        gauntlet_honed_toga gauntlet_honed_ethereal nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
@@ -118,6 +118,10 @@ part_honed_clock() {
   play honed-clock-2s "${HONED[@]}" --openings results/cross-engine/openings.epd --seed 0 \
     --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
+part_gauge_honed() {
+  play gauge-honed-20k "${HONED[@]}" --player "$GLAURUNG" --round-robin --limit nodes=20000 \
+    --pairs 100 --seed 1000
+}
 # `honed` against the three peers, on the gauntlet openings of `strong`, `fitted` and `picked`.
 gauntlet_honed() {
   play "$1" --player honed:preset=honed --player "$2" --openings "$BOOK" --seed 0 --pairs 100 \
@@ -133,7 +137,7 @@ part_gauntlet_honed_ethereal() {
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

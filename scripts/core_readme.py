@@ -32,6 +32,21 @@ RUNS = [
     ("picker-clock-2s", "2 s + 0.02 s, openings 301–500 of the cross-engine study's book"),
     ("gauntlet-2s-picked", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`strong`'s and `fitted`'s gauntlets')"),
     ("../../eval/labelled/gauntlet-2s-glaurung", "the labelled-evaluation study's gauntlet of `fitted` (named `strong-fit` there), same clock and openings"),
+    # Eighth amendment: the bundle of the four parts that passed `parts2-10k/`, then its gauntlets.
+    ("honed-10k", "fixed nodes, 10,000 a move, openings 501–1000 of the labelled study's gate book"),
+    ("honed-40k", "fixed nodes, 40,000 a move, openings 1–250 of the project's book"),
+    ("honed-clock-2s", "2 s + 0.02 s, openings 1–200 of the cross-engine study's book"),
+    ("gauge-honed-20k", "fixed nodes, 20,000 a move, round robin with Glaurung 2.2, book from opening 1000"),
+    ("gauntlet-2s-honed", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`strong`'s, `fitted`'s and `picked`'s gauntlets')"),
+    ("gauntlet-2s-honed-toga", "2 s + 0.02 s, openings 1–100 of the gauntlet book"),
+    ("gauntlet-2s-honed-ethereal", "2 s + 0.02 s, openings 1–100 of the gauntlet book"),
+]
+
+# The per-part screens: run directory, the preset each variant is played against, and what a
+# variant does to it.
+SCREENS = [
+    ("parts-10k", "strong", "part undone"),
+    ("parts2-10k", "picked", "part on"),
 ]
 
 # Which pairings of a run the table shows (all where not named).
@@ -114,28 +129,29 @@ def sprt(root):
             f"`{r['first_name']}` {signed(float(r['elo']))} ± {float(r['elo95']):.1f} Elo.")
 
 
-def parts(root):
-    """The per-part screen: each part undone inside `strong`, Elo of the variant against `strong`,
-    p from its interval (normal approximation) and Holm-adjusted across the screen's pairings."""
-    path = root / "parts-10k" / "pairings.csv"
+def parts(root, run, base, change):
+    """A per-part screen: each variant of `base` (a part undone or switched on), Elo of the variant
+    against `base`, p from its interval (normal approximation) and Holm-adjusted across the
+    screen's pairings."""
+    path = root / run / "pairings.csv"
     if not path.exists():
-        return "Per-part screen (`parts-10k/`): not yet played."
+        return f"Per-part screen (`{run}/`): not yet played."
     with path.open() as f:
         rows = list(csv.DictReader(f))
-    # 500 pairs were played on a book of 432 openings: at fixed nodes the last 68 of each pairing
-    # replay its first 68 exactly, so each opening is counted once.
+    # `parts-10k` played 500 pairs on a book of 432 openings: at fixed nodes the last 68 of each
+    # pairing replay its first 68 exactly, so each opening is counted once.
     replays = 0
     for i, r in enumerate(rows):
-        counts, replayed, wdl = once_per_opening(root / "parts-10k", r["pairing"])
+        counts, replayed, wdl = once_per_opening(root / run, r["pairing"])
         replays = replayed
         rows[i] = {**r, **pentanomial_elo(counts), "pairs": sum(counts),
                    "wins": wdl[0], "draws": wdl[1], "losses": wdl[2]}
     ps = [p_from_interval(float(r["nelo"]), float(r["nelo95"])) for r in rows]
-    out = ["Per-part screen (`parts-10k/`, 10,000 nodes a move; each variant against `strong`; p from "
+    out = [f"Per-part screen (`{run}/`, 10,000 nodes a move; each variant against `{base}`; p from "
            f"normalized Elo, Holm-adjusted across the {len(rows)} parts"
            + (f"; each opening once: {replays} of each pairing's pairs replayed an opening of the "
               "432-opening book, the same two games, and are left out" if replays else "") + "):", "",
-           "| part undone | pairs | W/D/L | Elo (95 %) | nElo (95 %) | p (Holm) |", "|---|---|---|---|---|---|"]
+           f"| {change} | pairs | W/D/L | Elo (95 %) | nElo (95 %) | p (Holm) |", "|---|---|---|---|---|---|"]
     for r, p in zip(rows, holm(ps)):
         out.append(f"| `{r['second_name']}` | {r['pairs']} | {r['wins']}/{r['draws']}/{r['losses']} "
                    f"| {signed(float(r['elo']))} ± {float(r['elo95']):.1f} "
@@ -198,7 +214,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + parts(root) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + "\n\n".join(parts(root, *s) for s in SCREENS) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
           root / SUMMARY_JSON: (None, summary_json(root))},
          check=sys.argv[2] == "--check")
 

@@ -261,7 +261,12 @@ impl SearchConfig {
         }
         if let Some(h) = &self.history_pruning {
             at_least("history_pruning.margin", h.margin, 0)?;
-            within("history_pruning.max_level", h.max_level, 1..=MAX_SEE_LEVEL, "")?;
+            within(
+                "history_pruning.max_level",
+                h.max_level,
+                1..=MAX_SEE_LEVEL,
+                "",
+            )?;
         }
         if let Some(l) = &self.late_move_pruning {
             at_least("late_move_pruning.base", l.base, 1)?;

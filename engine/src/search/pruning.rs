@@ -235,7 +235,13 @@ impl<R: Recorder> Searcher<R> {
     /// `−capture × level²`, within `max_level` of the horizon, not in check, not at the root.
     /// Quiet futility and history pruning of a quiet move (neither checking nor promoting, not
     /// the first): both read its history, worked out only when one of them applies.
-    fn prunes_quiet(&mut self, board: &Board, mv: Move, pruning: &MovePruning, alpha: Score) -> bool {
+    fn prunes_quiet(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        pruning: &MovePruning,
+        alpha: Score,
+    ) -> bool {
         if pruning.quiet_futility.is_none() && pruning.history_floor.is_none() {
             return false;
         }
@@ -258,13 +264,21 @@ impl<R: Recorder> Searcher<R> {
     /// Where quiet futility pruning applies (a null-window node within its `max_level`, not the
     /// root, not in check, no mate in the window): the static evaluation plus the margin, and
     /// the history limit.
-    fn quiet_futility(&mut self, board: &Board, node: &Node, in_check: bool) -> Option<(Score, i64)> {
+    fn quiet_futility(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        in_check: bool,
+    ) -> Option<(Score, i64)> {
         let qf = self.config.quiet_futility.as_ref()?;
         let (margin, limit) = (qf.margin, i64::from(qf.history_limit));
         if !self.near_horizon(node, in_check, qf.max_level) || node.alpha.abs() >= MATE_BOUND {
             return None;
         }
-        Some((self.static_eval(board, node.ply) + margin * node.level, limit))
+        Some((
+            self.static_eval(board, node.ply) + margin * node.level,
+            limit,
+        ))
     }
 
     /// Where history pruning applies (a null-window node within its `max_level`, not the root,

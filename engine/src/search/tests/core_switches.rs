@@ -6,17 +6,19 @@ use super::*;
 use crate::search::score::mate_in_moves;
 
 /// A quiet middlegame where every step has work to do.
-const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
+pub(super) const MIDDLEGAME: &str =
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 1";
 /// Kiwipete: captures, checks and pins everywhere.
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+pub(super) const KIWIPETE: &str =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-const DEPTH: i32 = 8;
+pub(super) const DEPTH: i32 = 8;
 
-fn nodes(fen: &str, config: SearchConfig) -> u64 {
+pub(super) fn nodes(fen: &str, config: SearchConfig) -> u64 {
     search(fen, config, DEPTH).stats.nodes
 }
 
-fn with(base: &SearchConfig, key: &str, value: &str) -> SearchConfig {
+pub(super) fn with(base: &SearchConfig, key: &str, value: &str) -> SearchConfig {
     let mut c = base.clone();
     c.set(key, value).unwrap();
     c

@@ -503,6 +503,7 @@ fn a_reused_searcher_matches_a_fresh_one() {
     );
 }
 
+mod core_parts;
 mod core_switches;
 mod cutoffs;
 mod draws;
