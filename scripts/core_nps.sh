@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The search speed of `strong` beside `gated`'s and Ethereal 12's, from one run: 5 rounds, each
-# `harness bench` of both presets at depth 9 and `ethereal-chess bench` in turn, pinned to one core
+# The search speed of `strong`, `picked` and `honed` beside `gated`'s and Ethereal 12's, from one
+# run: 5 rounds, each `harness bench` of the presets at depth 9 and `ethereal-chess bench` in turn,
+# pinned to one core
 # (CPU ${CORE:-0}; the committed run: CORE=1), into results/strength/core/nps.csv (round, player, nps); core_readme.py quotes
 # the medians. Needs a release build and Debian's ethereal-chess.
 set -euo pipefail
@@ -11,7 +12,7 @@ out=results/strength/core/nps.csv
 core=${CORE:-0}
 echo "round,player,nps" > "$out"
 for round in 1 2 3 4 5; do
-  for preset in strong gated; do
+  for preset in strong gated picked honed; do
     nps=$(taskset -c "$core" "$harness" bench --preset "$preset" --depth 9 | awk '/Nodes\/second/ {print $3}')
     echo "$round,$preset,$nps" >> "$out"
   done

@@ -182,10 +182,12 @@ def nps(root):
             by.setdefault(r["player"], []).append(int(r["nps"]))
     rounds = len(next(iter(by.values())))
     parts = [f"`{p}` {statistics.median(v) / 1e6:.2f} M" for p, v in by.items()]
-    ratio = statistics.median(by["strong"]) / statistics.median(by["gated"])
+    ratio = lambda a, b: statistics.median(by[a]) / statistics.median(by[b])
+    honed = (f", `honed` at {ratio('honed', 'picked'):.2f}× `picked`'s and {ratio('honed', 'ethereal-12'):.2f}× "
+             "Ethereal 12's" if "honed" in by else "")
     return (f"Speed (`scripts/core_nps.sh`: {rounds} interleaved rounds on one core, median nodes per "
             f"second; ours `harness bench --depth 9`, Ethereal its own `bench`): " + ", ".join(parts)
-            + f"; `strong` searches at {ratio:.2f}× `gated`'s speed.")
+            + f"; `strong` searches at {ratio('strong', 'gated'):.2f}× `gated`'s speed{honed}.")
 
 
 def summary_json(root):

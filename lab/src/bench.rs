@@ -111,7 +111,7 @@ mod tests {
     }
 
     /// The later presets' own signatures, so a switch added off cannot move them unseen (the
-    /// committed studies that play `modern`, `gated`, `strong`, `fitted` and `picked` rerun only
+    /// committed studies that play `modern`, `gated`, `strong`, `fitted`, `picked` and `honed` rerun only
     /// while these hold).
     #[test]
     fn modern_and_gated_keep_their_bench_signatures() {
@@ -121,6 +121,7 @@ mod tests {
             ("strong", 41_470),
             ("fitted", 30_452),
             ("picked", 30_424),
+            ("honed", 25_574),
         ] {
             let nodes = signature(&SearchConfig::preset(preset).unwrap());
             assert_eq!(nodes, committed, "{preset}'s bench signature changed");

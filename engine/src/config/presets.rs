@@ -1,5 +1,5 @@
 //! The named presets: `fischerle` (the default), `seeds`, `plain`, `modern`, `gated`, `strong`,
-//! `fitted` and `picked`, and the values `on` gives a heuristic that is off.
+//! `fitted`, `picked` and `honed`, and the values `on` gives a heuristic that is off.
 
 use super::*;
 
@@ -13,6 +13,7 @@ pub const PRESETS: &[&str] = &[
     "strong",
     "fitted",
     "picked",
+    "honed",
 ];
 
 impl SearchConfig {
@@ -270,6 +271,26 @@ impl SearchConfig {
         }
     }
 
+    /// `picked` with the four parts of the eighth amendment (`results/strength/core/`), each at
+    /// its `on` values, none of them worse than `picked` at fixed nodes: the QS probes and stores
+    /// the TT, quiet futility pruning by level with a history limit, history pruning, and the
+    /// history, countermove and continuation tables kept for the game.
+    pub fn honed() -> Self {
+        let on = Self::everything_on();
+        let picked = Self::picked();
+        Self {
+            qsearch: QSearch {
+                tt: true,
+                ..picked.qsearch
+            },
+            quiet_futility: on.quiet_futility,
+            history_pruning: on.history_pruning,
+            keep_tables: true,
+            history: picked.history.map(|h| History { keep: true, ..h }),
+            ..picked
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -281,6 +302,7 @@ impl SearchConfig {
             "strong" => Ok(Self::strong()),
             "fitted" => Ok(Self::fitted()),
             "picked" => Ok(Self::picked()),
+            "honed" => Ok(Self::honed()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -513,6 +535,23 @@ mod tests {
         c.set("ordering", "picker").unwrap();
         assert_eq!(SearchConfig::picked(), c);
         assert_eq!(SearchConfig::preset("picked").unwrap(), c);
+    }
+
+    /// The parts of the eighth amendment, as `scripts/core.sh parts2` plays them.
+    #[test]
+    fn honed_is_picked_with_the_parts_its_screen_kept() {
+        let mut c = SearchConfig::picked();
+        for (key, value) in [
+            ("qsearch.tt", "true"),
+            ("quiet_futility", "on"),
+            ("history_pruning", "on"),
+            ("keep_tables", "true"),
+            ("history.keep", "true"),
+        ] {
+            c.set(key, value).unwrap();
+        }
+        assert_eq!(SearchConfig::honed(), c);
+        assert_eq!(SearchConfig::preset("honed").unwrap(), c);
     }
 
     #[test]
