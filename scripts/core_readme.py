@@ -8,6 +8,8 @@ is listed as such.
     scripts/core_readme.py results/strength/core --check   # fails, with a diff, when stale
 """
 import csv
+import gzip
+import json
 import math
 import statistics
 import sys
@@ -25,7 +27,7 @@ RUNS = [
     ("gauntlet-2s-glaurung", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`gated`'s gauntlet's)"),
     ("clock-10s", "10 s + 0.1 s, SPRT [0, 50] nElo, openings 951–1000 of the labelled study's gate book"),
     # For comparison, on the same openings: `gated`'s own gauntlet pairing with Glaurung.
-    ("../gauntlet-gated", "the strength study's gauntlet of `gated`, same clock and openings (its Glaurung pairing)"),
+    ("../gauntlet-gated", "the strength study's gauntlet of `gated`, same clock and openings (its Glaurung and Toga II pairings)"),
     # Seventh amendment: the move picker inside `fitted`, then (if not worse) its preset's gauntlet.
     ("picker-10k", "fixed nodes, 10,000 a move, openings 1–500 of the labelled study's gate book"),
     ("picker-40k", "fixed nodes, 40,000 a move, openings 501–750 of the labelled study's gate book"),
@@ -50,7 +52,7 @@ SCREENS = [
 ]
 
 # Which pairings of a run the table shows (all where not named).
-ONLY = {"../gauntlet-gated": "glaurung-2.2"}
+ONLY = {"../gauntlet-gated": ("glaurung-2.2", "toga-ii-3.0")}
 
 
 def lines(root):
@@ -63,7 +65,7 @@ def lines(root):
             continue
         with path.open() as f:
             for r in csv.DictReader(f):
-                if name in ONLY and ONLY[name] not in (r["first_name"], r["second_name"]):
+                if name in ONLY and not {r["first_name"], r["second_name"]} & set(ONLY[name]):
                     continue
                 first, second = r["first_name"] or r["first"], r["second_name"] or r["second"]
                 wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
@@ -190,14 +192,47 @@ def nps(root):
             + f"; `strong` searches at {ratio('strong', 'gated'):.2f}× `gated`'s speed{honed}.")
 
 
+# Clock runs whose per-move table the README summarises: who searched how much.
+EFFORT = ["honed-clock-2s", "gauntlet-2s-picked", "gauntlet-2s-honed"]
+
+
+def effort(root):
+    """Per clock run of EFFORT, each player's median nodes, time and depth a move and its nodes per
+    second over the run (each engine counting its own nodes), from the run's moves.csv.gz."""
+    out = []
+    for run in EFFORT:
+        path = root / run / "moves.csv.gz"
+        if not path.exists():
+            continue
+        with (root / run / "manifest.json").open() as f:
+            names = {p["id"]: p["name"] for p in json.load(f)["players"]}
+        by = {}
+        with gzip.open(path, "rt") as f:
+            for r in csv.DictReader(f):
+                if r["nodes"] and r["time_ms"]:
+                    by.setdefault(r["player"], []).append(
+                        (int(r["nodes"]), float(r["time_ms"]), int(r["depth"] or 0)))
+        parts = []
+        for player, moves in by.items():
+            nps = sum(m[0] for m in moves) / sum(m[1] for m in moves) * 1000
+            parts.append(f"`{names.get(player, player)}` {statistics.median(m[0] for m in moves):,.0f} nodes, "
+                         f"{statistics.median(m[1] for m in moves):.1f} ms, depth "
+                         f"{statistics.median(m[2] for m in moves):.0f}, {nps / 1e6:.2f} M nodes/s")
+        out.append(f"`{run}/`: " + "; ".join(parts))
+    if not out:
+        return "Search effort under the clock: no clock run of the eighth amendment played yet."
+    return ("Search effort under the clock (median a move, and nodes per second over the run; each "
+            "engine counts its own nodes; two games at a time): " + " — ".join(out) + ".")
+
+
 def summary_json(root):
     """summary.json (`harness index`'s row): `strong` over `gated` at fixed nodes and, pooled over both
-    clock runs, at 2 s + 0.02 s (the figure, against the +150 target), and its score against Glaurung 2.2."""
+    clock runs, at 2 s + 0.02 s (the figure, against the +150 target), and the score against Glaurung
+    2.2 of the latest preset whose gauntlet was played (`honed`, else `strong`)."""
     from readme_blocks import summary
     with (root / "screen-10k" / "pairings.csv").open() as f:
         screen = next(csv.DictReader(f))
-    with (root / "gauntlet-2s-glaurung" / "pairings.csv").open() as f:
-        glaurung = 1 - float(next(csv.DictReader(f))["score"])  # the row is Glaurung's
+    preset, glaurung = gauntlet_score(root)
     n, _, _, elo, low, high = pooled_elo(root, ["clock-2s", "clock-2s-b"])
     elo, low, high = (round(x, 1) for x in (elo, low, high))
     wins = low > 0 and float(screen["elo"]) - float(screen["elo95"]) > 0
@@ -207,16 +242,27 @@ def summary_json(root):
         f"{'Yes' if wins else 'Not shown'}: `strong` scores {signed(float(screen['elo']))} ± "
         f"{float(screen['elo95']):.1f} Elo at "
         f"10,000 nodes and {signed(elo)} [{signed(low)}, {signed(high)}] at 2 s + 0.02 s ({n} pairs; the +150 target "
-        f"{'holds' if low >= 150 else 'does not hold at its lower end'}), but {100 * glaurung:.1f} % against "
-        f"Glaurung 2.2, {'meeting' if glaurung >= 0.35 else 'under'} the 35 % target.",
+        f"{'holds' if low >= 150 else 'does not hold at its lower end'}); against Glaurung 2.2 `{preset}` scores "
+        f"{100 * glaurung:.1f} %, {'meeting' if glaurung >= 0.35 else 'under'} the 35 % target.",
         (f"`strong` over `gated`, 2 s + 0.02 s, {n} pairs", elo, low, high, "Elo"))
+
+
+def gauntlet_score(root):
+    """(preset, its score) against Glaurung 2.2 at 2 s + 0.02 s: `honed`'s gauntlet when played,
+    else `strong`'s (the rows are Glaurung's)."""
+    for preset, run in (("honed", "gauntlet-2s-honed"), ("strong", "gauntlet-2s-glaurung")):
+        path = root / run / "pairings.csv"
+        if path.exists():
+            with path.open() as f:
+                return preset, 1 - float(next(csv.DictReader(f))["score"])
+    raise SystemExit(f"{root}: no gauntlet against Glaurung 2.2 played")
 
 
 def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + "\n\n".join(parts(root, *s) for s in SCREENS) + "\n\n" + collapse(root) + "\n\n" + nps(root)}, None),
+    sync({root / "README.md": ({"core-results": lines(root) + "\n\n" + (pooled(root, ["clock-2s", "clock-2s-b"]) or "Clock runs together: not yet played.") + "\n\n" + sprt(root) + "\n\n" + "\n\n".join(parts(root, *s) for s in SCREENS) + "\n\n" + collapse(root) + "\n\n" + effort(root) + "\n\n" + nps(root)}, None),
           root / SUMMARY_JSON: (None, summary_json(root))},
          check=sys.argv[2] == "--check")
 
