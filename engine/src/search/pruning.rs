@@ -231,8 +231,6 @@ impl<R: Recorder> Searcher<R> {
         false
     }
 
-    /// SEE pruning's thresholds at this node (quiet, capture): `−quiet × level` and
-    /// `−capture × level²`, within `max_level` of the horizon, not in check, not at the root.
     /// Quiet futility and history pruning of a quiet move (neither checking nor promoting, not
     /// the first): both read its history, worked out only when one of them applies.
     fn prunes_quiet(
@@ -294,6 +292,8 @@ impl<R: Recorder> Searcher<R> {
         node.ply > 0 && !in_check && !node.is_pv() && node.level <= max_level
     }
 
+    /// SEE pruning's thresholds at this node (quiet, capture): `−quiet × level` and
+    /// `−capture × level²`, within `max_level` of the horizon, not in check, not at the root.
     fn see_threshold(&self, level: i32, ply: usize, in_check: bool) -> Option<(Score, Score)> {
         let sp = self.config.see_prune.as_ref()?;
         if ply == 0 || in_check || level > sp.max_level {
