@@ -416,7 +416,7 @@ impl<R: Recorder> Searcher<R> {
         }
     }
 
-    fn probe_tt(&mut self, key: u64, ply: usize) -> Option<Entry> {
+    pub(super) fn probe_tt(&mut self, key: u64, ply: usize) -> Option<Entry> {
         let tt = self.tt.as_ref()?;
         self.stats.tt_probes += 1;
         let entry = tt.probe(key, ply);
@@ -431,12 +431,7 @@ impl<R: Recorder> Searcher<R> {
         if tt.skip_pv && node.is_pv() {
             return None;
         }
-        let fits = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => entry.score >= node.beta,
-            Bound::Upper => entry.score <= node.alpha,
-        };
-        if entry.level < node.level || !fits {
+        if entry.level < node.level || !entry.fits(node.alpha, node.beta) {
             return None;
         }
         if tt.budget_aware && !entry.budget.covers(node.budget.saturated()) {
@@ -452,13 +447,7 @@ impl<R: Recorder> Searcher<R> {
     /// or below alpha (the window the node was entered with), else exact.
     fn store_tt(&mut self, key: u64, node: &Node, score: Score, mv: Move) {
         let Some(tt) = self.tt.as_mut() else { return };
-        let bound = if score >= node.beta {
-            Bound::Lower
-        } else if score > node.alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(score, node.alpha, node.beta);
         tt.store(
             key,
             node.ply,

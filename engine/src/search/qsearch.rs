@@ -249,11 +249,7 @@ impl<R: Recorder> Searcher<R> {
         if !self.config.qsearch.tt {
             return None;
         }
-        let tt = self.tt.as_ref()?;
-        self.stats.tt_probes += 1;
-        let entry = tt.probe(board.hash(), ply);
-        self.stats.tt_hits += u64::from(entry.is_some());
-        entry
+        self.probe_tt(board.hash(), ply)
     }
 
     /// Stores a QS node's `score` at level 0, its bound from the `window` it was entered with,
@@ -263,18 +259,11 @@ impl<R: Recorder> Searcher<R> {
             return;
         }
         let Some(tt) = self.tt.as_mut() else { return };
-        let bound = if score >= window.1 {
-            Bound::Lower
-        } else if score > window.0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         let entry = Entry {
             mv: None,
             score,
             level: 0,
-            bound,
+            bound: Bound::of(score, window.0, window.1),
             budget: Budget {
                 dyn_left: 0,
                 triv_left: 0,
@@ -350,12 +339,7 @@ impl<R: Recorder> Searcher<R> {
 /// A stored score that answers a QS node with window (`alpha`, `beta`): any level does, the
 /// node being at or below level 0.
 fn qs_tt_cutoff(entry: Entry, alpha: Score, beta: Score) -> Option<Score> {
-    let fits = match entry.bound {
-        Bound::Exact => true,
-        Bound::Lower => entry.score >= beta,
-        Bound::Upper => entry.score <= alpha,
-    };
-    fits.then_some(entry.score)
+    entry.fits(alpha, beta).then_some(entry.score)
 }
 
 /// Why QS starts at the horizon node (Fischerle section 2), or that it does not.

@@ -21,6 +21,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound a node's `score` is for the window (`alpha`, `beta`) it was entered with: a lower
+    /// bound at or above beta, an upper bound at or below alpha, else exact.
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Self {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
@@ -34,6 +48,17 @@ pub struct Entry {
     pub bound: Bound,
     /// Selective-deepening budget the node was searched with (each part saturates at 255).
     pub budget: Budget,
+}
+
+impl Entry {
+    /// Whether the stored score answers a node with window (`alpha`, `beta`), its depth aside.
+    pub fn fits(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// A slot: the key's upper 48 bits with the budget in the lower 16 (dynamic levels left (8) |
