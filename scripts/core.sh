@@ -5,7 +5,8 @@
 #   scripts/core.sh [PART...]    # parts: screen gauge clock clock_b collapse gauntlet parts clock_10s
 #                                #        picker_10k picker_40k picker_clock gauntlet_picked parts2
 #                                #        honed_10k honed_40k honed_clock gauge_honed gauntlet_honed
-#                                #        gauntlet_honed_toga gauntlet_honed_ethereal nps readme
+#                                #        gauntlet_honed_toga gauntlet_honed_ethereal parts3
+#                                #        swift_clock swift_clock_b gauntlet_swift swift_10k nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -134,10 +135,33 @@ part_gauntlet_honed_toga() {
 part_gauntlet_honed_ethereal() {
   gauntlet_honed gauntlet-2s-honed-ethereal "$ETHEREAL"
 }
+# Ninth amendment: the early null move and TT aging, each on in `honed`, then their bundle `swift`.
+part_parts3() {
+  play parts3-10k --player honed:preset=honed \
+    --player early-null-move:preset=honed,null_move.early=true \
+    --player tt-aging:preset=honed,tt.aging=true \
+    --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
+}
+SWIFT=(--player honed:preset=honed --player swift:preset=swift)
+part_swift_clock() {
+  play swift-clock-2s "${SWIFT[@]}" --openings results/cross-engine/openings.epd --seed 200 \
+    --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_swift_clock_b() {
+  play swift-clock-2s-b "${SWIFT[@]}" --openings "$BOOK" --seed 200 \
+    --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_gauntlet_swift() {
+  play gauntlet-2s-swift --player swift:preset=swift --player "$GLAURUNG" --openings "$BOOK" \
+    --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_swift_10k() {
+  play swift-10k "${SWIFT[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

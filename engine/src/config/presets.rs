@@ -29,6 +29,7 @@ impl SearchConfig {
                 divisor: 4,
                 skip_pv: false,
                 eval_divisor: None,
+                early: false,
             }),
             ..Self::seeds()
         }
@@ -72,6 +73,7 @@ impl SearchConfig {
                 budget_aware: false,
                 replacement: Replacement::Always,
                 skip_pv: false,
+                aging: false,
             }),
             pvs: false,
             aspiration: None,
@@ -206,6 +208,7 @@ impl SearchConfig {
                 budget_aware: false,
                 replacement: Replacement::TwoTier,
                 skip_pv: true,
+                aging: false,
             }),
             aspiration: Some(Aspiration {
                 window: 25,
@@ -217,6 +220,7 @@ impl SearchConfig {
                 divisor: 3,
                 skip_pv: true,
                 eval_divisor: Some(200),
+                early: false,
             }),
             check_extension: true,
             mate_distance_pruning: true,
@@ -342,6 +346,7 @@ impl SearchConfig {
                 divisor: 4,
                 skip_pv: false,
                 eval_divisor: None,
+                early: false,
             }),
             check_extension: true,
             qsearch: QSearch {

@@ -154,6 +154,12 @@ impl<R: Recorder> Searcher<R> {
             }
         }
 
+        // Step 6a. With `null_move.early`, null-move pruning here, before the moves are generated
+        // (step 10 otherwise).
+        if self.null_move_here(&node, in_check, true) && self.null_move_prunes(board, &node) {
+            return node.beta;
+        }
+
         // Step 7. Limited razoring and internal iterative reduction: a shallower search here.
         let tt_move = tt_entry.and_then(|e| e.mv);
         node.level = self.razored_level(board, &node, in_check);
@@ -184,7 +190,7 @@ impl<R: Recorder> Searcher<R> {
         // interleaved runs at depth 7), but WAC at depth 6 with `modern` and every switch on
         // searched one tree of 1,200 differently, and the per-node counters of steps 8 and 9
         // (legal moves, capture classes, dynamic levels) would skip the nodes the null move cuts.
-        if node.null_ok && ply > 0 && !in_check && self.null_move_prunes(board, &node) {
+        if self.null_move_here(&node, in_check, false) && self.null_move_prunes(board, &node) {
             self.stack[ply].moves = moves;
             return node.beta;
         }
@@ -232,6 +238,17 @@ impl<R: Recorder> Searcher<R> {
         score
     }
 
+    /// Whether null-move pruning is tried at step 6a (`early`) or at step 10 of `node`: where
+    /// `null_move.early` puts it, never at the root, in check or right after a pass.
+    fn null_move_here(&self, node: &Node, in_check: bool, early: bool) -> bool {
+        let placed = self
+            .config
+            .null_move
+            .as_ref()
+            .is_some_and(|n| n.early == early);
+        placed && node.null_ok && node.ply > 0 && !in_check
+    }
+
     /// With `sound_bounds`, a node that pruned a move and failed low returns alpha: the moves
     /// it did not search might have scored up to there, so nothing lower is known.
     fn sound_bound(&self, score: Score, pruned: bool, node: &Node) -> Score {
@@ -277,8 +294,9 @@ impl<R: Recorder> Searcher<R> {
                 continue;
             }
             // The child's TT slot starts loading while its frame and the steps before its probe
-            // are worked out (a child at the horizon goes to QS, which does not probe).
-            if children.level > 0 {
+            // are worked out (a child at the horizon goes to QS, which probes only with
+            // `qsearch.tt`).
+            if children.level > 0 || self.config.qsearch.tt {
                 self.prefetch_tt(child.hash());
             }
             self.enter(board, ordered.mv, ply, &child);
@@ -410,7 +428,7 @@ impl<R: Recorder> Searcher<R> {
         -self.alphabeta(child, node.child(window, level, budget, cut))
     }
 
-    fn prefetch_tt(&self, key: u64) {
+    pub(super) fn prefetch_tt(&self, key: u64) {
         if let Some(tt) = &self.tt {
             tt.prefetch(key);
         }

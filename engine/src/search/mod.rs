@@ -332,6 +332,9 @@ impl<R: Recorder> Searcher<R> {
     fn start(&mut self, position: &Position, limits: Limits) {
         self.stats = SearchStats::default();
         self.clock = Clock::new(limits, &self.config.time);
+        if let Some(tt) = self.tt.as_mut() {
+            tt.new_search();
+        }
         // Killers and history start empty every search; their buffers are reused.
         match (self.killers.as_mut(), self.config.killers.as_ref()) {
             (Some(k), Some(c)) => k.reset(c),
@@ -602,6 +605,7 @@ fn table_for(
         _ => TranspositionTable::new(tt.size_mb),
     };
     table.set_replacement(tt.replacement);
+    table.set_aging(tt.aging);
     Some(table)
 }
 

@@ -20,7 +20,7 @@ use crate::search::see::see;
 use crate::search::selective::Budget;
 use crate::search::stats::SearchStats;
 use crate::search::tt::{Bound, Entry};
-use crate::search::{Searcher, MAX_PLY};
+use crate::search::{play, Searcher, MAX_PLY};
 
 /// What the move loop of a QS node needs to know about the node.
 #[derive(Clone, Copy)]
@@ -220,7 +220,12 @@ impl<R: Recorder> Searcher<R> {
             {
                 continue;
             }
-            let child = self.make(board, ordered.mv, ply);
+            // The child's TT slot starts loading while its frame is worked out.
+            let child = play(board, ordered.mv);
+            if self.config.qsearch.tt {
+                self.prefetch_tt(child.hash());
+            }
+            self.enter(board, ordered.mv, ply, &child);
             let score = -self.quiescence(&child, -beta, -alpha, level - 1, ply + 1, false);
             if self.clock.stopped() {
                 return 0;

@@ -63,8 +63,8 @@ impl Entry {
 
 /// A slot: the key's upper 48 bits with the budget in the lower 16 (dynamic levels left (8) |
 /// trivial levels left (8)), and the entry packed into one word as move (16 bits) | score (16) |
-/// level (8) | generation (16) | bound (8; 0 = empty). The slot index comes from the key's upper
-/// bits, so 48 bits still tell positions apart.
+/// level (8) | generation (16) | bound (2; 0 = empty) | age (6). The slot index comes from the
+/// key's upper bits, so 48 bits still tell positions apart.
 type Slot = [u64; 2];
 
 /// A fixed-size table owned by one searcher (no locking: one search = one thread).
@@ -78,7 +78,14 @@ pub struct TranspositionTable {
     size_mb: usize,
     generation: u16,
     replacement: Replacement,
+    /// Whether entries of an earlier search yield to any store (`tt.aging`).
+    aging: bool,
+    /// The search the table is in since its last clear, modulo [`AGES`] (0 without aging).
+    age: u64,
 }
+
+/// Ages an entry can carry (its 6 bits).
+const AGES: u64 = 64;
 
 impl TranspositionTable {
     /// A table of about `size_mb` MiB (at least one slot).
@@ -96,12 +103,27 @@ impl TranspositionTable {
             size_mb,
             generation: 1,
             replacement: Replacement::Always,
+            aging: false,
+            age: 0,
         }
     }
 
     /// Sets the replacement policy (a table starts with `always`); entries already stored stay.
     pub fn set_replacement(&mut self, replacement: Replacement) {
         self.replacement = replacement;
+    }
+
+    /// Sets whether entries of an earlier search yield to any store (a table starts without).
+    pub fn set_aging(&mut self, aging: bool) {
+        self.aging = aging;
+    }
+
+    /// Tells the table a new search begins: with aging, the entries stored so far become an
+    /// earlier search's.
+    pub fn new_search(&mut self) {
+        if self.aging {
+            self.age = (self.age + 1) % AGES;
+        }
     }
 
     /// Whether a table of `size_mb` can be had from the allocator, asked without touching its
@@ -121,6 +143,7 @@ impl TranspositionTable {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
+        self.age = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // After 65535 clears old stamps could come round again: really wipe once.
@@ -162,7 +185,7 @@ impl TranspositionTable {
         if (data >> 40) as u16 != self.generation {
             return None;
         }
-        let bound = match data >> 56 {
+        let bound = match data >> 56 & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -184,11 +207,13 @@ impl TranspositionTable {
     }
 
     /// Whether a store of `key` at `level` may overwrite `slot` under the depth-preferred rule:
-    /// the slot is empty or from an earlier search, holds the same position, or is not deeper.
+    /// the slot is empty or cleared, holds the same position, is not deeper, or (with aging) is
+    /// an earlier search's.
     fn yields(&self, [stored_key, data]: Slot, key: u64, level: i32) -> bool {
-        let live = (data >> 40) as u16 == self.generation && data >> 56 != 0;
+        let live = (data >> 40) as u16 == self.generation && data >> 56 & 3 != 0;
+        let stale = self.aging && data >> 58 != self.age;
         let stored_level = i32::from((data >> 32) as u8 as i8);
-        !live || stored_key & KEY_MASK == key & KEY_MASK || level >= stored_level
+        !live || stale || stored_key & KEY_MASK == key & KEY_MASK || level >= stored_level
     }
 
     /// Stores a result where the replacement policy puts it (depth-preferred may keep a deeper
@@ -221,7 +246,8 @@ impl TranspositionTable {
                 | u64::from(score) << 16
                 | u64::from(level) << 32
                 | generation << 40
-                | bound << 56,
+                | bound << 56
+                | self.age << 58,
         ];
     }
 }
@@ -327,6 +353,71 @@ mod tests {
         assert_eq!(tt.probe(9, 0), None);
         tt.store(9, 0, entry);
         assert_eq!(tt.probe(9, 0), Some(entry));
+    }
+
+    /// Two positions on one two-tier pair: the deep entry of an earlier search keeps the
+    /// depth-preferred slot without aging and yields it with aging, and either way stays readable
+    /// until something replaces it.
+    #[test]
+    fn an_earlier_searchs_deep_entry_yields_only_with_aging() {
+        let entry = |level| Entry {
+            mv: None,
+            score: 1,
+            level,
+            bound: Bound::Lower,
+            budget: NO_BUDGET,
+        };
+        // The index comes from the key's top bits: these three share a pair.
+        let (deep, first, second) = (7 << 48, (7 << 48) + (1 << 16), (7 << 48) + (2 << 16));
+        for aging in [false, true] {
+            let mut tt = TranspositionTable::new(1);
+            tt.set_replacement(Replacement::TwoTier);
+            tt.set_aging(aging);
+            tt.new_search();
+            tt.store(deep, 0, entry(9));
+            tt.new_search();
+            assert_eq!(tt.probe(deep, 0), Some(entry(9)), "read in the next search");
+            tt.store(first, 0, entry(2));
+            tt.store(second, 0, entry(1));
+            // The shallower second store lands where the first did (the always-replaced slot)
+            // unless the stale deep entry yielded the depth-preferred one to the first.
+            assert_eq!(tt.probe(deep, 0).is_some(), !aging, "aging {aging}");
+            assert_eq!(tt.probe(first, 0).is_some(), aging, "aging {aging}");
+            assert_eq!(tt.probe(second, 0), Some(entry(1)));
+        }
+    }
+
+    #[test]
+    fn within_one_search_aging_changes_no_replacement() {
+        let entry = |level| Entry {
+            mv: None,
+            score: 1,
+            level,
+            bound: Bound::Lower,
+            budget: NO_BUDGET,
+        };
+        let (deep, shallow) = (7 << 48, (7 << 48) + (1 << 16));
+        let mut tt = TranspositionTable::new(1);
+        tt.set_replacement(Replacement::DepthPreferred);
+        tt.set_aging(true);
+        tt.new_search();
+        tt.store(deep, 0, entry(9));
+        tt.store(shallow, 0, entry(1));
+        assert_eq!(tt.probe(deep, 0), Some(entry(9)));
+        assert_eq!(tt.probe(shallow, 0), None);
+        // Ages wrap after 64 searches; a cleared table starts again at the first.
+        for _ in 0..AGES {
+            tt.new_search();
+        }
+        tt.store(shallow, 0, entry(1));
+        assert_eq!(
+            tt.probe(shallow, 0),
+            None,
+            "64 searches later the age is the same"
+        );
+        tt.new_search();
+        tt.store(shallow, 0, entry(1));
+        assert_eq!(tt.probe(shallow, 0), Some(entry(1)));
     }
 
     #[test]

@@ -155,6 +155,7 @@ fn every_ordering_gives_the_same_root_score() {
                 budget_aware: false,
                 replacement: crate::config::Replacement::Always,
                 skip_pv: false,
+                aging: false,
             }),
             see,
             ..SearchConfig::fischerle()
@@ -344,6 +345,7 @@ fn null_move_prunes_a_quiet_position() {
             divisor: 4,
             skip_pv: false,
             eval_divisor: None,
+            early: false,
         }),
         ..SearchConfig::seeds()
     };
@@ -505,6 +507,7 @@ fn a_reused_searcher_matches_a_fresh_one() {
 
 mod core_parts;
 mod core_switches;
+mod core_third;
 mod cutoffs;
 mod draws;
 mod pruning_family;
