@@ -14,6 +14,7 @@ pub const PRESETS: &[&str] = &[
     "fitted",
     "picked",
     "honed",
+    "swift",
 ];
 
 impl SearchConfig {
@@ -295,6 +296,20 @@ impl SearchConfig {
         }
     }
 
+    /// `honed` with the evaluation cache and the parts of the ninth amendment
+    /// (`results/strength/core/`) its fixed-node screen did not find worse: the null move before
+    /// the moves are generated, and TT entries that age with the game's searches.
+    pub fn swift() -> Self {
+        let on = Self::everything_on();
+        let honed = Self::honed();
+        Self {
+            eval_cache: on.eval_cache,
+            null_move: honed.null_move.map(|n| NullMove { early: true, ..n }),
+            tt: honed.tt.map(|t| Tt { aging: true, ..t }),
+            ..honed
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -307,6 +322,7 @@ impl SearchConfig {
             "fitted" => Ok(Self::fitted()),
             "picked" => Ok(Self::picked()),
             "honed" => Ok(Self::honed()),
+            "swift" => Ok(Self::swift()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -557,6 +573,22 @@ mod tests {
         }
         assert_eq!(SearchConfig::honed(), c);
         assert_eq!(SearchConfig::preset("honed").unwrap(), c);
+    }
+
+    /// The parts of the ninth amendment, as `scripts/core.sh parts3` plays them, and the
+    /// evaluation cache.
+    #[test]
+    fn swift_is_honed_with_the_cache_and_the_parts_its_screen_kept() {
+        let mut c = SearchConfig::honed();
+        for (key, value) in [
+            ("eval_cache", "on"),
+            ("null_move.early", "true"),
+            ("tt.aging", "true"),
+        ] {
+            c.set(key, value).unwrap();
+        }
+        assert_eq!(SearchConfig::swift(), c);
+        assert_eq!(SearchConfig::preset("swift").unwrap(), c);
     }
 
     #[test]
