@@ -325,9 +325,10 @@ pub struct Tt {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub skip_pv: bool,
     /// Entries of an earlier search (an earlier move of the game) yield to any store under
-    /// `depth_preferred` and `two_tier` replacement, as the age in Stockfish's and Ethereal's
-    /// tables makes them: without it a deep entry of the opening keeps its slot all game. They
-    /// are still read until replaced. Default `false`: an entry's age is its last `clear`.
+    /// `depth_preferred` and `two_tier` replacement, after the age in Stockfish's and Ethereal's
+    /// tables: without it a deep entry of the opening keeps its slot all game. They are still
+    /// read until replaced; unlike those engines' tables, a hit does not make an entry current
+    /// again. Default `false`: an entry's age is its last `clear`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aging: bool,
 }
@@ -385,8 +386,8 @@ pub struct NullMove {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval_divisor: Option<i32>,
     /// Tried before the moves are generated and ordered, as in Stockfish, Ethereal and Carp
-    /// (right after reverse futility pruning, at the node's level before internal iterative
-    /// reduction): a node the pass cuts never pays for its move list. A node with no legal move
+    /// (right after reverse futility pruning, at the node's level before razoring and internal
+    /// iterative reduction): a node the pass cuts never pays for its move list. A node with no legal move
     /// may then be cut as well. Default `false`: after the moves are generated and ordered.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub early: bool,

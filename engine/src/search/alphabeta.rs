@@ -182,8 +182,9 @@ impl<R: Recorder> Searcher<R> {
         // Step 9. Selective deepening: few legal moves do not use up a level.
         let (level, budget) = self.selective_step(node.budget, moves.len(), node.level);
 
-        // Step 10. Null-move pruning. Later than in Stockfish and Carp, which prune before
-        // generating moves, because the tree depends on the order: this node's ordering reads
+        // Step 10. Null-move pruning, here without `null_move.early` (at step 6a with it). Later
+        // than in Stockfish and Carp, which prune before generating moves, because the tree
+        // depends on the order: this node's ordering reads
         // the history, countermove and continuation tables as they were before the null move's
         // subtree rewarded its own cutoffs, and a mate or stalemate is never a pass. Moved ahead
         // of step 8 (with a legal-move test), bench keeps 352950 and runs 8 % faster (median of 9

@@ -180,7 +180,7 @@ impl TranspositionTable {
             .find_map(|i| self.read(self.slots[i], key, ply))
     }
 
-    /// The entry in `slot` if it holds `key` from this search.
+    /// The entry in `slot` if it holds `key`, stored since the last clear (of any age).
     fn read(&self, [stored_key, data]: Slot, key: u64, ply: usize) -> Option<Entry> {
         if (data >> 40) as u16 != self.generation {
             return None;
