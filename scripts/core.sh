@@ -6,7 +6,8 @@
 #                                #        picker_10k picker_40k picker_clock gauntlet_picked parts2
 #                                #        honed_10k honed_40k honed_clock gauge_honed gauntlet_honed
 #                                #        gauntlet_honed_toga gauntlet_honed_ethereal parts3
-#                                #        swift_clock swift_clock_b gauntlet_swift swift_10k nps readme
+#                                #        swift_clock swift_clock_b gauntlet_swift swift_10k
+#                                #        replication_book gauntlet_swift_b gauntlet_honed_b nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -158,10 +159,24 @@ part_gauntlet_swift() {
 part_swift_10k() {
   play swift-10k "${SWIFT[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
 }
+# Tenth amendment: `swift`'s and `honed`'s gauntlets against Glaurung replicated on a new book.
+REPLICATION=$out/replication-openings.epd
+part_replication_book() {
+  [ -f "$REPLICATION" ] && { echo "$REPLICATION: done"; return; }
+  "$harness" suite make --selfplay 1600 --seed 6262 --random-plies 8 --max-plies 8 --from-ply 8 \
+    --per-game 1 --depth 12 --balanced 50 --max 100 --hash 16 --id-prefix replication \
+    --out "$REPLICATION"
+}
+replicate() {
+  play "$1" --player "$2" --player "$GLAURUNG" --openings "$REPLICATION" --seed 0 --pairs 100 \
+    --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
+part_gauntlet_swift_b() { replicate gauntlet-2s-swift-b swift:preset=swift; }
+part_gauntlet_honed_b() { replicate gauntlet-2s-honed-b honed:preset=honed; }
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k replication_book gauntlet_swift_b gauntlet_honed_b nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done
