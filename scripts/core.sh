@@ -7,7 +7,8 @@
 #                                #        honed_10k honed_40k honed_clock gauge_honed gauntlet_honed
 #                                #        gauntlet_honed_toga gauntlet_honed_ethereal parts3
 #                                #        swift_clock swift_clock_b gauntlet_swift swift_10k
-#                                #        replication_book gauntlet_swift_b gauntlet_honed_b nps readme
+#                                #        replication_book gauntlet_swift_b gauntlet_honed_b
+#                                #        gauntlet_swift_toga nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -173,10 +174,15 @@ replicate() {
 }
 part_gauntlet_swift_b() { replicate gauntlet-2s-swift-b swift:preset=swift; }
 part_gauntlet_honed_b() { replicate gauntlet-2s-honed-b honed:preset=honed; }
+part_gauntlet_swift_toga() {
+  play gauntlet-2s-swift-toga --player swift:preset=swift \
+    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --openings "$BOOK" \
+    --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k replication_book gauntlet_swift_b gauntlet_honed_b nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k replication_book gauntlet_swift_b gauntlet_honed_b gauntlet_swift_toga nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done

@@ -50,6 +50,7 @@ RUNS = [
     # Tenth amendment: both gauntlets against Glaurung replicated on a book no run had played.
     ("gauntlet-2s-swift-b", "2 s + 0.02 s, the 100 openings of `replication-openings.epd`"),
     ("gauntlet-2s-honed-b", "2 s + 0.02 s, the 100 openings of `replication-openings.epd`"),
+    ("gauntlet-2s-swift-toga", "2 s + 0.02 s, openings 1–100 of the gauntlet book (`honed`'s Toga II gauntlet's)"),
 ]
 
 # The per-part screens: run directory, the preset each variant is played against, and what a
