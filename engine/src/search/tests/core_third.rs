@@ -52,3 +52,24 @@ fn aging_changes_a_full_tables_next_search_and_nothing_else() {
         assert_eq!(nodes(fen, aged.clone()), nodes(fen, small.clone()), "{fen}");
     }
 }
+
+/// The pass is tried in one place or the other, never both: no node tries it twice.
+#[test]
+fn no_node_tries_the_pass_twice() {
+    use crate::search::record::{Action, TreeRecorder};
+    let position = Position::from_fen(MIDDLEGAME).unwrap();
+    let honed = SearchConfig::honed();
+    for config in [honed.clone(), with(&honed, "null_move.early", "true")] {
+        let mut searcher = Searcher::with_recorder(config, TreeRecorder::new(usize::MAX));
+        searcher.search(&position, Limits::depth(DEPTH + 2), |_| {});
+        let tree = searcher.into_recorder();
+        let tries = |actions: &[Action]| {
+            actions
+                .iter()
+                .filter(|a| matches!(a, Action::NullMoveTry))
+                .count()
+        };
+        let most = tree.nodes.iter().map(|n| tries(&n.actions)).max();
+        assert_eq!(most, Some(1), "at most one try a node, and some node tries");
+    }
+}
