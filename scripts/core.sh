@@ -8,7 +8,7 @@
 #                                #        gauntlet_honed_toga gauntlet_honed_ethereal parts3
 #                                #        swift_clock swift_clock_b gauntlet_swift swift_10k
 #                                #        replication_book gauntlet_swift_b gauntlet_honed_b
-#                                #        gauntlet_swift_toga nps readme
+#                                #        gauntlet_swift_toga gauntlet_swift_ethereal nps readme
 #                                # (default: all, in that order; a finished part is skipped)
 #
 # Fixed-node parts are deterministic; the clock parts play one game at a time pinned to one CPU
@@ -179,10 +179,15 @@ part_gauntlet_swift_toga() {
     --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --openings "$BOOK" \
     --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
+part_gauntlet_swift_ethereal() {
+  play gauntlet-2s-swift-ethereal --player swift:preset=swift --player "$ETHEREAL" \
+    --openings "$BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 \
+    "${ADJUDICATION[@]}"
+}
 part_nps() { scripts/core_nps.sh; }
 part_readme() { python3 scripts/core_readme.py "$out" --readme; }
 
-parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k replication_book gauntlet_swift_b gauntlet_honed_b gauntlet_swift_toga nps readme}")
+parts=("${@:-screen gauge clock clock_b collapse gauntlet parts clock_10s picker_10k picker_40k picker_clock gauntlet_picked parts2 honed_10k honed_40k honed_clock gauge_honed gauntlet_honed gauntlet_honed_toga gauntlet_honed_ethereal parts3 swift_clock swift_clock_b gauntlet_swift swift_10k replication_book gauntlet_swift_b gauntlet_honed_b gauntlet_swift_toga gauntlet_swift_ethereal nps readme}")
 for part in ${parts[*]}; do
   "part_$part"
 done
