@@ -184,13 +184,13 @@ impl<R: Recorder> Searcher<R> {
 
         // Step 10. Null-move pruning, here without `null_move.early` (at step 6a with it). Later
         // than in Stockfish and Carp, which prune before generating moves, because the tree
-        // depends on the order: this node's ordering reads
-        // the history, countermove and continuation tables as they were before the null move's
-        // subtree rewarded its own cutoffs, and a mate or stalemate is never a pass. Moved ahead
-        // of step 8 (with a legal-move test), bench keeps 352950 and runs 8 % faster (median of 9
-        // interleaved runs at depth 7), but WAC at depth 6 with `modern` and every switch on
-        // searched one tree of 1,200 differently, and the per-node counters of steps 8 and 9
-        // (legal moves, capture classes, dynamic levels) would skip the nodes the null move cuts.
+        // depends on the order: this node's ordering reads the history, countermove and
+        // continuation tables as they were before the null move's subtree rewarded its own
+        // cutoffs, and a mate or stalemate is never a pass. Moved ahead of step 8 (with a
+        // legal-move test), bench keeps 352950 and runs 8 % faster (median of 9 interleaved runs
+        // at depth 7), but WAC at depth 6 with `modern` and every switch on searched one tree of
+        // 1,200 differently, and the per-node counters of steps 8 and 9 (legal moves, capture
+        // classes, dynamic levels) would skip the nodes the null move cuts.
         if self.null_move_here(&node, in_check, false) && self.null_move_prunes(board, &node) {
             self.stack[ply].moves = moves;
             return node.beta;

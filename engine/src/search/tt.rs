@@ -355,18 +355,22 @@ mod tests {
         assert_eq!(tt.probe(9, 0), Some(entry));
     }
 
-    /// Two positions on one two-tier pair: the deep entry of an earlier search keeps the
-    /// depth-preferred slot without aging and yields it with aging, and either way stays readable
-    /// until something replaces it.
-    #[test]
-    fn an_earlier_searchs_deep_entry_yields_only_with_aging() {
-        let entry = |level| Entry {
+    /// A lower bound of 1 at `level`: what the replacement tests store.
+    fn lower_bound(level: i32) -> Entry {
+        Entry {
             mv: None,
             score: 1,
             level,
             bound: Bound::Lower,
             budget: NO_BUDGET,
-        };
+        }
+    }
+
+    /// Two positions on one two-tier pair: the deep entry of an earlier search keeps the
+    /// depth-preferred slot without aging and yields it with aging, and either way stays readable
+    /// until something replaces it.
+    #[test]
+    fn an_earlier_searchs_deep_entry_yields_only_with_aging() {
         // The index comes from the key's top bits: these three share a pair.
         let (deep, first, second) = (7 << 48, (7 << 48) + (1 << 16), (7 << 48) + (2 << 16));
         for aging in [false, true] {
@@ -374,50 +378,47 @@ mod tests {
             tt.set_replacement(Replacement::TwoTier);
             tt.set_aging(aging);
             tt.new_search();
-            tt.store(deep, 0, entry(9));
+            tt.store(deep, 0, lower_bound(9));
             tt.new_search();
-            assert_eq!(tt.probe(deep, 0), Some(entry(9)), "read in the next search");
-            tt.store(first, 0, entry(2));
-            tt.store(second, 0, entry(1));
+            assert_eq!(
+                tt.probe(deep, 0),
+                Some(lower_bound(9)),
+                "read in the next search"
+            );
+            tt.store(first, 0, lower_bound(2));
+            tt.store(second, 0, lower_bound(1));
             // The shallower second store lands where the first did (the always-replaced slot)
             // unless the stale deep entry yielded the depth-preferred one to the first.
             assert_eq!(tt.probe(deep, 0).is_some(), !aging, "aging {aging}");
             assert_eq!(tt.probe(first, 0).is_some(), aging, "aging {aging}");
-            assert_eq!(tt.probe(second, 0), Some(entry(1)));
+            assert_eq!(tt.probe(second, 0), Some(lower_bound(1)));
         }
     }
 
     #[test]
     fn within_one_search_aging_changes_no_replacement() {
-        let entry = |level| Entry {
-            mv: None,
-            score: 1,
-            level,
-            bound: Bound::Lower,
-            budget: NO_BUDGET,
-        };
         let (deep, shallow) = (7 << 48, (7 << 48) + (1 << 16));
         let mut tt = TranspositionTable::new(1);
         tt.set_replacement(Replacement::DepthPreferred);
         tt.set_aging(true);
         tt.new_search();
-        tt.store(deep, 0, entry(9));
-        tt.store(shallow, 0, entry(1));
-        assert_eq!(tt.probe(deep, 0), Some(entry(9)));
+        tt.store(deep, 0, lower_bound(9));
+        tt.store(shallow, 0, lower_bound(1));
+        assert_eq!(tt.probe(deep, 0), Some(lower_bound(9)));
         assert_eq!(tt.probe(shallow, 0), None);
         // Ages wrap after 64 searches; a cleared table starts again at the first.
         for _ in 0..AGES {
             tt.new_search();
         }
-        tt.store(shallow, 0, entry(1));
+        tt.store(shallow, 0, lower_bound(1));
         assert_eq!(
             tt.probe(shallow, 0),
             None,
             "64 searches later the age is the same"
         );
         tt.new_search();
-        tt.store(shallow, 0, entry(1));
-        assert_eq!(tt.probe(shallow, 0), Some(entry(1)));
+        tt.store(shallow, 0, lower_bound(1));
+        assert_eq!(tt.probe(shallow, 0), Some(lower_bound(1)));
     }
 
     #[test]
