@@ -4,6 +4,7 @@
 //! groups several commands flatten are in `crate::cli`.
 
 mod compare;
+mod datagen;
 pub mod grid;
 mod kpk;
 mod label;
@@ -23,6 +24,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use compare::CompareArgs;
+use datagen::DatagenArgs;
 use grid::GridArgs;
 use kpk::KpkCommand;
 use label::LabelArgs;
@@ -103,6 +105,9 @@ pub enum Command {
     /// Score every position of PGN games or EPD files with a UCI engine at a fixed depth or node
     /// count (resumable): labels.csv, and labelled.pgn for `texel --lambda`.
     Label(Box<LabelArgs>),
+    /// Training data by self-play of a preset or a UCI engine at a hard node cap: chunked,
+    /// resumable, in bulletformat's binary records and the text form `FEN | score | result`.
+    Datagen(Box<DatagenArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -172,6 +177,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Tune(args) => tune::run(*args),
         Command::Texel(args) => texel::run(*args),
         Command::Label(args) => label::run(*args),
+        Command::Datagen(args) => datagen::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)

@@ -153,8 +153,9 @@ fn check_columns(path: &Path, axes: &[String], row_columns: Vec<String>) -> Resu
     Ok(())
 }
 
-/// Cuts a file after its last newline (a kill can leave half a line).
-fn cut_partial_line(path: &Path) -> Result<()> {
+/// Cuts a file after its last newline (a kill can leave half a line); a missing file is left
+/// missing.
+pub fn cut_partial_line(path: &Path) -> Result<()> {
     let Ok(bytes) = std::fs::read(path) else {
         return Ok(());
     };
