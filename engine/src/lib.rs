@@ -19,6 +19,7 @@ pub mod eval;
 pub mod excerpt;
 pub mod interval;
 pub mod kpk;
+pub mod nnue;
 pub mod perft;
 pub mod position;
 pub mod search;

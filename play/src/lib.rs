@@ -10,4 +10,5 @@ pub mod factorial;
 pub mod kpk;
 pub mod label;
 pub mod texel;
+pub mod train;
 pub mod tune;

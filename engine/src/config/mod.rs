@@ -186,6 +186,10 @@ pub struct SearchConfig {
     /// The classic evaluation in every preset so far (left out of TOML and manifests then).
     #[serde(default, skip_serializing_if = "classic_eval")]
     pub eval: Box<crate::eval::Evaluation>,
+    /// The evaluation by a network (NNUE) in place of `eval`'s terms (KPK rules still decide
+    /// where they are on). Absent = off, in every preset before `nnue`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nnue: Option<crate::nnue::Nnue>,
     /// How a clock is spent (`time.stability=on`, `time.moves_to_go=25`). The manager of every
     /// preset so far (left out of TOML and manifests then); depth and node limits never read its
     /// bounds (`time.partial_iteration` also acts when a node limit cuts an iteration).

@@ -101,6 +101,7 @@ impl SearchConfig {
             keep_tables: false,
             eval: Box::new(crate::eval::Evaluation::classic()),
             time: Box::default(),
+            nnue: None,
         }
     }
 
@@ -429,6 +430,7 @@ impl SearchConfig {
             }),
             eval: Box::new(crate::eval::Evaluation::everything_on()),
             time: Box::new(TimeManager::everything_on()),
+            nnue: Some(crate::nnue::Nnue::default()),
             ..Self::fischerle()
         }
     }

@@ -119,7 +119,26 @@ impl SearchConfig {
         }
         self.validate_pruning()?;
         self.validate_time()?;
+        self.validate_nnue()?;
         self.validate_eval()
+    }
+
+    /// The network loads and has the width named; its scale is a positive number of centipawns.
+    fn validate_nnue(&self) -> Result<(), ConfigError> {
+        let Some(nnue) = &self.nnue else {
+            return Ok(());
+        };
+        within(
+            "nnue.scale",
+            nnue.scale,
+            1..=10_000,
+            " (centipawns per unit)",
+        )?;
+        nnue.load().map(drop).map_err(|e| ConfigError::BadValue {
+            key: "nnue.net".to_string(),
+            value: nnue.net.clone(),
+            reason: e.to_string(),
+        })
     }
 
     /// The time manager's shares are percentages, its factors finite and positive.

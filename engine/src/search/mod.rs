@@ -11,6 +11,7 @@ pub mod eval_cache;
 pub mod history;
 pub mod killers;
 pub mod limits;
+mod network;
 pub mod ordering;
 pub mod pruning;
 pub mod qsearch;
@@ -101,6 +102,8 @@ pub struct Searcher<R: Recorder = NoRecorder> {
     evaluator: Evaluator,
     /// Static evaluations already made, with `eval_cache` on.
     eval_cache: Option<eval_cache::EvalCache>,
+    /// The network and its accumulators per ply, with `nnue` on.
+    network: Option<network::NetworkStack>,
     /// Singular extensions on the current path.
     singular_on_path: u32,
     /// Refutations by previous move, with `countermove` on.
@@ -175,6 +178,9 @@ impl Searcher {
         if searcher.config.eval != config.eval {
             searcher.evaluator = Evaluator::new(&config.eval);
         }
+        if searcher.config.nnue != config.nnue {
+            searcher.network = config.nnue.as_ref().map(network::NetworkStack::new);
+        }
         searcher.config = config;
         searcher
     }
@@ -202,6 +208,7 @@ impl<R: Recorder> Searcher<R> {
             scratch: ordering::Scratch::default(),
             evaluator: Evaluator::new(&config.eval),
             eval_cache: None,
+            network: config.nnue.as_ref().map(network::NetworkStack::new),
             singular_on_path: 0,
             countermoves: None,
             continuations: None,
@@ -429,6 +436,9 @@ impl<R: Recorder> Searcher<R> {
     /// Sets up an iteration of nominal depth `depth` at `root`; its root's selective budget.
     fn begin_iteration(&mut self, root: &Board, depth: i32) -> Budget {
         self.stack[0].placement = self.evaluator.placement(root);
+        if let Some(network) = self.network.as_mut() {
+            network.root(root);
+        }
         self.root_budget = Budget::root(&self.config, depth);
         self.root_depth = depth;
         self.root_effort.nodes.clear();
@@ -513,6 +523,11 @@ impl<R: Recorder> Searcher<R> {
             self.evaluator.placement(board),
             "placement at ply {ply}"
         );
+        #[cfg(test)]
+        assert!(
+            self.network.as_ref().is_none_or(|n| n.is_fresh(ply, board)),
+            "accumulators at ply {ply}"
+        );
         let Some(cache) = self.eval_cache.as_ref() else {
             return self.evaluate_afresh(board, ply);
         };
@@ -545,7 +560,10 @@ impl<R: Recorder> Searcher<R> {
         if let Some(verdict) = self.config.kpk.score(board) {
             return verdict;
         }
-        self.evaluator.evaluate(board, self.stack[ply].placement)
+        match self.network.as_ref() {
+            Some(network) => network.evaluate(ply, board),
+            None => self.evaluator.evaluate(board, self.stack[ply].placement),
+        }
     }
 
     /// Makes `mv` from `board`, the position at `ply`: the child position, with its placement
@@ -563,6 +581,9 @@ impl<R: Recorder> Searcher<R> {
         let placement = self
             .evaluator
             .placement_after(self.stack[ply].placement, board, mv);
+        if let Some(network) = self.network.as_mut() {
+            network.enter(ply, board, mv);
+        }
         let moved = self
             .continuations
             .as_ref()

@@ -80,6 +80,9 @@ impl<R: Recorder> Searcher<R> {
         self.stats.null_move_tries += 1;
         self.record(Action::NullMoveTry);
         let placement = self.stack[ply].placement;
+        if let Some(network) = self.network.as_mut() {
+            network.pass(ply);
+        }
         let frame = &mut self.stack[ply + 1];
         frame.placement = placement;
         frame.previous = None;

@@ -279,10 +279,14 @@ impl<R: Recorder> Searcher<R> {
 
     /// Lazy evaluation (`lazy_eval`): the evaluation's cheap part, when it clears beta by the
     /// margin and the node's full evaluation is not known yet, fails the stand pat high without
-    /// the piece terms. A KPK verdict is exact, so it is never bypassed.
+    /// the piece terms. A KPK verdict is exact, so it is never bypassed; a network has no cheap
+    /// part, so it never acts with `nnue` on.
     fn lazy_stand_pat(&mut self, board: &Board, ply: usize, beta: Score) -> Option<Score> {
         let margin = self.config.lazy_eval.as_ref()?.margin;
-        if self.stack[ply].static_eval.is_some() || self.config.kpk.score(board).is_some() {
+        if self.stack[ply].static_eval.is_some()
+            || self.network.is_some()
+            || self.config.kpk.score(board).is_some()
+        {
             return None;
         }
         let cheap = self

@@ -179,8 +179,11 @@ fn player(args: &DatagenArgs) -> Result<PlayerSpec> {
         options.insert(0, ("Threads".to_string(), "1".to_string()));
     }
     let path = PathBuf::from(path);
-    lab::engines::resolve(std::slice::from_ref(engine), std::time::Duration::from_secs(10))
-        .with_context(|| format!("starting {}", path.display()))?;
+    lab::engines::resolve(
+        std::slice::from_ref(engine),
+        std::time::Duration::from_secs(10),
+    )
+    .with_context(|| format!("starting {}", path.display()))?;
     Ok(PlayerSpec::Uci { path, options })
 }
 

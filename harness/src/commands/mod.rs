@@ -15,6 +15,7 @@ mod report;
 pub mod sprt;
 mod suite;
 mod texel;
+mod train;
 mod tree;
 mod tune;
 
@@ -35,6 +36,7 @@ use report::ReportArgs;
 use sprt::SprtCalcArgs;
 use suite::SuiteCommand;
 use texel::TexelArgs;
+use train::TrainArgs;
 use tree::TreeArgs;
 use tune::TuneArgs;
 
@@ -108,6 +110,9 @@ pub enum Command {
     /// Training data by self-play of a preset or a UCI engine at a hard node cap: chunked,
     /// resumable, in bulletformat's binary records and the text form `FEN | score | result`.
     Datagen(Box<DatagenArgs>),
+    /// Train the engine's network, (768→H)×2→1, on datagen runs or bulletformat files: AdamW,
+    /// a held-out split, a checkpoint per epoch (resumable), the quantised `net.nnue`.
+    Train(Box<TrainArgs>),
     /// Print a preset's full configuration as TOML.
     Config {
         /// Preset name.
@@ -178,6 +183,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Texel(args) => texel::run(*args),
         Command::Label(args) => label::run(*args),
         Command::Datagen(args) => datagen::run(*args),
+        Command::Train(args) => train::run(*args),
         Command::Config { preset } => {
             print!("{}", engine::SearchConfig::preset(&preset)?.to_toml());
             Ok(ExitCode::SUCCESS)
