@@ -123,6 +123,15 @@ const EXERCISES: &[Exercise] = &[
         "as written (Stockfish at depth 12 on the 9 selected blowups: a second or two)",
     )
     .writes_out(),
+    Exercise::real(
+        "datagen",
+        "smaller: --chunks at most 2, --games-per-chunk at most 2, --nodes at most 1000",
+    )
+    .writes_out()
+    .shrunk(smaller_datagen),
+    Exercise::real("train", "smaller: --epochs at most 2")
+        .writes_out()
+        .shrunk(smaller_train),
     Exercise::real("sprt", "as written"),
     Exercise::real("config", "as written"),
     Exercise::real("kpk table", "as written (under two seconds)"),
@@ -170,6 +179,16 @@ fn smaller_suite(args: &mut Vec<String>) {
     cap(args, "--selfplay", 2, false);
     cap(args, "--dfrc", 4, false);
     cap(args, "--depth", 6, true);
+}
+
+fn smaller_datagen(args: &mut Vec<String>) {
+    cap(args, "--chunks", 2, false);
+    cap(args, "--games-per-chunk", 2, true);
+    cap(args, "--nodes", 1000, true);
+}
+
+fn smaller_train(args: &mut Vec<String>) {
+    cap(args, "--epochs", 2, true);
 }
 
 /// `index DIR` writes into DIR: a fresh directory holding a copy of one study is indexed instead.

@@ -111,7 +111,7 @@ mod tests {
     }
 
     /// The later presets' own signatures, so a switch added off cannot move them unseen (the
-    /// committed studies that play `modern`, `gated`, `strong`, `fitted`, `picked`, `honed` and `swift` rerun only
+    /// committed studies that play `modern`, `gated`, `strong`, `fitted`, `picked`, `honed`, `swift` and `nnue` rerun only
     /// while these hold).
     #[test]
     fn modern_and_gated_keep_their_bench_signatures() {
@@ -125,6 +125,9 @@ mod tests {
             // The same as `honed`'s: at depth 5 neither of its parts acts (core_third.rs shows
             // where they do), and its evaluation cache changes no value.
             ("swift", 25_574),
+            // `swift` with the built-in network: its signature moves with the network
+            // (`results/nnue/` names the one built in).
+            ("nnue", 23_708),
         ] {
             let nodes = signature(&SearchConfig::preset(preset).unwrap());
             assert_eq!(nodes, committed, "{preset}'s bench signature changed");

@@ -1,5 +1,6 @@
 //! The named presets: `fischerle` (the default), `seeds`, `plain`, `modern`, `gated`, `strong`,
-//! `fitted`, `picked` and `honed`, and the values `on` gives a heuristic that is off.
+//! `fitted`, `picked`, `honed`, `swift` and `nnue`, and the values `on` gives a heuristic that is
+//! off.
 
 use super::*;
 
@@ -15,6 +16,7 @@ pub const PRESETS: &[&str] = &[
     "picked",
     "honed",
     "swift",
+    "nnue",
 ];
 
 impl SearchConfig {
@@ -311,6 +313,15 @@ impl SearchConfig {
         }
     }
 
+    /// `swift` evaluating with the built-in network (`results/nnue/`) instead of its hand-written
+    /// terms.
+    pub fn nnue() -> Self {
+        Self {
+            nnue: Some(crate::nnue::Nnue::default()),
+            ..Self::swift()
+        }
+    }
+
     /// A preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Result<Self, ConfigError> {
         match name {
@@ -324,6 +335,7 @@ impl SearchConfig {
             "picked" => Ok(Self::picked()),
             "honed" => Ok(Self::honed()),
             "swift" => Ok(Self::swift()),
+            "nnue" => Ok(Self::nnue()),
             _ => Err(ConfigError::UnknownPreset {
                 found: name.to_string(),
             }),
@@ -591,6 +603,14 @@ mod tests {
         }
         assert_eq!(SearchConfig::swift(), c);
         assert_eq!(SearchConfig::preset("swift").unwrap(), c);
+    }
+
+    #[test]
+    fn nnue_is_swift_with_the_built_in_network() {
+        let mut c = SearchConfig::swift();
+        c.set("nnue", "on").unwrap();
+        assert_eq!(SearchConfig::nnue(), c);
+        assert_eq!(c.nnue.unwrap().net, crate::nnue::DEFAULT_NET);
     }
 
     #[test]

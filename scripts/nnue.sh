@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The NNUE study (results/nnue/, #65): generation-0 data by `swift`'s self-play, networks trained on
+# it, each gated against `swift`. Each part is one step of the README's protocol; a finished part
+# is skipped, a started one resumed.
+#
+#   scripts/nnue.sh [PART...]   # parts: gen0 net_a candidates select book confirm clock
+#                               #        gauntlet_glaurung gauntlet_toga readme (default: all)
+#
+# The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
+# ../data/nnue); what regenerates them is committed here: gen0/manifest.json and chunks.csv (the
+# datagen plan and every chunk's checksum) and each network's nets/NAME/net.json. GEN0_CHUNKS
+# (default 1000) is how far gen0 is played; a network names the first chunks it read.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+out=results/nnue
+work=target/nnue
+data=${FISCHERLE_DATA:-../data}/nnue
+glaurung=$(command -v glaurung || echo /usr/games/glaurung)
+toga=$(command -v toga2 || echo /usr/games/toga2)
+BOOK=$out/nnue-openings.epd
+# fishtest's adjudication, as the strength studies' gates and gauntlets.
+ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
+  --tb-adjudicate)
+CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
+# The candidates' data: gen0's first chunks when they were trained (README, "Candidates").
+CANDIDATE_CHUNKS=${CANDIDATE_CHUNKS:-280}
+
+part_gen0() {
+  local dir=$data/gen0
+  if [ -f "$dir/manifest.json" ]; then
+    "$harness" datagen --resume "$dir" --chunks "${GEN0_CHUNKS:-1000}" --quiet || [ $? = 130 ]
+  else
+    "$harness" datagen --preset swift --nodes 5000 --chunks "${GEN0_CHUNKS:-1000}" \
+      --games-per-chunk 32 --seed 650000 --threads 1 --quiet --out "$dir"
+  fi
+  mkdir -p "$out/gen0"
+  cp "$dir/manifest.json" "$out/gen0/manifest.json"
+  gzip -9 -n -c "$dir/chunks.csv" >"$out/gen0/chunks.csv.gz"
+}
+
+# NAME ARGS...: a network trained into $data/NAME, its record into $out/nets/NAME.
+net() {
+  local name=$1 dir=$data/$1
+  shift
+  if [ ! -f "$dir/net.nnue" ]; then
+    if [ -f "$dir/manifest.json" ]; then
+      "$harness" train --resume "$dir" --quiet
+    else
+      "$harness" train "$data/gen0" --activation screlu --lambda 0.1 --scale 400 --lr 0.001 \
+        --schedule cosine:0.05 --weight-decay 0.01 --batch-size 4096 --validation-every 20 \
+        --seed 1 --threads 1 --quiet --out "$dir" "$@"
+    fi
+  fi
+  mkdir -p "$out/nets/$name"
+  cp "$dir/net.json" "$dir/train.csv" "$dir/loss.png" "$out/nets/$name/"
+}
+
+part_net_a() { net net-a --first-chunks 84 --hidden 128 --epochs 15; }
+part_candidates() {
+  net net-64 --first-chunks "$CANDIDATE_CHUNKS" --hidden 64 --epochs 15
+  net net-128 --first-chunks "$CANDIDATE_CHUNKS" --hidden 128 --epochs 15
+}
+
+# DIR ARGS…: a match into $out/DIR unless it is there; a fixed-node match keeps no per-move table
+# or PGN (a rerun plays the same games).
+match() {
+  local dir=$out/$1
+  shift
+  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
+  "$harness" match "$@" --out "$dir" --quiet
+  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
+  if [[ " $* " == *" nodes="* ]]; then
+    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
+  fi
+}
+
+part_select() {
+  local h
+  for h in 64 128; do
+    match "select-$h" --player swift:preset=swift \
+      --player "net-$h:preset=swift,nnue.net=$data/net-$h/net.nnue" --seed 6500 --pairs 200 \
+      --limit nodes=10000 --threads 1
+  done
+}
+part_book() {
+  opening_book "$BOOK" 6565 200 --id-prefix nnue
+  disjoint_book "$BOOK" results/strength/gauntlet-openings.epd \
+    results/strength/core/replication-openings.epd results/eval/labelled/gate-openings.epd \
+    results/eval/verify-openings.epd
+}
+part_confirm() {
+  match confirm-10k --player swift:preset=swift --player nnue:preset=nnue --seed 7500 \
+    --pairs 500 --limit nodes=10000 --threads 1
+}
+part_clock() {
+  match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 200 --affinity 1 "${CLOCK[@]}"
+}
+part_gauntlet_glaurung() {
+  match gauntlet-2s-glaurung --player nnue:preset=nnue \
+    --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
+}
+part_gauntlet_toga() {
+  match gauntlet-2s-toga --player nnue:preset=nnue \
+    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
+}
+part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
+
+snapshot_harness
+run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga readme" "$@"
