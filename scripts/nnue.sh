@@ -4,7 +4,7 @@
 # is skipped, a started one resumed.
 #
 #   scripts/nnue.sh [PART...]   # parts: gen0 net_a candidates select book confirm clock
-#                               #        gauntlet_glaurung gauntlet_toga readme (default: all)
+#                               #        gauntlet_glaurung gauntlet_toga nps readme (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
 # ../data/nnue); what regenerates them is committed here: gen0/manifest.json and chunks.csv (the
@@ -97,16 +97,32 @@ part_clock() {
     --seed 0 --pairs 200 --affinity 1 "${CLOCK[@]}"
 }
 part_gauntlet_glaurung() {
-  match gauntlet-2s-glaurung --player nnue:preset=nnue \
-    --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" --openings "$BOOK" \
+  match gauntlet-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
+    --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
 }
 part_gauntlet_toga() {
-  match gauntlet-2s-toga --player nnue:preset=nnue \
-    --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --openings "$BOOK" \
+  match gauntlet-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
+    --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
+}
+# The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
+# at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
+part_nps() {
+  local file=$out/nps.csv round player nps
+  echo "round,player,nps" >"$file"
+  for round in 1 2 3 4 5; do
+    for player in swift nnue; do
+      nps=$(taskset -c "${CORE:-1}" "$harness" bench --preset "$player" --depth 9 |
+        awk '/Nodes\/second/ {print $3}')
+      echo "$round,$player,$nps" >>"$file"
+    done
+    nps=$(taskset -c "${CORE:-1}" "$(command -v ethereal-chess || echo /usr/games/ethereal-chess)" bench 2>&1 |
+      awk '/^NPS/ {print $3}')
+    echo "$round,ethereal-12,$nps" >>"$file"
+  done
 }
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga readme" "$@"
+run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps readme" "$@"

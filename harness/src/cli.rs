@@ -45,9 +45,9 @@ impl RunArgs {
 /// and named players.
 #[derive(Debug, Clone, PartialEq, Args)]
 pub struct PlayersArgs {
-    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`); overrides the
+    /// Base preset of the builtin engine (each with what it adds: `--help`); overrides the
     /// grid file's.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::preset_parser())]
     pub preset: Option<String>,
     /// Grid file (TOML: name, preset, engines, suites, limits and the tables set, axes and
     /// players); its configurations are the grid's rows or the match's players.
@@ -192,6 +192,14 @@ pub fn key_values(sets: &[String]) -> anyhow::Result<Vec<(String, String)>> {
             None => anyhow::bail!("--set {set}: expected KEY=VALUE (`eval.mobility=on`)"),
         })
         .collect()
+}
+
+/// `--preset`'s choices: every preset, each with what it adds (`--help` lists them).
+pub fn preset_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(engine::config::PRESETS.iter().map(|name| {
+        let summary = engine::config::preset_summary(name).expect("every preset has a summary");
+        clap::builder::PossibleValue::new(*name).help(summary)
+    }))
 }
 
 /// `--shard I/N` or `--shard slurm` (read from the array task's environment).

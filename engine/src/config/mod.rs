@@ -16,7 +16,7 @@ mod time;
 mod validate;
 
 pub use heuristics::*;
-pub use presets::PRESETS;
+pub use presets::{preset_summary, PRESETS};
 pub use time::{NodeShare, ScoreDrop, Stability, TimeManager};
 pub use validate::{MAX_EVAL_WEIGHT, MAX_KILLERS, MAX_PREFERRED_MOVES, MAX_TT_MB};
 

@@ -19,6 +19,27 @@ pub const PRESETS: &[&str] = &[
     "nnue",
 ];
 
+/// What each preset adds to the one it is built on, in a line (the command line's `--help` lists
+/// them with the names).
+pub fn preset_summary(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "fischerle" => "Fischerle as the spec describes it: `seeds` + PVS and adaptive null move",
+        "seeds" => "the 1989 engine: selective deepening, Fischerle's QS and ordering, killers, TT",
+        "plain" => "textbook alpha-beta: iterative deepening, TT, MVV-LVA, all-captures QS",
+        "modern" => "`fischerle` + futility, late move pruning, LMR, aspiration and singular",
+        "gated" => "`modern` + the changes that passed their SPRT gates (reverse futility pruning)",
+        "strong" => "`gated` + the modern core: staged order, histories, LMR, IIR, SEE pruning, …",
+        "fitted" => {
+            "`strong` with every evaluation term on, fitted to Stockfish-labelled positions"
+        }
+        "picked" => "`fitted` + a move picker that scores quiet moves only when reached",
+        "honed" => "`picked` + QS TT, quiet futility, history pruning, tables kept for the game",
+        "swift" => "`honed` + the early null move, TT aging and the evaluation cache",
+        "nnue" => "`swift` evaluating with the built-in network (results/nnue)",
+        _ => return None,
+    })
+}
+
 impl SearchConfig {
     /// Fischerle as the spec describes it: the [`seeds`](Self::seeds) engine plus the techniques
     /// §5 names that this engine has — principal-variation search and adaptive null-move pruning
@@ -451,6 +472,14 @@ impl SearchConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_preset_has_a_summary() {
+        for name in PRESETS {
+            assert!(preset_summary(name).is_some(), "{name}");
+        }
+        assert_eq!(preset_summary("bogus"), None);
+    }
 
     #[test]
     fn presets_round_trip_through_toml() {

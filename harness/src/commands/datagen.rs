@@ -17,8 +17,8 @@ use crate::cli::{key_values, parse_shard, RulesArgs, RunArgs};
 /// `harness datagen`.
 #[derive(Debug, Args)]
 pub struct DatagenArgs {
-    /// The builtin player's preset.
-    #[arg(long, default_value = "swift", conflicts_with = "engine")]
+    /// The builtin player's preset (each with what it adds: `--help`).
+    #[arg(long, default_value = "swift", conflicts_with = "engine", value_parser = crate::cli::preset_parser())]
     pub preset: String,
     /// `KEY=VALUE` changes to the preset, in order (`--set eval.mobility=on`).
     #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "engine")]

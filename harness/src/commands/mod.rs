@@ -132,7 +132,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub ratings: bool,
     /// The configuration timed (the signature is `fischerle`'s).
-    #[arg(long, default_value = "fischerle")]
+    #[arg(long, default_value = "fischerle", value_parser = crate::cli::preset_parser())]
     pub preset: String,
     /// `KEY=VALUE` changes to the preset, in order (`--set eval.mobility=on`): a term's cost.
     #[arg(long = "set", value_name = "KEY=VALUE")]

@@ -40,9 +40,9 @@ pub struct TuneArgs {
     /// [START, MIN, MAX]`; `tuned.toml` is one); the command line adds to it.
     #[arg(long, value_name = "FILE.toml")]
     pub grid: Option<PathBuf>,
-    /// Base preset of the builtin engine (`fischerle`, `seeds`, `plain`, `modern`). Default: the
+    /// Base preset of the builtin engine (each with what it adds: `--help`). Default: the
     /// grid file's, else `fischerle`.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::preset_parser())]
     pub preset: Option<String>,
     /// A fixed setting `KEY=V` of the player tuned (repeatable; `uci.NAME=V` for a UCI engine).
     #[arg(long = "set", value_name = "KEY=V")]

@@ -1,0 +1,98 @@
+"""The NNUE study's README figures (results/nnue/, #65), from its committed data: gen0's chunk list,
+each network's net.json, each match's pairings.csv and the speed runs' nps.csv.
+
+    python3 scripts/nnue_readme.py results/nnue --readme   # write the README's nnue-results block
+    python3 scripts/nnue_readme.py results/nnue --check    # fail when it says otherwise
+"""
+import gzip
+import csv
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from readme_blocks import sync
+from study_stats import rows, signed
+
+# The study's matches in protocol order: directory, what it is.
+MATCHES = [
+    ("select-64", "selection: H = 64 against `swift`, 10,000 nodes, built-in book at seed 6500"),
+    ("select-128", "selection: H = 128 against `swift`, 10,000 nodes, built-in book at seed 6500"),
+    ("confirm-10k", "confirmation: `nnue` against `swift`, 10,000 nodes, built-in book at seed 7500"),
+    ("clock-2s", "confirmation: `nnue` against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
+    ("gauntlet-2s-glaurung", "gauntlet: `nnue` against Glaurung 2.2, 2 s + 0.02 s"),
+    ("gauntlet-2s-toga", "gauntlet: `nnue` against Toga II 3.0, 2 s + 0.02 s"),
+]
+
+
+def data(root):
+    path = root / "gen0" / "chunks.csv.gz"
+    if not path.exists():
+        return "gen0: not yet copied here."
+    with gzip.open(path, "rt", newline="") as f:
+        chunks = list(csv.DictReader(f))
+    total = lambda k: sum(int(c[k]) for c in chunks)  # noqa: E731
+    games = total("games")
+    return (f"**gen0** (`gen0/chunks.csv.gz`): {len(chunks)} chunks, {games:,} games "
+            f"(White {total('white_wins'):,}, drawn {total('draws'):,}, Black {total('black_wins'):,}), "
+            f"{total('positions'):,} positions kept; left out: {total('in_check'):,} in check, "
+            f"{total('noisy'):,} before a capture or promotion, {total('unscored'):,} with a mate "
+            f"score; {total('dropped_openings'):,} openings drawn again by the ±1,000 cp check.")
+
+
+def nets(root):
+    lines = ["| network | H | gen0 chunks | training / held-out positions | epochs | training loss | "
+             "validation loss | quantised − float, mean / largest |", "|---|---|---|---|---|---|---|---|"]
+    for path in sorted((root / "nets").glob("*/net.json")):
+        n = json.loads(path.read_text())
+        last = n["epochs"][-1]
+        chunks = ", ".join(s.get("chunks", "") for s in n["sources"])
+        q = n["quantisation"]
+        lines.append(f"| `{path.parent.name}` | {n['plan']['hidden']} | {chunks} | "
+                     f"{n['train_positions']:,} / {n['validation_positions']:,} | {len(n['epochs'])} | "
+                     f"{last['train_loss']:.5f} | {last['validation_loss']:.5f} | "
+                     f"{q['mean_abs_cp']:.1f} / {q['max_abs_cp']:.1f} cp |")
+    return "\n".join(lines)
+
+
+def games(root):
+    lines = ["| run | what | pairs | W / D / L (second player) | score | Elo of the second player |",
+             "|---|---|---|---|---|---|"]
+    for name, what in MATCHES:
+        path = root / name / "pairings.csv"
+        if not path.exists():
+            lines.append(f"| `{name}` | {what} | not yet played | | | |")
+            continue
+        for p in rows(path):
+            # pairings.csv is the second player's view; every run here puts the network second.
+            elo = float(p["elo"]) if p["elo"] else float("nan")
+            lines.append(f"| `{name}` | {what} | {p['pairs']} | {p['wins']} / {p['draws']} / {p['losses']} | "
+                         f"{100 * float(p['score']):.1f} % | {signed(elo)} ± {float(p['elo95']):.1f} |")
+    return "\n".join(lines)
+
+
+def nps(root):
+    path = root / "nps.csv"
+    if not path.exists():
+        return "Speed: not yet measured."
+    by = {}
+    for r in rows(path):
+        by.setdefault(r["player"], []).append(float(r["nps"]))
+    med = {k: statistics.median(v) for k, v in by.items()}
+    parts = [f"`{k}` {med[k] / 1e6:.2f} M" for k in sorted(med)]
+    ratio = med["nnue"] / med["swift"] if "nnue" in med and "swift" in med else float("nan")
+    return (f"Speed (`nps.csv`, medians of {len(next(iter(by.values())))} rounds, one core, "
+            f"`harness bench --depth 9` and `ethereal-chess bench`): " + ", ".join(parts)
+            + f" nodes/s; `nnue` runs {ratio:.2f}× `swift`'s nodes a second.")
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
+        raise SystemExit(__doc__)
+    root = Path(sys.argv[1])
+    block = "\n\n".join([data(root), nets(root), games(root), nps(root)])
+    sync({root / "README.md": ({"nnue-results": block}, None)}, check=sys.argv[2] == "--check")
+
+
+if __name__ == "__main__":
+    main()
