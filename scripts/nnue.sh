@@ -76,7 +76,7 @@ match() {
 
 part_select() {
   local h
-  for h in 64 128; do
+  for h in a 64 128; do
     match "select-$h" --player swift:preset=swift \
       --player "net-$h:preset=swift,nnue.net=$data/net-$h/net.nnue" --seed 6500 --pairs 200 \
       --limit nodes=10000 --threads 1

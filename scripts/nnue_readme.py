@@ -11,11 +11,12 @@ import statistics
 import sys
 from pathlib import Path
 
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, sync
 from study_stats import rows, signed
 
 # The study's matches in protocol order: directory, what it is.
 MATCHES = [
+    ("select-a", "trend: `net-a` against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-64", "selection: H = 64 against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-128", "selection: H = 128 against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("confirm-10k", "confirmation: `nnue` against `swift`, 10,000 nodes, built-in book at seed 7500"),
@@ -86,12 +87,40 @@ def nps(root):
             + f" nodes/s; `nnue` runs {ratio:.2f}× `swift`'s nodes a second.")
 
 
+QUESTION = ("Can a network trained by the harness on its own engine's self-play evaluate better than the "
+            "hand-written evaluation of `swift`, per node and under a clock?")
+
+
+def summary_json(root):
+    """summary.json (`harness index`'s row): the network against `swift` in the latest gate played
+    (under the clock, else at 10,000 nodes), against the issue's +100 Elo target."""
+    from readme_blocks import summary
+    for name, what in [("clock-2s", "2 s + 0.02 s"), ("confirm-10k", "10,000 nodes")]:
+        path = root / name / "pairings.csv"
+        if path.exists():
+            p = rows(path)[0]
+            elo, half = float(p["elo"]), float(p["elo95"])
+            verdict = ("meets" if elo - half >= 100 else "does not meet") + " the +100 Elo target"
+            answer = (f"Not yet: `nnue` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
+                      f"({p['pairs']} pairs), which {verdict}." if elo - half < 100 else
+                      f"Yes: `nnue` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
+                      f"({p['pairs']} pairs), which {verdict}.")
+            figure = (f"`nnue` over `swift`, {what}, {p['pairs']} pairs", round(elo, 1),
+                      round(elo - half, 1), round(elo + half, 1), "Elo")
+            return summary(QUESTION, answer, figure)
+    return None
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
     block = "\n\n".join([data(root), nets(root), games(root), nps(root)])
-    sync({root / "README.md": ({"nnue-results": block}, None)}, check=sys.argv[2] == "--check")
+    files = {root / "README.md": ({"nnue-results": block}, None)}
+    text = summary_json(root)
+    if text is not None:
+        files[root / SUMMARY_JSON] = (None, text)
+    sync(files, check=sys.argv[2] == "--check")
 
 
 if __name__ == "__main__":
