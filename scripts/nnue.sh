@@ -7,7 +7,7 @@
 #                               #        gauntlet_glaurung gauntlet_toga nps readme (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
-# ../data/nnue); what regenerates them is committed here: gen0/manifest.json and chunks.csv (the
+# ../data/nnue); what regenerates them is committed here: gen0/plan.json and chunks.csv.gz (the
 # datagen plan and every chunk's checksum) and each network's nets/NAME/net.json. GEN0_CHUNKS
 # (default 1000) is how far gen0 is played; a network names the first chunks it read.
 set -euo pipefail
@@ -34,7 +34,8 @@ part_gen0() {
       --games-per-chunk 32 --seed 650000 --threads 1 --quiet --out "$dir"
   fi
   mkdir -p "$out/gen0"
-  cp "$dir/manifest.json" "$out/gen0/manifest.json"
+  # Not manifest.json: a directory with one is a run that `harness report` regenerates.
+  cp "$dir/manifest.json" "$out/gen0/plan.json"
   gzip -9 -n -c "$dir/chunks.csv" >"$out/gen0/chunks.csv.gz"
 }
 

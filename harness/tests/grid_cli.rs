@@ -138,12 +138,13 @@ fn bad_grids_fail_before_any_search() {
             .code(1)
             .stderr(contains("error:"));
     }
+    // An unknown preset is a usage error: clap names it and lists the presets.
     harness()
         .args(["grid", "--preset", "nosuch", "--suite"])
         .arg(tiny())
         .assert()
-        .code(1)
-        .stderr(contains("nosuch"));
+        .code(2)
+        .stderr(contains("nosuch").and(contains("swift, nnue")));
     harness()
         .args(["grid", "--depth", "3", "--nodes", "5"])
         .assert()

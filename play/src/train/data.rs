@@ -72,7 +72,7 @@ pub fn read(inputs: &[PathBuf], first_chunks: Option<u64>, every: usize) -> Resu
             .expect("each unit from a source");
         source.positions += records.len();
         counted += records.len();
-        if every > 1 && units.len() > 1 && i % every == every - 1 {
+        if every > 1 && units.len() > 1 && held_out(i, units.len(), every) {
             data.validation.extend(records);
         } else {
             data.train.extend(records);
@@ -89,6 +89,12 @@ pub fn read(inputs: &[PathBuf], first_chunks: Option<u64>, every: usize) -> Resu
         );
     }
     Ok(data)
+}
+
+/// Whether unit `i` of `n` is held out: every `every`-th, and the last when fewer than `every`
+/// units would hold out none.
+fn held_out(i: usize, n: usize, every: usize) -> bool {
+    i % every == every - 1 || (n < every && i == n - 1)
 }
 
 /// The `.bin` files of a datagen run's finished chunks (checked), the SHA-256 of their list and
