@@ -3,6 +3,7 @@
 //! lock, resumable flow, shards), export, the report with its statistics, figures and pages, Elo,
 //! bench, the tree recorder and the results index. It knows nothing of play: matches, factorial
 //! designs, tuning and fitting (the `play` crate) are built on it, and the `harness` binary on both.
+#![deny(missing_docs)]
 
 pub mod bench;
 pub mod elo;

@@ -3,6 +3,7 @@
 //! (`factorial`), SPSA tuning (`tune`), Texel fitting (`texel`), labelling positions with a UCI
 //! engine (`label`) and the KPK validation (`kpk`, which the arena's tablebase adjudication
 //! reads).
+#![deny(missing_docs)]
 
 pub mod arena;
 pub mod datagen;

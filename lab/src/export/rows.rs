@@ -251,6 +251,7 @@ fn ebf(iterations: &[Iteration]) -> Option<f64> {
     (n >= 2).then(|| round3(iterations[n - 1].nodes as f64 / iterations[n - 2].nodes.max(1) as f64))
 }
 
+/// `x` rounded to three decimals, as the tables print ratios.
 pub fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
