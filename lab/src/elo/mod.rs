@@ -7,6 +7,7 @@ pub mod bench;
 #[cfg(test)]
 mod coverage;
 pub mod davidson;
+pub mod holm;
 pub mod mle;
 pub mod ratings;
 pub mod resample;

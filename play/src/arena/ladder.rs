@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use super::figures::LadderPlot;
 use super::limits::MoveLimit;
 use super::ratings::{RatingRow, RATINGS_CSV};
-use crate::factorial::effects::{holm, Effect};
+use crate::factorial::effects::Effect;
 use crate::factorial::report::EFFECTS_CSV;
+use lab::elo::holm::holm;
 
 /// The ladder's record in its directory (the command, for `--resume`, and the rungs).
 pub use lab::run_dir::LADDER_JSON;

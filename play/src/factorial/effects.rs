@@ -9,6 +9,7 @@
 //! Holm-adjusted across all effects.
 
 use lab::elo::davidson::{fit_design, FitError, Tally, ELO_PER_NAT};
+use lab::elo::holm::holm;
 use lab::elo::phi;
 use lab::elo::ratings::{resample_fits, tallies, Bootstrap, Pair};
 use lab::report::stats::quantile;
@@ -127,21 +128,6 @@ pub fn fit_effects(x: &[Vec<f64>], tallies: &[Tally]) -> Result<Vec<f64>, FitErr
     Ok(beta.iter().map(|b| 2.0 * b * ELO_PER_NAT).collect())
 }
 
-/// Holm's step-down adjustment: the i-th smallest of m p-values times (m − i + 1), made
-/// monotone, at most 1 — familywise error control under any dependence.
-pub fn holm(p: &[f64]) -> Vec<f64> {
-    let m = p.len();
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut adjusted = vec![0.0; m];
-    let mut running: f64 = 0.0;
-    for (rank, &i) in order.iter().enumerate() {
-        running = running.max(((m - rank) as f64 * p[i]).min(1.0));
-        adjusted[i] = running;
-    }
-    adjusted
-}
-
 fn std_dev(xs: &[f64]) -> f64 {
     let n = xs.len() as f64;
     if n < 2.0 {
@@ -155,17 +141,6 @@ fn std_dev(xs: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::factorial::tests::{design, simulate};
-
-    #[test]
-    fn holm_matches_worked_values() {
-        // Holm (1979) by hand: sorted 0.01, 0.02, 0.03, 0.04 × 4, 3, 2, 1 → 0.04, 0.06, 0.06, 0.06.
-        let adj = holm(&[0.03, 0.01, 0.04, 0.02]);
-        let expected = [0.06, 0.04, 0.06, 0.06];
-        for (a, e) in adj.iter().zip(expected) {
-            assert!((a - e).abs() < 1e-12, "{adj:?}");
-        }
-        assert_eq!(holm(&[0.5, 0.9]), [1.0, 1.0]);
-    }
 
     /// The 95 % intervals' (covered, cases) over 800 simulated round robins of a full 2^3
     /// design (3 main effects, 3 interactions) with `pairs` pairs per pairing, 200 resamples each;

@@ -17,7 +17,7 @@
 //! `scripts/tuning_drift.py` is the independent implementation a test compares with.
 
 use super::spsa::Param;
-use crate::factorial::effects::holm;
+use lab::elo::holm::holm;
 
 /// The family-wise error rate across a tune's parameters.
 pub const ALPHA: f64 = 0.05;
