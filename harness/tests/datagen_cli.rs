@@ -211,3 +211,24 @@ fn a_changed_chunk_file_or_fewer_chunks_on_resume_are_refused() {
     let e = err(&resume(&["--chunks", "2"]));
     assert!(e.contains("00000.bin") && e.contains("missing"), "{e}");
 }
+
+/// python-chess referees every record: a legal position not in check, and the binary record the
+/// same position from the side to move's view (`datagen_referee.py`, the layout read there from
+/// bulletformat's documentation).
+#[test]
+fn python_chess_referees_every_record_of_both_formats() {
+    let test = "datagen_cli::python_chess_referees_every_record_of_both_formats";
+    if !common::tools_available(
+        test,
+        common::python_has("chess"),
+        "python3 with python-chess",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    ok(&datagen(&["--chunks", "3", "--threads", "2"], &out));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/datagen_referee.py");
+    let stdout = common::python(&[script.as_os_str(), out.as_os_str()], &[]);
+    assert!(stdout.contains("positions refereed"), "{stdout}");
+}
