@@ -91,7 +91,7 @@ part_book() {
 }
 part_confirm() {
   match confirm-10k --player swift:preset=swift --player nnue:preset=nnue --seed 7500 \
-    --pairs 500 --limit nodes=10000 --threads 1
+    --pairs 500 --limit nodes=10000 --threads 2
 }
 part_clock() {
   match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \

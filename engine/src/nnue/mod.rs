@@ -60,8 +60,8 @@ pub struct Nnue {
 /// The name of the built-in network in [`Nnue::net`].
 pub const DEFAULT_NET: &str = "default";
 
-/// The built-in network: generation 0 of `results/nnue/` (its data, trainer settings and losses
-/// are in that study's `nets/` record).
+/// The built-in network: `net-64` of `results/nnue/` (trained on generation 0's first 280
+/// chunks; its data, trainer settings and losses are in `results/nnue/nets/net-64/net.json`).
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Nnue {
