@@ -1,6 +1,7 @@
 //! The network's micro-benchmark: nanoseconds per accumulator update (a quiet move, a capture) and
-//! per evaluation from the accumulators, with the built-in network (H = 128, SCReLU), over the
-//! positions of the evaluation benchmark — what the search pays per node with `nnue` on.
+//! per evaluation from the accumulators (SCReLU), over the positions of the evaluation benchmark —
+//! what the search pays per node with `nnue` on — at widths H = 64, 128 and 256 (networks of
+//! fixed pseudo-random weights: the cost does not depend on the values).
 //!
 //!     cargo bench -p engine --features bench --bench nnue
 
@@ -9,7 +10,7 @@ use std::hint::black_box;
 use cozy_chess::{Board, Move};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engine::board::parse_fen;
-use engine::nnue::{Accumulator, Nnue};
+use engine::nnue::{Accumulator, Activation, Network, INPUTS};
 
 const MIDDLEGAME: &str = include_str!("../../suites/unselected-middlegame.epd");
 
@@ -38,20 +39,43 @@ fn positions() -> Vec<(Board, Option<Move>, Option<Move>)> {
         .collect()
 }
 
+/// A network of width `hidden` with small pseudo-random weights.
+fn network(hidden: usize) -> Network {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |range: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        ((state % (2 * range)) as i64 - range as i64) as i16
+    };
+    Network::from_parts(
+        hidden,
+        (0..INPUTS * hidden).map(|_| next(40)).collect(),
+        (0..hidden).map(|_| next(100)).collect(),
+        (0..2 * hidden).map(|_| next(120)).collect(),
+        next(500),
+    )
+}
+
 fn bench(c: &mut Criterion) {
-    let nnue = Nnue::default();
-    let net = nnue.load().expect("the built-in network");
     let all = positions();
+    for hidden in [64, 128, 256] {
+        width(c, hidden, &all);
+    }
+}
+
+fn width(c: &mut Criterion, hidden: usize, all: &[(Board, Option<Move>, Option<Move>)]) {
+    let net = network(hidden);
     let accs: Vec<Accumulator> = all
         .iter()
         .map(|(b, _, _)| Accumulator::of(&net, b))
         .collect();
-    let mut group = c.benchmark_group("nnue");
+    let mut group = c.benchmark_group(format!("nnue H={hidden}"));
     group.throughput(Throughput::Elements(all.len() as u64));
     group.bench_function("evaluate", |b| {
         b.iter(|| {
             for ((board, _, _), acc) in all.iter().zip(&accs) {
-                black_box(acc.evaluate(&net, board.side_to_move(), nnue.activation, nnue.scale));
+                black_box(acc.evaluate(&net, board.side_to_move(), Activation::Screlu, 400));
             }
         })
     });
