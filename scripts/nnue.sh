@@ -90,8 +90,9 @@ part_book() {
     results/eval/verify-openings.epd
 }
 part_confirm() {
-  match confirm-10k --player swift:preset=swift --player nnue:preset=nnue --seed 7500 \
-    --pairs 500 --limit nodes=10000 --threads 2
+  match confirm-10k --player swift:preset=swift --player nnue:preset=nnue \
+    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
+    --threads 2
 }
 part_clock() {
   match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \

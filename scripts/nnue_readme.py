@@ -19,7 +19,7 @@ MATCHES = [
     ("select-a", "trend: `net-a` against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-64", "selection: H = 64 against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-128", "selection: H = 128 against `swift`, 10,000 nodes, built-in book at seed 6500"),
-    ("confirm-10k", "confirmation: `nnue` against `swift`, 10,000 nodes, built-in book at seed 7500"),
+    ("confirm-10k", "confirmation: `nnue` against `swift`, 10,000 nodes, the gate book at seed 0"),
     ("clock-2s", "confirmation: `nnue` against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
     ("gauntlet-2s-glaurung", "gauntlet: `nnue` against Glaurung 2.2, 2 s + 0.02 s"),
     ("gauntlet-2s-toga", "gauntlet: `nnue` against Toga II 3.0, 2 s + 0.02 s"),
