@@ -72,6 +72,60 @@ def games(root):
     return "\n".join(lines)
 
 
+def match_elo(root, name):
+    """(Elo, half-width, pairs) of the network in run `name`, or None when it is not played."""
+    path = root / name / "pairings.csv"
+    if not path.exists():
+        return None
+    p = rows(path)[0]
+    return float(p["elo"]), float(p["elo95"]), int(p["pairs"])
+
+
+def findings(root):
+    """What the runs show, in words, each number from the data."""
+    out = []
+    trend = [(n, match_elo(root, f"select-{n}")) for n in ("a", "64", "128")]
+    if all(e for _, e in trend):
+        positions = {}
+        for n in ("a", "64", "128"):
+            record = json.loads((root / "nets" / f"net-{n}" / "net.json").read_text())
+            positions[n] = record["train_positions"] + record["validation_positions"]
+        (a, ea), (s, es), (l, el) = trend
+        out.append(f"- **Data size**: `net-a`, trained on {positions['a']:,} positions, scored "
+                   f"{signed(ea[0])} ± {ea[1]:.1f} Elo against `swift` at 10,000 nodes; the candidates, on "
+                   f"{positions['64']:,}, scored {signed(es[0])} ± {es[1]:.1f} (H = 64) and {signed(el[0])} ± "
+                   f"{el[1]:.1f} (H = 128), on the same 200 openings.")
+        overlap = es[0] + es[1] >= el[0] - el[1] and el[0] + el[1] >= es[0] - es[1]
+        chosen = "64" if overlap or es[0] > el[0] else "128"
+        out.append(f"- **Selection**: the two candidates' intervals {'overlap' if overlap else 'do not overlap'}, "
+                   f"so the rule written before the games chose H = {chosen}"
+                   + (" — the smaller width, although H = 128 scored the higher point estimate; a rule "
+                      "that breaks ties by width whenever intervals overlap picks the smaller almost always at "
+                      "200 pairs, which the next generation's protocol should not repeat." if chosen == "64" and el[0] > es[0] else ".")
+                   )
+    confirm = match_elo(root, "confirm-10k")
+    if confirm:
+        elo, half, pairs = confirm
+        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
+        out.append(f"- **Confirmation at 10,000 nodes** ({pairs} pairs on openings no selection played): `nnue` "
+                   f"scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`"
+                   + (" (interval wholly below 0)." if side == "below" else "."))
+    clock = match_elo(root, "clock-2s")
+    if clock:
+        elo, half, pairs = clock
+        met = elo - half >= 100
+        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs): {signed(elo)} ± {half:.1f} Elo; the "
+                   f"issue's target of +100 with the interval excluding 0 is {'met' if met else 'not met'}.")
+    for name, who in [("gauntlet-2s-glaurung", "Glaurung 2.2"), ("gauntlet-2s-toga", "Toga II 3.0")]:
+        path = root / name / "pairings.csv"
+        if path.exists():
+            p = rows(path)[0]
+            score = 100 * float(p["score"])
+            out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` scores {score:.1f} %, "
+                       f"{'meeting' if score >= 50 else 'under'} the 50 % target.")
+    return "\n".join(out) if out else "No game played yet."
+
+
 def nps(root):
     path = root / "nps.csv"
     if not path.exists():
@@ -115,7 +169,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    block = "\n\n".join([data(root), nets(root), games(root), nps(root)])
+    block = "\n\n".join([findings(root), data(root), nets(root), games(root), nps(root)])
     files = {root / "README.md": ({"nnue-results": block}, None)}
     text = summary_json(root)
     if text is not None:
