@@ -96,17 +96,17 @@ part_confirm() {
 }
 part_clock() {
   match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 200 --affinity 1 "${CLOCK[@]}"
+    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
 }
 part_gauntlet_glaurung() {
   match gauntlet-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
     --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
 part_gauntlet_toga() {
   match gauntlet-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
     --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity 1 "${CLOCK[@]}"
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
 # The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
 # at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
@@ -126,5 +126,10 @@ part_nps() {
 }
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
-snapshot_harness
+# The snapshot is copied only when the build changed, so that two parts can run side by side (the
+# clock match on one core, the gauntlets on the other) without replacing a running binary.
+cargo build --release -p harness
+mkdir -p "$work" "$out"
+harness=$work/harness
+cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
 run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps readme" "$@"
