@@ -4,7 +4,8 @@
 # is skipped, a started one resumed.
 #
 #   scripts/nnue.sh [PART...]   # parts: gen0 net_a candidates select book confirm clock
-#                               #        gauntlet_glaurung gauntlet_toga nps readme (default: all)
+#                               #        gauntlet_glaurung gauntlet_toga nps microbench readme
+#                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
 # ../data/nnue); what regenerates them is committed here: gen0/plan.json and chunks.csv.gz (the
@@ -124,6 +125,21 @@ part_nps() {
     echo "$round,ethereal-12,$nps" >>"$file"
   done
 }
+# The network's micro-benchmark (criterion, on a quiet machine): each width's median ns per
+# evaluation and per update, into $out/microbench.csv.
+part_microbench() {
+  cargo bench -p engine --features bench --bench nnue -- --warm-up-time 1 --measurement-time 3
+  python3 - "$out/microbench.csv" <<'PY'
+import glob, json, sys
+rows = ["hidden,operation,ns"]
+for path in sorted(glob.glob("target/criterion/nnue H=*/*/new/estimates.json")):
+    group, operation = path.split("/")[2:4]
+    elements = json.load(open(path.replace("estimates.json", "benchmark.json")))["throughput"]["Elements"]
+    median = json.load(open(path))["median"]["point_estimate"]
+    rows.append(f"{group.split('=')[1]},{operation},{median / elements:.1f}")
+open(sys.argv[1], "w").write("\n".join(rows) + "\n")
+PY
+}
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 # The snapshot is copied only when the build changed, so that two parts can run side by side (the
@@ -132,4 +148,4 @@ cargo build --release -p harness
 mkdir -p "$work" "$out"
 harness=$work/harness
 cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
-run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps readme" "$@"
+run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench readme" "$@"

@@ -126,6 +126,21 @@ def findings(root):
     return "\n".join(out) if out else "No game played yet."
 
 
+def microbench(root):
+    path = root / "microbench.csv"
+    if not path.exists():
+        return "Micro-benchmark: not yet measured."
+    ns = {(int(r["hidden"]), r["operation"]): float(r["ns"]) for r in rows(path)}
+    widths = sorted({h for h, _ in ns})
+    parts = [f"H = {h}: {ns[h, 'evaluate']:.1f} ns an evaluation, {ns[h, 'update quiet']:.1f} a quiet "
+             f"update, {ns[h, 'update capture']:.1f} a capture" for h in widths]
+    target = ns.get((128, "evaluate"))
+    verdict = (f" — the issue's bound of 60 ns an evaluation at H = 128 {'holds' if target <= 60 else 'does not hold'}"
+               if target is not None else "")
+    return ("Micro-benchmark (`microbench.csv`, criterion medians, `cargo bench -p engine --features bench "
+            "--bench nnue`, portable integer code, one run): " + "; ".join(parts) + verdict + ".")
+
+
 def nps(root):
     path = root / "nps.csv"
     if not path.exists():
@@ -169,7 +184,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    block = "\n\n".join([findings(root), data(root), nets(root), games(root), nps(root)])
+    block = "\n\n".join([findings(root), data(root), nets(root), games(root), microbench(root), nps(root)])
     files = {root / "README.md": ({"nnue-results": block}, None)}
     text = summary_json(root)
     if text is not None:
