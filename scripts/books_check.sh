@@ -102,6 +102,7 @@ BOOKS=(
   "results/cross-engine/openings.epd cross-engine target/cross-engine/openings.epd|target/cross-engine/harness suite make --selfplay 1600 --seed 2028 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/cross-engine/openings.epd"
   "results/eval/labelled/gate-openings.epd eval/labelled results/eval/labelled/gate-openings.epd|./target/release/harness suite make --selfplay 5000 --seed 8484 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 10 --balanced 60 --max 1000 --hash 16 --threads 1 --id-prefix gate --out results/eval/labelled/gate-openings.epd"
   "results/strength/core/replication-openings.epd strength/core results/strength/core/replication-openings.epd|./target/release/harness suite make --selfplay 1600 --seed 6262 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 100 --hash 16 --id-prefix replication --out results/strength/core/replication-openings.epd"
+  "results/nnue/nnue-openings.epd nnue results/nnue/nnue-openings.epd|target/nnue/harness suite make --selfplay 1600 --seed 6565 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 200 --hash 16 --id-prefix nnue --out results/nnue/nnue-openings.epd"
   "- tuning target/tuning/verify-openings.epd|target/tuning/harness suite make --selfplay 1600 --seed 2027 --random-plies 8 --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max 500 --hash 16 --out target/tuning/verify-openings.epd"
 )
 for entry in "${BOOKS[@]}"; do

@@ -114,8 +114,10 @@ def findings(root):
     if clock:
         elo, half, pairs = clock
         met = elo - half >= 100
-        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs): {signed(elo)} ± {half:.1f} Elo; the "
-                   f"issue's target of +100 with the interval excluding 0 is {'met' if met else 'not met'}.")
+        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
+        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs on `nnue-openings.epd`): `nnue` scores "
+                   f"{signed(elo)} ± {half:.1f} Elo, {side} `swift`; the issue's target of +100 with the interval "
+                   f"excluding 0 is {'met' if met else 'not met'}.")
     for name, who in [("gauntlet-2s-glaurung", "Glaurung 2.2"), ("gauntlet-2s-toga", "Toga II 3.0")]:
         path = root / name / "pairings.csv"
         if path.exists():
