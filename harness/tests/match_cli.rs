@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::harness;
+use predicates::prelude::*;
 use predicates::str::contains;
 
 fn book() -> PathBuf {
@@ -788,6 +789,21 @@ fn a_match_in_shards_merged_is_the_unsharded_match() {
         .success();
     same_games(&merged, &whole);
     assert!(merged.join("report.md").exists());
+    // Shards of another build (here: a manifest naming another commit) are refused, as the grid
+    // merge refuses them.
+    let manifest = shards[1].join("manifest.json");
+    let mut recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    recorded["git_commit"] = serde_json::Value::String("0".repeat(40));
+    std::fs::write(&manifest, recorded.to_string()).unwrap();
+    harness()
+        .arg("merge")
+        .args(&shards)
+        .arg("--out")
+        .arg(dir.path().join("mixed"))
+        .assert()
+        .code(1)
+        .stderr(contains("commit:").and(contains("0".repeat(40))));
     // A sequential test cannot be cut into fixed ranges.
     harness()
         .args(match_args(&dir.path().join("x"), 1, 5))

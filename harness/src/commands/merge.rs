@@ -284,7 +284,9 @@ fn merge_matches(args: &MergeArgs) -> Result<ExitCode> {
             shard: None,
             ..m.clone()
         };
-        for d in unsharded(first).plan_differences(&unsharded(other)) {
+        let plan = unsharded(first).plan_differences(&unsharded(other));
+        let build = first.provenance.build_differences(&other.provenance);
+        for d in plan.into_iter().chain(build) {
             problems.push(format!(
                 "{} and {}: {d}",
                 first_dir.display(),

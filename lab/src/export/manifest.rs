@@ -193,14 +193,7 @@ impl Manifest {
     /// What differs between the builds that wrote two manifests beyond what the plan compares
     /// (the commit): shards to be merged must come from one build, a resumed run need not.
     pub fn build_differences(&self, other: &Manifest) -> Vec<String> {
-        let (a, b) = (
-            self.provenance.git_commit.clone().unwrap_or_default(),
-            other.provenance.git_commit.clone().unwrap_or_default(),
-        );
-        if a == b {
-            return Vec::new();
-        }
-        vec![format!("commit: {a} vs {b}")]
+        self.provenance.build_differences(&other.provenance)
     }
 }
 

@@ -31,6 +31,21 @@ impl Provenance {
     }
 }
 
+impl Provenance {
+    /// What differs between the builds of two runs beyond their plans (the commit): the shards a
+    /// merge joins, of a grid or of a match, must come from one build; a resumed run need not.
+    pub fn build_differences(&self, other: &Provenance) -> Vec<String> {
+        let (a, b) = (
+            self.git_commit.clone().unwrap_or_default(),
+            other.git_commit.clone().unwrap_or_default(),
+        );
+        if a == b {
+            return Vec::new();
+        }
+        vec![format!("commit: {a} vs {b}")]
+    }
+}
+
 /// `git rev-parse HEAD` in the working directory, if it is a checkout.
 pub fn git_commit() -> Option<String> {
     let out = std::process::Command::new("git")
