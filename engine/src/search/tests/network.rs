@@ -29,9 +29,14 @@ fn a_network_search_keeps_every_accumulator_fresh_and_repeats() {
 #[test]
 fn a_network_of_the_wrong_width_or_size_is_refused_by_the_configuration() {
     let mut c = SearchConfig::swift();
-    let e = c.set("nnue.hidden", "64").unwrap_err().to_string();
+    // A width other than the built-in network's.
+    let other = 2 * crate::nnue::network::EMBEDDED_HIDDEN;
+    let e = c
+        .set("nnue.hidden", &other.to_string())
+        .unwrap_err()
+        .to_string();
     assert!(
-        e.contains("nnue.net") && e.contains("nnue.hidden = 64"),
+        e.contains("nnue.net") && e.contains(&format!("nnue.hidden = {other}")),
         "{e}"
     );
     let dir = std::env::temp_dir().join(format!("nnue-size-{}", std::process::id()));
