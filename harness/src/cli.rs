@@ -194,6 +194,19 @@ pub fn key_values(sets: &[String]) -> anyhow::Result<Vec<(String, String)>> {
         .collect()
 }
 
+/// `--option NAME=VALUE` arguments (`label`, `datagen`) as `setoption` pairs, in order.
+pub fn uci_options(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+    options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => anyhow::bail!("--option expects NAME=VALUE, found `{o}`"),
+        })
+        .collect()
+}
+
 /// `--preset`'s choices: every preset, each with what it adds (`--help` lists them).
 pub fn preset_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(engine::config::PRESETS.iter().map(|name| {

@@ -162,16 +162,7 @@ fn player(args: &DatagenArgs) -> Result<PlayerSpec> {
         .strip_prefix(lab::engines::UCI_PREFIX)
         .filter(|p| !p.is_empty())
         .with_context(|| format!("--engine expects uci:PATH, found `{engine}`"))?;
-    let mut options = args
-        .options
-        .iter()
-        .map(|o| match o.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => {
-                Ok((name.trim().to_string(), value.trim().to_string()))
-            }
-            _ => bail!("--option expects NAME=VALUE, found `{o}`"),
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let mut options = crate::cli::uci_options(&args.options)?;
     if !options
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case("Threads"))

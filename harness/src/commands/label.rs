@@ -72,7 +72,7 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = start_run_dir(&plan, args.run.resume.is_some())?;
+    let _lock = RunLock::start_with_plan(&plan.out, args.run.resume.is_some(), &plan)?;
     let bar = lab::progress::Progress::new(read.items.len() as u64, args.run.quiet);
     let outcome = run::label_all(&plan, read.items, |_, _| bar.job_done())?;
     bar.finish();
@@ -99,16 +99,7 @@ fn build_plan(args: &LabelArgs, inputs: Vec<play::label::Input>) -> Result<Label
         (None, Some(_)) => bail!("--nodes must be at least 1, found 0"),
         _ => bail!("give one limit: --depth D or --nodes N"),
     };
-    let options = args
-        .options
-        .iter()
-        .map(|o| match o.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => {
-                Ok((name.trim().to_string(), value.trim().to_string()))
-            }
-            _ => bail!("--option expects NAME=VALUE, found `{o}`"),
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let options = crate::cli::uci_options(&args.options)?;
     let threads = args.run.threads.unwrap_or_else(num_cpus).max(1);
     let out = args.run.out.clone().unwrap_or_else(|| default_out("label"));
     check_fresh_out(&out)?;
@@ -169,18 +160,6 @@ fn resumed(dir: &Path, args: &LabelArgs) -> Result<(LabelPlan, positions::Read)>
         );
     }
     Ok((plan, read))
-}
-
-/// Creates the run directory (or takes the resumed one) under its lock, with the manifest.
-fn start_run_dir(plan: &LabelPlan, resuming: bool) -> Result<RunLock> {
-    if resuming {
-        return RunLock::acquire(&plan.out);
-    }
-    let lock = RunLock::create_and_acquire(&plan.out)?;
-    let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
-    std::fs::write(plan.out.join(MANIFEST), text + "\n")
-        .with_context(|| format!("writing {}/{MANIFEST}", plan.out.display()))?;
-    Ok(lock)
 }
 
 /// `labelled.pgn` from every row of `labels.csv` (this run's and the runs it resumed).

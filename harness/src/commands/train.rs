@@ -8,7 +8,6 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
 use lab::run_lock::RunLock;
-use play::datagen::output::sha256;
 use play::train::report::NetRecord;
 use play::train::{self, Schedule, TrainPlan, NET_FILE};
 
@@ -92,7 +91,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = start_run_dir(&plan, resuming)?;
+    let _lock = RunLock::start_with_plan(&plan.out, resuming, &plan)?;
     lab::shutdown::install();
     let quiet = args.run.quiet;
     let trained = train::run::run(&plan, &data, |row| {
@@ -129,7 +128,7 @@ fn export(plan: &TrainPlan, data: &train::data::Data, trained: &train::run::Trai
     let sample = &data.validation[..data.validation.len().min(20_000)];
     let quantisation = train::export::error(shape, &trained.params, &net, sample, plan.scale);
     let record = NetRecord {
-        net_sha256: sha256(&bytes),
+        net_sha256: lab::plan::sha256_hex(&bytes),
         plan: plan.clone(),
         sources: data.sources.clone(),
         train_positions: data.train.len(),
@@ -240,15 +239,4 @@ fn resumed(dir: &Path, args: &TrainArgs) -> Result<TrainPlan> {
         );
     }
     Ok(plan)
-}
-
-fn start_run_dir(plan: &TrainPlan, resuming: bool) -> Result<RunLock> {
-    if resuming {
-        return RunLock::acquire(&plan.out);
-    }
-    let lock = RunLock::create_and_acquire(&plan.out)?;
-    let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
-    std::fs::write(plan.out.join(MANIFEST), text + "\n")
-        .with_context(|| format!("writing {}/{MANIFEST}", plan.out.display()))?;
-    Ok(lock)
 }

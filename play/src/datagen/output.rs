@@ -7,8 +7,8 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use lab::plan::sha256_hex;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::chunk::{ChunkCounts, ChunkData};
 use super::record::to_bytes;
@@ -86,15 +86,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<String> {
     let tmp = path.with_extension("partial");
     std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("renaming {}", tmp.display()))?;
-    Ok(sha256(bytes))
-}
-
-/// Hex SHA-256 of `bytes`.
-pub fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Ok(sha256_hex(bytes))
 }
 
 /// The appender of `chunks.csv`.
@@ -164,7 +156,7 @@ fn check_files(dir: &Path, row: &ChunkRow) -> Result<()> {
                 row.chunk
             )
         })?;
-        let found = sha256(&bytes);
+        let found = sha256_hex(&bytes);
         if &found != expected {
             bail!(
                 "{}: SHA-256 {found}, but {CHUNKS_CSV} records {expected}: the file changed since it was written",

@@ -8,9 +8,10 @@ use anyhow::{bail, Context, Result};
 use bulletformat::ChessBoard;
 use serde::{Deserialize, Serialize};
 
-use crate::datagen::output::{chunk_path, finished, sha256};
+use crate::datagen::output::{chunk_path, finished};
 use crate::datagen::record::{from_bytes, RECORD_BYTES};
 use crate::datagen::{BIN_EXT, CHUNKS_CSV};
+use lab::plan::sha256_hex;
 
 /// One input as the network's record names it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,7 +52,7 @@ pub fn read(inputs: &[PathBuf], first_chunks: Option<u64>, every: usize) -> Resu
         } else {
             let bytes =
                 std::fs::read(input).with_context(|| format!("reading {}", input.display()))?;
-            (vec![input.clone()], sha256(&bytes), String::new())
+            (vec![input.clone()], sha256_hex(&bytes), String::new())
         };
         data.sources.push(Source {
             path: input.clone(),
@@ -124,7 +125,7 @@ fn dir_units(dir: &Path, first: Option<u64>) -> Result<(Vec<PathBuf>, String, St
         .map(|r| format!("{} {}\n", r.chunk, r.bin_sha256))
         .collect();
     let ids: Vec<u64> = rows.iter().map(|r| r.chunk).collect();
-    Ok((paths, sha256(list.as_bytes()), ranges(&ids)))
+    Ok((paths, sha256_hex(list.as_bytes()), ranges(&ids)))
 }
 
 /// Sorted ids as ranges: `0-79,81,83-90`.
