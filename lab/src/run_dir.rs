@@ -227,6 +227,24 @@ pub const ITERATIONS_READ: &[&str] = &[
     column::TIME_MS,
 ];
 
+/// The lock of a run that records its plan as its manifest (`label`, `train`): a resumed run's
+/// directory is locked as it is; a new one is created, locked and given `plan` as `manifest.json`.
+pub fn start_with_plan(
+    dir: &Path,
+    resuming: bool,
+    plan: &impl serde::Serialize,
+) -> Result<crate::run_lock::RunLock> {
+    use crate::run_lock::RunLock;
+    if resuming {
+        return RunLock::acquire(dir);
+    }
+    let lock = RunLock::create_and_acquire(dir)?;
+    let path = dir.join(MANIFEST);
+    let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
+    std::fs::write(&path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+    Ok(lock)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

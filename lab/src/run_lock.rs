@@ -26,25 +26,6 @@ impl RunLock {
         Self::acquire(dir)
     }
 
-    /// The lock of a run that records its plan as its manifest (`label`, `train`): a resumed
-    /// run's directory is locked as it is; a new one is created, locked and given `plan` as
-    /// `manifest.json`.
-    pub fn start_with_plan(
-        dir: &Path,
-        resuming: bool,
-        plan: &impl serde::Serialize,
-    ) -> Result<Self> {
-        if resuming {
-            return Self::acquire(dir);
-        }
-        let lock = Self::create_and_acquire(dir)?;
-        let path = dir.join(crate::run_dir::MANIFEST);
-        let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
-        std::fs::write(&path, text + "\n")
-            .with_context(|| format!("writing {}", path.display()))?;
-        Ok(lock)
-    }
-
     /// Takes the lock of `dir` or says who holds it.
     pub fn acquire(dir: &Path) -> Result<Self> {
         let path = dir.join(LOCK_FILE);

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
-use lab::run_lock::RunLock;
 use play::label::positions::{self, Selection};
 use play::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
 
@@ -72,7 +71,7 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = RunLock::start_with_plan(&plan.out, args.run.resume.is_some(), &plan)?;
+    let _lock = lab::run_dir::start_with_plan(&plan.out, args.run.resume.is_some(), &plan)?;
     let bar = lab::progress::Progress::new(read.items.len() as u64, args.run.quiet);
     let outcome = run::label_all(&plan, read.items, |_, _| bar.job_done())?;
     bar.finish();

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
-use lab::run_lock::RunLock;
 use play::train::report::NetRecord;
 use play::train::{self, Schedule, TrainPlan, NET_FILE};
 
@@ -91,7 +90,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = RunLock::start_with_plan(&plan.out, resuming, &plan)?;
+    let _lock = lab::run_dir::start_with_plan(&plan.out, resuming, &plan)?;
     lab::shutdown::install();
     let quiet = args.run.quiet;
     let trained = train::run::run(&plan, &data, |row| {
