@@ -32,10 +32,16 @@ fn is_one_ply(plies: &u32) -> bool {
     *plies == 1
 }
 
-/// Restricted singular extension: at a node of `min_level` or deeper whose TT entry (a lower or
-/// exact bound, at most 3 levels shallower) has a move, every other move is searched at half the
-/// level with a null window at the TT score minus `margin` × level; if all fail low, the TT move
+/// Singular extension: at a node of `min_level` or deeper whose TT entry (a lower or exact bound,
+/// at most 3 levels shallower) has a move, the other moves are verified with a null window at
+/// the TT score minus `margin` × level, searched at half the level; if all fail low, the TT move
 /// is searched one level deeper. At most `max_per_path` such extensions on one path.
+///
+/// How the other moves are verified is `search`: Fischerle's restricted form (`"moves"`, the
+/// default) searches each alone; today's engines (`"excluded"`: Stockfish, Ethereal, Weiss,
+/// Viridithas) search the node itself again without the TT move — its own move loop with its
+/// pruning and reductions — and add the double extension, multicut and the negative extension,
+/// each a value below.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Singular {
@@ -45,6 +51,85 @@ pub struct Singular {
     pub margin: i32,
     /// Most singular extensions on one path. Default 2.
     pub max_per_path: u32,
+    /// How the other moves are verified. Default `"moves"`.
+    #[serde(default, skip_serializing_if = "SingularSearch::is_moves")]
+    pub search: SingularSearch,
+    /// Most levels the TT entry may lie below the node's. Default 3 (in every engine read).
+    #[serde(default = "three_levels", skip_serializing_if = "is_three_levels")]
+    pub tt_level_gap: i32,
+    /// `"excluded"` only: extend by two levels when the verification scored this many
+    /// centipawns or more below its bound (Stockfish's double extension); absent = never.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double_margin: Option<i32>,
+    /// `"excluded"` only: most double extensions on one path. Default 0 (with `double_margin`
+    /// it must be at least 1).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub double_max: u32,
+    /// `"excluded"` only: when the verification fails high at its bound and that bound is at or
+    /// above beta, at least two moves reach beta and the node returns the bound (multicut).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub multicut: bool,
+    /// `"excluded"` only: when the TT move is not singular but its TT score is at or above beta,
+    /// it is searched one level shallower (the negative extension).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub negative: bool,
+}
+
+/// How the singular extension verifies the moves other than the TT move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SingularSearch {
+    /// Fischerle's restricted form: each other move made and searched alone with a null window
+    /// (no move loop of the node's own, so none of its pruning or reductions apply).
+    #[default]
+    Moves,
+    /// Today's form: the node searched again with the TT move excluded (its result kept out of
+    /// the TT), its own move loop pruning and reducing as any node's.
+    Excluded,
+}
+
+impl Singular {
+    /// The excluded form at the values the reference engines use (read for ideas, none
+    /// copied): from level 8 (Ethereal, Coda), 2 cp per level below the TT score (Coda 1,
+    /// Viridithas 0.75, several others 2), a TT entry at most 3 levels shallower (all of them),
+    /// a double extension 20 cp below the bound at most 6 times a path (Stockfish's form; others
+    /// use 15–25), multicut and the negative extension on (Stockfish, Ethereal, Coda), and no
+    /// limit on single extensions but the path's: shorter than twice the iteration's depth.
+    pub fn reference() -> Self {
+        Self {
+            min_level: 8,
+            margin: 2,
+            max_per_path: 64,
+            search: SingularSearch::Excluded,
+            tt_level_gap: 3,
+            double_margin: Some(20),
+            double_max: 6,
+            multicut: true,
+            negative: true,
+        }
+    }
+}
+
+fn three_levels() -> i32 {
+    3
+}
+
+fn is_three_levels(levels: &i32) -> bool {
+    *levels == 3
+}
+
+impl SingularSearch {
+    fn is_moves(&self) -> bool {
+        *self == Self::Moves
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Futility pruning (Heinz 1998): at a node `level` 1 (frontier) or 2 (pre-frontier, the

@@ -103,6 +103,11 @@ pub struct SearchConfig {
     pub null_move: Option<NullMove>,
     /// Search a move that gives check one level deeper. Off in `fischerle`.
     pub check_extension: bool,
+    /// With `check_extension`: only a check whose static exchange does not lose material is
+    /// extended (Stockfish's condition for years, `see_ge(move)`); a checking sacrifice is
+    /// searched as any move. Off in every preset.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_extension_see: bool,
     /// Mate-search mode (Mattsuchmodus): selective deepening is off in it.
     pub mate_search: bool,
     /// KPK knowledge rules in the evaluation (the 1989 text); all off in both presets.

@@ -4,7 +4,7 @@
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 
-use super::{ConfigError, SearchConfig};
+use super::{ConfigError, SearchConfig, Singular, SingularSearch};
 
 /// The largest transposition table a configuration may ask for, in MiB.
 pub const MAX_TT_MB: usize = 65_536;
@@ -56,6 +56,29 @@ where
         return Ok(());
     }
     Err(out_of_range(key, value, format!("{min} or more")))
+}
+
+/// The excluded form's parts are refused in Fischerle's form, where nothing reads them, and a
+/// double extension needs a limit.
+fn singular_form(s: &Singular) -> Result<(), ConfigError> {
+    if s.search == SingularSearch::Moves {
+        let parts = [
+            ("singular.double_margin", s.double_margin.is_some()),
+            ("singular.double_max", s.double_max > 0),
+            ("singular.multicut", s.multicut),
+            ("singular.negative", s.negative),
+        ];
+        if let Some((key, _)) = parts.iter().find(|(_, set)| *set) {
+            let expected =
+                "unset unless singular.search = \"excluded\" (Fischerle's form has none)";
+            return Err(out_of_range(key, "set", expected));
+        }
+    }
+    if let Some(margin) = s.double_margin {
+        at_least("singular.double_margin", margin, 0)?;
+        at_least("singular.double_max", s.double_max, 1)?;
+    }
+    Ok(())
 }
 
 impl SearchConfig {
@@ -338,6 +361,13 @@ impl SearchConfig {
             at_least("singular.min_level", s.min_level, 2)?;
             at_least("singular.margin", s.margin, 0)?;
             at_least("singular.max_per_path", s.max_per_path, 1)?;
+            within(
+                "singular.tt_level_gap",
+                s.tt_level_gap,
+                0..=MAX_SEE_LEVEL,
+                " levels",
+            )?;
+            singular_form(s)?;
         }
         Ok(())
     }

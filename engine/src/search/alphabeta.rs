@@ -3,7 +3,7 @@
 
 use cozy_chess::{Board, Move};
 
-use crate::config::{OrderingScheme, SearchConfig};
+use crate::config::{OrderingScheme, SearchConfig, SingularSearch};
 use crate::eval::Score;
 use crate::search::continuation::ContinuationTable;
 use crate::search::countermove::CountermoveTable;
@@ -14,7 +14,9 @@ use crate::search::pruning::MovePruning;
 use crate::search::record::{Action, Edge, Enter, Leave, NodeKind, Probe, Recorder};
 use crate::search::reductions::LateMove;
 use crate::search::score::{mated_in, DRAW};
+use crate::search::see::see;
 use crate::search::selective::{Budget, Step};
+use crate::search::singular::Singularity;
 use crate::search::stack::Frame;
 use crate::search::stack::Node;
 use crate::search::staged::{order_staged, score_quiets};
@@ -27,8 +29,8 @@ struct Children {
     level: i32,
     /// The children's selective budget.
     budget: Budget,
-    /// Whether the TT move is singular and so searched a level deeper.
-    singular: bool,
+    /// Levels the singular extension adds to the TT move (negative: takes away).
+    tt_extension: i32,
     /// Whether the node is in check.
     in_check: bool,
     /// Whether the node's static evaluation is above the one two plies up.
@@ -65,7 +67,10 @@ impl<R: Recorder> Searcher<R> {
 
     /// What a recorder is told about `node`, at `board`, on entering it.
     fn entered(&self, board: &Board, node: &Node) -> Enter {
-        let edge = self.edge_to(node.ply);
+        let edge = match node.excluded {
+            Some(mv) => Edge::Exclusion(mv),
+            None => self.edge_to(node.ply),
+        };
         let kind = if node.level <= 0 {
             NodeKind::Quiescence
         } else {
@@ -116,8 +121,9 @@ impl<R: Recorder> Searcher<R> {
             return 0;
         }
 
-        // Step 3. Draws by rule (never at the root, which must return a move), and the deepest ply.
-        if ply > 0 && self.is_draw(board) {
+        // Step 3. Draws by rule (never at the root, which must return a move, nor in a singular
+        // verification, whose position its node has just tested), and the deepest ply.
+        if ply > 0 && node.excluded.is_none() && self.is_draw(board) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
@@ -132,10 +138,12 @@ impl<R: Recorder> Searcher<R> {
             }
         }
 
-        // Step 5. Transposition table: a deep enough score whose bound fits ends the node.
+        // Step 5. Transposition table: a deep enough score whose bound fits ends the node (not a
+        // singular verification's: the entry is its node's, TT move included).
         let key = board.hash();
         let tt_entry = self.probe_tt(key, ply);
-        if ply > 0 {
+        let verifying = node.excluded.is_some();
+        if ply > 0 && !verifying {
             if let Some(score) = tt_entry.and_then(|e| self.tt_cutoff(e, &node)) {
                 return score;
             }
@@ -148,7 +156,9 @@ impl<R: Recorder> Searcher<R> {
             self.static_eval(board, ply);
         }
         let improving = self.improving(ply);
-        if ply > 0 && !in_check {
+        // A singular verification keeps to its node's moves: no step ends or shortens it before
+        // its move loop (Stockfish and Ethereal skip the null move there too).
+        if ply > 0 && !in_check && !verifying {
             if let Some(score) = self.reverse_futility_prunes(board, &node, improving) {
                 return score;
             }
@@ -162,8 +172,10 @@ impl<R: Recorder> Searcher<R> {
 
         // Step 7. Limited razoring and internal iterative reduction: a shallower search here.
         let tt_move = tt_entry.and_then(|e| e.mv);
-        node.level = self.razored_level(board, &node, in_check);
-        node.level = self.iir_level(&node, tt_move);
+        if !verifying {
+            node.level = self.razored_level(board, &node, in_check);
+            node.level = self.iir_level(&node, tt_move);
+        }
 
         // Step 8. Generate and order the legal moves; none is mate or stalemate.
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
@@ -172,6 +184,9 @@ impl<R: Recorder> Searcher<R> {
             // The root's moves are ordered whole: `searchmoves` and the reports read the list.
             self.score_quiets(board, &node, &mut moves);
             moves.restrict_to(self.clock.searchmoves());
+        }
+        if let Some(excluded) = node.excluded {
+            moves.exclude(excluded);
         }
         if moves.is_empty() {
             self.stack[ply].moves = moves;
@@ -197,24 +212,36 @@ impl<R: Recorder> Searcher<R> {
         }
 
         // From here the node is on the path: its children, the singular verification's too, see
-        // it when they look for repetitions.
-        self.path.push(key);
+        // it when they look for repetitions (a verification's position is there already).
+        if !verifying {
+            self.path.push(key);
+        }
 
         // Step 11. Futility and late move pruning: what the move loop may prune, worked out once.
         let pruning = self.move_pruning(board, &node, in_check, improving);
 
         // Step 12. Singular extension: is the TT move the only one that holds the TT score?
-        // (Its verification searches every other move in order: a picker scores them all first.)
-        if self.config.singular.is_some() {
+        // (Fischerle's verification searches every other move in order: a picker scores them
+        // all first.)
+        let moves_form = self.config.singular.as_ref().map(|s| s.search);
+        if moves_form == Some(SingularSearch::Moves) {
             self.score_quiets(board, &node, &mut moves);
         }
-        let singular = self.tt_move_is_singular(board, &moves, tt_entry, &node, budget);
+        let tt_extension = match self.singularity(board, &moves, tt_entry, &node, budget) {
+            Singularity::Plain => 0,
+            Singularity::Extend(by) => by,
+            Singularity::Cut(score) => {
+                self.path.pop();
+                self.stack[ply].moves = moves;
+                return score;
+            }
+        };
 
         // Step 13. Search the moves in order (steps 13a to 13c in `search_moves`).
         let children = Children {
             level,
             budget,
-            singular,
+            tt_extension,
             in_check,
             improving,
             pruning,
@@ -223,7 +250,9 @@ impl<R: Recorder> Searcher<R> {
         if let Some((_, mv)) = best {
             self.record(Action::Best(mv));
         }
-        self.path.pop();
+        if !verifying {
+            self.path.pop();
+        }
         self.stack[ply].moves = moves;
         if self.clock.stopped() {
             return 0;
@@ -235,7 +264,9 @@ impl<R: Recorder> Searcher<R> {
             return node.alpha;
         };
         let score = self.sound_bound(score, pruned, &node);
-        self.store_tt(key, &node, score, mv);
+        if !verifying {
+            self.store_tt(key, &node, score, mv);
+        }
         score
     }
 
@@ -247,7 +278,7 @@ impl<R: Recorder> Searcher<R> {
             .null_move
             .as_ref()
             .is_some_and(|n| n.early == early);
-        placed && node.null_ok && node.ply > 0 && !in_check
+        placed && node.null_ok && node.ply > 0 && !in_check && node.excluded.is_none()
     }
 
     /// With `sound_bounds`, a node that pruned a move and failed low returns alpha: the moves
@@ -303,20 +334,17 @@ impl<R: Recorder> Searcher<R> {
             self.enter(board, ordered.mv, ply, &child);
             // Step 13b. Extensions: a move that gives check, and the singular TT move. The
             // child's level is its own: killers and history below use this node's level.
-            let extend = children.singular && ordered.source == Source::TtMove;
-            let level = self.check_extension(&child, children.level, node.level, ply);
-            if R::ON {
-                if level > children.level {
-                    self.record(Action::CheckExtension(ordered.mv));
-                }
-                if extend {
-                    self.record(Action::SingularExtension(ordered.mv));
-                }
-            }
-            let level = if extend {
-                level.max(children.level + 1)
+            let singular = if ordered.source == Source::TtMove {
+                children.tt_extension
             } else {
-                level
+                0
+            };
+            let checked = self.check_extension((board, &child), ordered.mv, children.level, node);
+            self.record_extensions(ordered.mv, checked > children.level, singular);
+            let level = match singular {
+                0 => checked,
+                by if by > 0 => checked.max(children.level + by),
+                by => checked + by,
             };
             // Step 13c. Late move reductions, then the search of the child.
             let current = Node { alpha, ..*node };
@@ -331,7 +359,9 @@ impl<R: Recorder> Searcher<R> {
                 pv_node: current.is_pv(),
                 cut_node: node.cut,
             });
+            let (extend, double) = (singular > 0, singular == 2);
             self.singular_on_path += u32::from(extend);
+            self.doubles_on_path += u32::from(double);
             let searched = Searched {
                 mv: ordered.mv,
                 level,
@@ -345,6 +375,14 @@ impl<R: Recorder> Searcher<R> {
                 self.root_effort.add(ordered.mv, self.stats.nodes - before);
             }
             self.singular_on_path -= u32::from(extend);
+            self.doubles_on_path -= u32::from(double);
+            let below = self.stats.nodes - before;
+            if extend {
+                self.stats.singular_extended_nodes += below;
+            }
+            if checked > children.level {
+                self.stats.check_extended_nodes += below;
+            }
             if self.clock.stopped() {
                 return (None, pruned);
             }
@@ -374,6 +412,21 @@ impl<R: Recorder> Searcher<R> {
             }
         }
         (best, pruned)
+    }
+
+    /// Tells the recorder which extensions act on `mv`.
+    fn record_extensions(&mut self, mv: Move, checked: bool, singular: i32) {
+        if !R::ON {
+            return;
+        }
+        if checked {
+            self.record(Action::CheckExtension(mv));
+        }
+        match singular {
+            0 => {}
+            by if by > 0 => self.record(Action::SingularExtension(mv)),
+            _ => self.record(Action::NegativeExtension(mv)),
+        }
     }
 
     /// Counts a node (main search or QS) and the deepest ply.
@@ -578,12 +631,21 @@ impl<R: Recorder> Searcher<R> {
 
     /// A move that gives check is searched one level deeper (never deeper than the parent's level),
     /// only on paths shorter than twice the iteration's depth: with selective deepening on, unbounded
-    /// check extensions made one WAC position grow from 0.2 M to 96 M nodes at depth 5.
-    fn check_extension(&mut self, child: &Board, child_level: i32, level: i32, ply: usize) -> i32 {
+    /// check extensions made one WAC position grow from 0.2 M to 96 M nodes at depth 5. With
+    /// `check_extension_see`, only when the move does not lose material by SEE.
+    fn check_extension(
+        &mut self,
+        (board, child): (&Board, &Board),
+        mv: Move,
+        child_level: i32,
+        node: &Node,
+    ) -> i32 {
         let extend = self.config.check_extension
-            && child_level < level
-            && (ply as i32) < 2 * self.root_depth
-            && !child.checkers().is_empty();
+            && child_level < node.level
+            && (node.ply as i32) < 2 * self.root_depth
+            && !child.checkers().is_empty()
+            && (!self.config.check_extension_see || see(board, mv) >= 0);
+        let level = node.level;
         self.stats.check_extensions += u64::from(extend);
         if extend {
             level

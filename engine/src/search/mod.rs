@@ -106,6 +106,8 @@ pub struct Searcher<R: Recorder = NoRecorder> {
     network: Option<network::NetworkStack>,
     /// Singular extensions on the current path.
     singular_on_path: u32,
+    /// Double singular extensions on the current path (`singular.double_max`).
+    doubles_on_path: u32,
     /// Refutations by previous move, with `countermove` on.
     countermoves: Option<countermove::CountermoveTable>,
     /// Quiet cutoffs by previous move, with `continuation_history` on.
@@ -210,6 +212,7 @@ impl<R: Recorder> Searcher<R> {
             eval_cache: None,
             network: config.nnue.as_ref().map(network::NetworkStack::new),
             singular_on_path: 0,
+            doubles_on_path: 0,
             countermoves: None,
             continuations: None,
             recorder,

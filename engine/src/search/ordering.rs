@@ -112,6 +112,19 @@ impl MoveList {
         self.moves.is_empty()
     }
 
+    /// Takes `mv` out of the list, if it is there: a singular verification searches the node
+    /// without its TT move.
+    pub(super) fn exclude(&mut self, mv: Move) {
+        let Some(at) = self.moves.iter().position(|m| m.mv == mv) else {
+            return;
+        };
+        self.moves.remove(at);
+        if let Some(range) = self.unscored.take() {
+            let shift = |i: usize| if at < i { i - 1 } else { i };
+            self.set_unscored(shift(range.start)..shift(range.end));
+        }
+    }
+
     /// Keeps only the moves in `allowed` (all when it is empty or names none of them), in order.
     pub fn restrict_to(&mut self, allowed: &[Move]) {
         debug_assert!(

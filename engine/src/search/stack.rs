@@ -49,6 +49,9 @@ pub(crate) struct Node {
     pub null_ok: bool,
     /// Why the parent searches it (for a recorded tree; the search does not read it).
     pub probe: Probe,
+    /// The move a singular verification leaves out (`singular.search = "excluded"`): the node
+    /// is its parent's position searched again without its TT move.
+    pub excluded: Option<Move>,
 }
 
 impl Node {
@@ -63,6 +66,7 @@ impl Node {
             cut: false,
             null_ok: true,
             probe: Probe::Plain,
+            excluded: None,
         }
     }
 
@@ -84,6 +88,7 @@ impl Node {
             cut,
             null_ok: true,
             probe: Probe::Plain,
+            excluded: None,
         }
     }
 

@@ -131,6 +131,18 @@ pub struct SearchStats {
     pub singular_tries: u64,
     /// TT moves found singular and extended.
     pub singular_extensions: u64,
+    /// Of those, extended by two levels (`singular.double_margin`).
+    pub singular_doubles: u64,
+    /// Nodes cut by the singular verification's multicut (`singular.multicut`).
+    pub singular_multicuts: u64,
+    /// TT moves searched a level shallower (`singular.negative`).
+    pub singular_negatives: u64,
+    /// Nodes (main + QS) the singular verifications searched.
+    pub singular_nodes: u64,
+    /// Nodes (main + QS) below the moves a singular extension searched deeper.
+    pub singular_extended_nodes: u64,
+    /// Nodes (main + QS) below the moves a check extension searched deeper.
+    pub check_extended_nodes: u64,
     /// QS captures skipped by SEE pruning.
     pub qs_see_prunes: u64,
     /// Evaluation-cache probes.

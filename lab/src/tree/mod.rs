@@ -114,6 +114,10 @@ pub struct ActionCounts {
     pub check_extensions: u32,
     /// The TT move extended as singular.
     pub singular_extensions: u32,
+    /// The TT move searched a level shallower (the singular extension's negative extension).
+    pub negative_extensions: u32,
+    /// The singular verification's multicut ended the node.
+    pub multicut: bool,
     /// QS: the static evaluation stood.
     pub stand_pat: bool,
     /// QS: captures delta pruning skipped.
@@ -166,6 +170,10 @@ pub fn rows(
         }
         let (board, path, uci, san) = match (open.last(), node.enter.edge) {
             (Some((_, parent, path)), Edge::Move(mv)) => step(parent, path, mv),
+            // A singular verification: its node's position, searched again.
+            (Some((_, parent, path)), Edge::Exclusion(_)) => {
+                (parent.clone(), path.clone(), None, None)
+            }
             (Some((_, parent, path)), Edge::Null) => {
                 let board = parent.null_move().unwrap_or_else(|| parent.clone());
                 let path = join(path, NULL_MOVE);
@@ -225,6 +233,7 @@ fn extension(parent: &RecordedNode, edge: Edge) -> Option<&'static str> {
     parent.actions.iter().find_map(|a| match *a {
         Action::CheckExtension(m) if m == mv => Some("check"),
         Action::SingularExtension(m) if m == mv => Some("singular"),
+        Action::NegativeExtension(m) if m == mv => Some("negative"),
         _ => None,
     })
 }
@@ -325,6 +334,10 @@ fn describe(board: &Board, actions: &[Action]) -> (ActionCounts, String) {
             Action::SingularExtension(mv) => {
                 count(&mut c.singular_extensions, "singular extension", san(mv))
             }
+            Action::NegativeExtension(mv) => {
+                count(&mut c.negative_extensions, "negative extension", san(mv))
+            }
+            Action::Multicut => flag(&mut c.multicut, "singular multicut"),
             Action::StandPat => flag(&mut c.stand_pat, "stand pat"),
             Action::DeltaPrune(mv) => count(&mut c.delta_prunes, "delta pruned", san(mv)),
             Action::SeePrune(mv) => count(&mut c.see_prunes, "SEE pruned", san(mv)),

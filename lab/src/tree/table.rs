@@ -84,6 +84,10 @@ pub fn frame(nodes: &[TreeNode]) -> Result<RecordBatch> {
         column!("singular_extensions", UInt32Array, |n| n
             .counts
             .singular_extensions),
+        column!("negative_extensions", UInt32Array, |n| n
+            .counts
+            .negative_extensions),
+        column!("multicut", BooleanArray, |n| n.counts.multicut),
         column!("stand_pat", BooleanArray, |n| n.counts.stand_pat),
         column!("delta_prunes", UInt32Array, |n| n.counts.delta_prunes),
         column!("see_prunes", UInt32Array, |n| n.counts.see_prunes),
@@ -180,7 +184,7 @@ fn rows_of(df: &RecordBatch) -> Result<Vec<TreeNode>> {
             probe: word(&probe[i], &["plain", "reduced", "singular"]),
             extension: extension[i]
                 .as_ref()
-                .map(|_| word(&extension[i], &["check", "singular"])),
+                .map(|_| word(&extension[i], &["check", "singular", "negative"])),
             ply: ply[i].unwrap_or(0),
             level: level[i].unwrap_or(0),
             alpha: alpha[i].unwrap_or(0),

@@ -78,6 +78,8 @@ fn line_hash(parent: u64, edge: Edge) -> u64 {
     let step = match edge {
         Edge::Root => 0,
         Edge::Null => 1,
+        // The same position: the verification's nodes are the node's own line.
+        Edge::Exclusion(_) => return parent,
         Edge::Move(mv) => {
             2 + ((mv.from as u64) << 8
                 | (mv.to as u64) << 2

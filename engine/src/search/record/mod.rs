@@ -25,6 +25,9 @@ pub enum Edge {
     Move(Move),
     /// A null move (a pass, for null-move pruning).
     Null,
+    /// No move: the parent's own position searched again without this move, its TT move (a
+    /// singular verification, `singular.search = "excluded"`).
+    Exclusion(Move),
 }
 
 /// The purpose of a search of a child, where it is not the plain one.
@@ -83,8 +86,12 @@ pub enum Action {
     },
     /// A move that gives check was searched a level deeper.
     CheckExtension(Move),
-    /// The TT move was singular and searched a level deeper.
+    /// The TT move was singular and searched a level deeper (two with a double extension).
     SingularExtension(Move),
+    /// The TT move was not singular but reached beta: searched a level shallower.
+    NegativeExtension(Move),
+    /// The singular verification reached a bound at or above beta: the node returned it.
+    Multicut,
     /// QS: the static evaluation stood (stand pat at or above beta).
     StandPat,
     /// QS: a capture was not searched (delta pruning).

@@ -510,6 +510,7 @@ mod core_switches;
 mod core_third;
 mod cutoffs;
 mod draws;
+mod extensions;
 mod network;
 mod pruning_family;
 mod record;

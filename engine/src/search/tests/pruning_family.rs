@@ -124,6 +124,7 @@ fn singular_extension_extends_a_tt_move_no_other_move_comes_near_at_most_twice_a
             min_level: 4,
             margin: 3,
             max_per_path,
+            ..SearchConfig::modern().singular.unwrap()
         }),
         ..SearchConfig::fischerle()
     };
