@@ -186,7 +186,7 @@ fn the_see_condition_extends_only_checks_that_do_not_lose_material() {
 }
 
 #[test]
-fn the_documented_reference_form_is_the_one_in_the_code() {
+fn the_documented_reference_form_is_the_one_in_the_code_and_the_study() {
     let docs = include_str!("../../../../docs/configuration.md");
     let start = docs
         .find("--set 'singular={")
@@ -198,4 +198,7 @@ fn the_documented_reference_form_is_the_one_in_the_code() {
     let mut config = SearchConfig::swift();
     config.set(key, value).unwrap();
     assert_eq!(config.singular, Some(Singular::reference()));
+    // The fidelity study plays the file's form.
+    let study = include_str!("../../../../results/fidelity/singular-reference.toml");
+    assert_eq!(toml::from_str::<Singular>(study).unwrap(), Singular::reference());
 }

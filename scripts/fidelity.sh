@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The fidelity study (results/fidelity/, #66): the singular and check extensions' reference forms
+# beside this engine's, inside `swift`, at 10,000 and 80,000 nodes, where their nodes go, and the
+# better singular form under a longer clock. Each part is one step of the README's protocol; a
+# finished part is skipped.
+#
+#   scripts/fidelity.sh [PART...]   # parts: book screen_10k screen_80k trees readme
+#                                   # (default: all)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+out=results/fidelity
+work=target/fidelity
+BOOK=$out/fidelity-openings.epd
+REFERENCE=singular=@$out/singular-reference.toml
+ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
+  --tb-adjudicate)
+
+# DIR ARGS…: a match into $out/DIR unless it is there; fixed nodes keep no per-move table or PGN
+# (a rerun plays the same games).
+match() {
+  local dir=$out/$1
+  shift
+  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
+  "$harness" match "$@" --out "$dir" --quiet
+  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
+  if [[ " $* " == *" nodes="* ]]; then
+    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
+  fi
+}
+
+# NODES: both families' screens at NODES a move, on the same openings.
+screen() {
+  local nodes=$1 label=$(($1 / 1000))k
+  match "singular-$label" --player swift:preset=swift \
+    --player "singular-fischerle:preset=swift,singular=on" \
+    --player "singular-reference:preset=swift,$REFERENCE" \
+    --openings "$BOOK" --seed 0 --pairs 500 --limit "nodes=$nodes" --threads "${THREADS:-1}" \
+    "${ADJUDICATION[@]}"
+  match "check-$label" --player "check-off:preset=swift,check_extension=false" \
+    --player check-plain:preset=swift \
+    --player "check-see:preset=swift,check_extension_see=true" \
+    --openings "$BOOK" --seed 0 --pairs 500 --limit "nodes=$nodes" --threads "${THREADS:-1}" \
+    "${ADJUDICATION[@]}"
+}
+
+part_book() {
+  opening_book "$BOOK" 6666 600 --id-prefix fidelity
+  disjoint_book "$BOOK" results/strength/gauntlet-openings.epd \
+    results/strength/core/replication-openings.epd results/eval/labelled/gate-openings.epd \
+    results/eval/verify-openings.epd results/nnue/nnue-openings.epd results/cross-engine/openings.epd
+}
+part_screen_10k() { screen 10000; }
+part_screen_80k() { screen 80000; }
+
+# The positions the trees are recorded at: SUITE:ID (the project's unselected middlegames, which
+# no study chose, and two WAC positions from the public suites).
+TREE_POSITIONS=(suites/unselected-middlegame.epd:unselected-middlegame.010
+  suites/unselected-middlegame.epd:unselected-middlegame.040
+  suites/unselected-middlegame.epd:unselected-middlegame.070
+  suites/unselected-middlegame.epd:unselected-middlegame.100
+  "$suites/wac.epd:WAC.002" "$suites/wac.epd:WAC.010")
+
+# Each form's tree at depth 10 at each of TREE_POSITIONS, and its "off"; where their nodes lie,
+# into $out/tree_counts.csv.
+part_trees() {
+  local name position suite id
+  local -a set
+  for name in off singular-fischerle singular-reference check-off check-see; do
+    case $name in
+      off) set=() ;;
+      singular-fischerle) set=(--set singular=on) ;;
+      singular-reference) set=(--set "$REFERENCE") ;;
+      check-off) set=(--set check_extension=false) ;;
+      check-see) set=(--set check_extension_see=true) ;;
+    esac
+    for position in "${TREE_POSITIONS[@]}"; do
+      suite=${position%:*} id=${position##*:}
+      [ -f "$work/trees/$name/$id/tree.arrow" ] ||
+        "$harness" tree --suite "$suite" --id "$id" --preset swift "${set[@]}" --depth 10 \
+          --max-nodes 20000000 --out "$work/trees/$name/$id" >/dev/null
+    done
+  done
+  python3 scripts/fidelity_trees.py "$work/trees" "$out/tree_counts.csv"
+}
+part_readme() { python3 scripts/fidelity_readme.py "$out" --readme; }
+
+cargo build --release -p harness
+mkdir -p "$work" "$out"
+harness=$work/harness
+cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
+run_parts "book screen_10k screen_80k trees readme" "$@"
