@@ -7,13 +7,13 @@ use engine::{Position, Variant};
 
 use super::limits::{ClockState, MoveLimit};
 use super::openings::Opening;
-use super::player::{Fault, GameView, MoveReport, Player, PlayerKind};
+use super::player::{Fault, GameView, MoveReport, Mover, PlayerKind};
 use super::rules::{by_the_rules, Outcome, Rules, Termination};
 
 /// A side of a game: who plays it and under which limit.
 pub struct Side<'a> {
     /// The player.
-    pub player: &'a mut Player,
+    pub player: &'a mut dyn Mover,
     /// What it is.
     pub kind: &'a PlayerKind,
     /// Its limit per move.
@@ -60,7 +60,7 @@ pub struct Overruns {
 }
 
 /// Plays `opening` with `white` and `black` under `rules`.
-pub fn play(white: Side, black: Side, opening: &Opening, rules: &Rules) -> GameRecord {
+pub fn play<'a>(white: Side<'a>, black: Side<'a>, opening: &Opening, rules: &Rules) -> GameRecord {
     let mut sides = [white, black];
     let mut record = GameRecord {
         opening: opening.id.clone(),

@@ -21,5 +21,7 @@ pub mod ratings;
 pub mod report;
 pub mod rules;
 pub mod run;
+#[cfg(test)]
+mod run_tests;
 pub mod standings;
 pub mod tablebase;

@@ -85,6 +85,39 @@ pub struct GameView<'a> {
     pub position: &'a Position,
 }
 
+/// What a game needs from a player: a new game, then one move at a time. The match's
+/// [`Player`]s implement it, and so can a scripted player, so the scheduler and the game loop are
+/// tested without starting an engine.
+pub trait Mover {
+    /// Prepares a new game (an empty TT, `ucinewgame`).
+    fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault>;
+
+    /// The player's move in `game` under `limit`, or why it has none.
+    fn play(
+        &mut self,
+        kind: &PlayerKind,
+        game: &GameView,
+        limit: MoveLimit,
+        clock: Option<ClockState>,
+    ) -> Result<MoveReport, Fault>;
+}
+
+impl Mover for Player {
+    fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault> {
+        Player::new_game(self, kind)
+    }
+
+    fn play(
+        &mut self,
+        kind: &PlayerKind,
+        game: &GameView,
+        limit: MoveLimit,
+        clock: Option<ClockState>,
+    ) -> Result<MoveReport, Fault> {
+        Player::play(self, kind, game, limit, clock)
+    }
+}
+
 /// A player ready to move.
 pub enum Player {
     /// In-process.

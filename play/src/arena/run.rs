@@ -14,8 +14,8 @@ use lab::progress::Progress;
 
 use super::game::{self, Side};
 use super::output::{GameRow, MatchSink, PairResult};
-use super::plan::{Job, MatchPlan};
-use super::player::Player;
+use super::plan::{Job, MatchPlan, PlayerEntry};
+use super::player::{Mover, Player};
 use super::standings::Standings;
 
 /// What a run did, besides its files.
@@ -75,12 +75,22 @@ fn announce(plan: &MatchPlan, pairs_done: usize) {
     );
 }
 
+/// Makes a worker's player for an entry of the plan: the match's own [`Player`]s, or a test's
+/// scripted ones.
+pub type NewPlayer<'a> = &'a (dyn Fn(&PlayerEntry) -> Box<dyn Mover> + Sync);
+
 /// Plays the plan's jobs after those in `done` (rows read back on resume).
-pub fn run(
+pub fn run(plan: &MatchPlan, sink: MatchSink, done: &[GameRow], quiet: bool) -> Result<RunSummary> {
+    run_with(plan, sink, done, quiet, &|p| Box::new(Player::new(&p.kind)))
+}
+
+/// [`run`] with the players `new_player` makes (one per player and worker).
+pub fn run_with(
     plan: &MatchPlan,
     mut sink: MatchSink,
     done: &[GameRow],
     quiet: bool,
+    new_player: NewPlayer,
 ) -> Result<RunSummary> {
     let mut standings = Standings::new(plan);
     let mut next_write = plan.range.start;
@@ -113,7 +123,7 @@ pub fn run(
                 if let Some(core) = core {
                     super::affinity::pin(core);
                 }
-                worker(plan, decided, next_job, tx)
+                worker(plan, (decided, next_job), tx, new_player)
             });
         }
         drop(tx);
@@ -167,11 +177,11 @@ pub fn run(
 /// Takes jobs in order until none is left, skipping pairings that are decided.
 fn worker(
     plan: &MatchPlan,
-    decided: &[AtomicBool],
-    next_job: &AtomicU64,
+    (decided, next_job): (&[AtomicBool], &AtomicU64),
     tx: mpsc::Sender<PairResult>,
+    new_player: NewPlayer,
 ) {
-    let mut players: Vec<Player> = plan.players.iter().map(|p| Player::new(&p.kind)).collect();
+    let mut players: Vec<Box<dyn Mover>> = plan.players.iter().map(new_player).collect();
     loop {
         let index = next_job.fetch_add(1, Ordering::Relaxed);
         if index >= plan.range.end || lab::shutdown::requested() {
@@ -189,7 +199,7 @@ fn worker(
 }
 
 /// The opening of `job` twice: the pairing's first player White, then Black.
-fn play_pair(plan: &MatchPlan, job: Job, players: &mut [Player]) -> PairResult {
+fn play_pair(plan: &MatchPlan, job: Job, players: &mut [Box<dyn Mover>]) -> PairResult {
     let start = Instant::now();
     let (a, b) = plan.pairings[job.pairing];
     let opening = plan.opening(&job);
@@ -197,12 +207,12 @@ fn play_pair(plan: &MatchPlan, job: Job, players: &mut [Player]) -> PairResult {
         let (white, black) = two_mut(players, w, bl);
         game::play(
             Side {
-                player: white,
+                player: &mut **white,
                 kind: &plan.players[w].kind,
                 limit: plan.players[w].limit,
             },
             Side {
-                player: black,
+                player: &mut **black,
                 kind: &plan.players[bl].kind,
                 limit: plan.players[bl].limit,
             },
