@@ -44,7 +44,8 @@ screen() {
 }
 
 part_book() {
-  opening_book "$BOOK" 6666 600 --id-prefix fidelity
+  # 1,600 self-play games keep about 450 balanced openings: 2,800 for the 600 of the protocol.
+  SELFPLAY=2800 opening_book "$BOOK" 6666 600 --id-prefix fidelity
   disjoint_book "$BOOK" results/strength/gauntlet-openings.epd \
     results/strength/core/replication-openings.epd results/eval/labelled/gate-openings.epd \
     results/eval/verify-openings.epd results/nnue/nnue-openings.epd results/cross-engine/openings.epd

@@ -72,7 +72,7 @@ make_suite() {
   [ -f "$file" ] || "$harness" suite make --unlabelled --out "$file" "$@"
 }
 
-# FILE SEED MAX [ARGS...]: the studies' opening books, made like suites/openings.epd: 1,600
+# FILE SEED MAX [ARGS...]: the studies' opening books, made like suites/openings.epd: $SELFPLAY (1,600)
 # self-play games from SEED, the position after 8 random plies, kept when Stockfish 15.1 at depth
 # 12 (hash 16 MiB) scores its best move within 50 cp, at most MAX positions; ARGS go before --out,
 # as the studies ran it. The same command gives the same bytes (scripts/books_check.sh --rebuild
@@ -80,7 +80,7 @@ make_suite() {
 opening_book() {
   local file=$1 seed=$2 max=$3
   shift 3
-  [ -f "$file" ] || "$harness" suite make --selfplay 1600 --seed "$seed" --random-plies 8 \
+  [ -f "$file" ] || "$harness" suite make --selfplay "${SELFPLAY:-1600}" --seed "$seed" --random-plies 8 \
     --max-plies 8 --from-ply 8 --per-game 1 --depth 12 --balanced 50 --max "$max" --hash 16 "$@" \
     --out "$file"
 }

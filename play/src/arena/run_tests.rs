@@ -41,7 +41,7 @@ impl Mover for Scripted {
         self.made += 1;
         let (rule, at) = self.script.split_once('@').unwrap_or((&self.script, "0"));
         let (at, sometimes) = at.strip_suffix('?').map_or((at, false), |at| (at, true));
-        let this_game = !sometimes || game.start.hash() % 2 == 0;
+        let this_game = !sometimes || game.start.hash().is_multiple_of(2);
         if at.parse::<usize>().unwrap() == self.made && this_game {
             let why = format!("scripted {rule} at move {at}");
             return Err(if rule == "crash" {

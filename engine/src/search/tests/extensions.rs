@@ -200,5 +200,8 @@ fn the_documented_reference_form_is_the_one_in_the_code_and_the_study() {
     assert_eq!(config.singular, Some(Singular::reference()));
     // The fidelity study plays the file's form.
     let study = include_str!("../../../../results/fidelity/singular-reference.toml");
-    assert_eq!(toml::from_str::<Singular>(study).unwrap(), Singular::reference());
+    assert_eq!(
+        toml::from_str::<Singular>(study).unwrap(),
+        Singular::reference()
+    );
 }
