@@ -6,7 +6,8 @@
 #
 #   parts: clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock
 #          ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5
-#          gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm table
+#          gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm worth_nnue worth_nnue_confirm
+#          table
 source "$(dirname "$0")/lib.sh"
 out=results/strength
 work=target/strength
@@ -282,6 +283,37 @@ part_worth_fitted_confirm() {
   done
 }
 
+# Amendment of 2026-11-29 (#65), the NNUE column: each shared switch toggled inside `nnue` as inside
+# `fitted`, and the reference singular extension; then its significant cells replayed.
+NNUE_ONLY=("singular_reference=singular=@results/fidelity/singular-reference.toml")
+worth_nnue_pair() {
+  local dir=$1 name=$2 setting=$3 key without with
+  key=${setting%%=*}
+  shift 3
+  case $name in
+    singular) without=preset=nnue with=preset=nnue,singular=on ;;
+    singular_reference) without=preset=nnue with=preset=nnue,$setting ;;
+    *) without=preset=nnue,$key=off with=preset=nnue ;;
+  esac
+  play "$dir/$name" --player "without:$without" --player "with:$with" --baseline p00 \
+    --limit nodes=10000 "$@"
+}
+part_worth_nnue() {
+  local entry
+  for entry in "${SHARED[@]}" "${NNUE_ONLY[@]}"; do
+    worth_nnue_pair worth-nnue "${entry%%=*}" "${entry#*=}" --pairs 400 --seed 1000
+  done
+}
+part_worth_nnue_confirm() {
+  local entry name
+  for entry in "${SHARED[@]}" "${NNUE_ONLY[@]}"; do
+    name=${entry%%=*}
+    python3 scripts/strength_table.py --nnue-significant "$out" | grep -qx "$name" || continue
+    worth_nnue_pair worth-nnue-confirm "$name" "${entry#*=}" --pairs 500 --seed 500 \
+      --openings results/eval/labelled/gate-openings.epd
+  done
+}
+
 # The 2² design of the two switches worth most inside `gated` at 10,000 nodes, at two budgets.
 part_ladder() {
   local two
@@ -326,4 +358,4 @@ part_table() {
   du -sh "$out"
 }
 
-run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm table" "$@"
+run_parts "clock_use design book gates design2 fit_mobility gates2 ltc gauntlet worth worth_clock ladder speed gates3 lean_eval gates4 gauntlet_ltc gauntlet_ltc_modern gates5 gauntlet_ltc_fischerle worth_fitted worth_fitted_confirm worth_nnue worth_nnue_confirm table" "$@"

@@ -306,6 +306,83 @@ def worth(out, heuristics, summary=None):
     return lines
 
 
+# The NNUE column (#65): each shared switch inside `nnue`, and the reference singular extension,
+# at 10,000 nodes; its own table and Holm families, so the worth table's stay as they were.
+NNUE_RUNS = "worth-nnue"
+NNUE_CONFIRM_RUNS = "worth-nnue-confirm"
+NNUE_ROWS = SHARED + ["singular_reference"]
+
+
+def nnue_cells(out):
+    """switch → (Elo, half-width, games) inside `nnue`, or None where not played."""
+    return {name: worth_row(out / NNUE_RUNS / name) for name in NNUE_ROWS}
+
+
+def holm_of(cells):
+    """Holm's adjusted p of the played cells of `cells` (key → figure or None), as one family."""
+    played = {k: v for k, v in cells.items() if v is not None}
+    return dict(zip(played, holm([p_from_interval(v[0], v[1]) for v in played.values()])))
+
+
+def nnue_significant(out):
+    """The NNUE column's switches significant after its Holm: the cells its replay plays."""
+    adjusted = holm_of(nnue_cells(out))
+    return [name for name in NNUE_ROWS if adjusted.get(name, 1.0) < 0.05]
+
+
+def nnue_worth(out, fitted, summary):
+    """The NNUE column: each switch inside `nnue` beside `fitted`'s (`fitted`: worth_cells), the
+    difference, and the replay of its significant cells."""
+    cells = nnue_cells(out)
+    head = ["## Worth inside an NNUE engine", ""]
+    if all(v is None for v in cells.values()):
+        return head + ["not run"]
+    adjusted = holm_of(cells)
+    diffs = {}
+    for name in SHARED:
+        a, b = cells[name], fitted.get(("fitted", "10k", name))
+        if a is not None and b is not None:
+            diffs[name] = (a[0] - b[0], math.hypot(a[1], b[1]))
+    diff_holm = dict(zip(diffs, holm([p_from_interval(*d) for d in diffs.values()])))
+    replays = holm_of({n: worth_row(out / NNUE_CONFIRM_RUNS / n) for n in nnue_significant(out)})
+    replayed = {n: worth_row(out / NNUE_CONFIRM_RUNS / n) for n in replays}
+
+    def figure(v, p):
+        mark = "**" if p < 0.05 else ""
+        return f"{mark}{v[0]:+.1f} ± {v[1]:.1f}{mark}"
+
+    def replay(name):
+        if adjusted.get(name, 1.0) >= 0.05:
+            return "—", "—"
+        r = replayed.get(name)
+        if r is None:
+            return "not yet played", ""
+        held = replays[name] < 0.05 and (r[0] > 0) == (cells[name][0] > 0)
+        return f"{r[0]:+.1f} ± {r[1]:.1f} ({r[2]}, Holm p {replays[name]:.2g})", "yes" if held else "no"
+
+    lines = head + [
+        "Each switch toggled inside `nnue` (`swift` evaluating with the built-in network, "
+        "`results/nnue/`), with against without, 400 pairs at 10,000 nodes on the worth table's "
+        "book and start (Elo ± 95 % half-width, games, Holm p across this column; bold where "
+        "significant); `singular` is `singular=on` against `nnue`, `singular_reference` the "
+        "reference engines' form (`results/fidelity/`). Beside it `fitted`'s cell from the table "
+        "above, and the difference nnue − fitted (Holm across the differences). A significant cell "
+        "is replayed on the gate book's openings 501–1,000 (Holm across the replays) and confirmed "
+        "when the replay excludes zero on the same side.", "",
+        "| switch | nnue, 10k nodes | fitted, 10k nodes | nnue − fitted | replay | confirmed |",
+        "|---|---|---|---|---|---|"]
+    for name in NNUE_ROWS:
+        v, f = cells[name], fitted.get(("fitted", "10k", name))
+        mine = "not run" if v is None else f"{figure(v, adjusted[name])} ({v[2]}, Holm p {adjusted[name]:.2g})"
+        theirs = "—" if f is None else f"{f[0]:+.1f} ± {f[1]:.1f} ({f[2]})"
+        d = diffs.get(name)
+        diff = "—" if d is None else f"{figure(d, diff_holm[name])} (Holm p {diff_holm[name]:.2g})"
+        lines.append(f"| `{name}` | {mine} | {theirs} | {diff} | " + " | ".join(replay(name)) + " |")
+    summary["nnue"] = {"cells": {n: (v, adjusted.get(n)) for n, v in cells.items() if v is not None},
+                       "differences": {n: (d, diff_holm[n]) for n, d in diffs.items()}}
+    return lines
+
+
 # The gauntlets' ratings, read by every study's strength note (scripts/heuristics_readme.py).
 GAUNTLET_CSV = "gauntlet.csv"
 # The gauntlets: clock, the glob of their runs, the run of `gated`'s own (its depth table).
@@ -429,7 +506,8 @@ def main(out, readme, check):
     s_lines, medians = speed(out)
     summary = {}
     sections = [clock_use(out), design(out), gates(out), ltc(out), *g_sections,
-                worth(out, heuristics, summary), s_lines]
+                worth(out, heuristics, summary),
+                nnue_worth(out, worth_cells(out, heuristics), summary), s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
                out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None),
@@ -563,6 +641,9 @@ if __name__ == "__main__":
         sys.exit(0 if decision(Path(sys.argv[2])) == "H1" else 1)
     if sys.argv[1] == "--fitted-significant":
         print("\n".join(fitted_significant(Path(sys.argv[2]))))
+        sys.exit(0)
+    if sys.argv[1] == "--nnue-significant":
+        print("\n".join(nnue_significant(Path(sys.argv[2]))))
         sys.exit(0)
     if sys.argv[1] == "--largest-two":
         print(largest_two(Path(sys.argv[2])))
