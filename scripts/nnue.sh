@@ -4,7 +4,8 @@
 # is skipped, a started one resumed.
 #
 #   scripts/nnue.sh [PART...]   # parts: gen0 net_a candidates select book confirm clock
-#                               #        gauntlet_glaurung gauntlet_toga nps microbench readme
+#                               #        gauntlet_glaurung gauntlet_toga nps microbench
+#                               #        candidates2 select2 confirm2 readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
@@ -62,6 +63,11 @@ part_candidates() {
   net net-64 --first-chunks "$CANDIDATE_CHUNKS" --hidden 64 --epochs 15
   net net-128 --first-chunks "$CANDIDATE_CHUNKS" --hidden 128 --epochs 15
 }
+# The second candidates (README, "Second candidates"): gen0's first 560 chunks.
+part_candidates2() {
+  net net2-128 --first-chunks 560 --hidden 128 --epochs 15
+  net net2-256 --first-chunks 560 --hidden 256 --epochs 15
+}
 
 # DIR ARGS…: a match into $out/DIR unless it is there; a fixed-node match keeps no per-move table
 # or PGN (a rerun plays the same games).
@@ -83,6 +89,17 @@ part_select() {
       --player "net-$h:preset=swift,nnue.net=$data/net-$h/net.nnue" --seed 6500 --pairs 200 \
       --limit nodes=10000 --threads 1
   done
+}
+part_select2() {
+  match select2 --player swift:preset=swift --player nnue:preset=nnue \
+    --player "net2-128:preset=swift,nnue.net=$data/net2-128/net.nnue,nnue.hidden=128" \
+    --player "net2-256:preset=swift,nnue.net=$data/net2-256/net.nnue,nnue.hidden=256" \
+    --seed 6700 --pairs 200 --limit nodes=10000 --threads "${THREADS:-1}"
+}
+part_confirm2() {
+  match confirm2-10k --player swift:preset=swift --player nnue:preset=nnue \
+    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
+    --threads "${THREADS:-1}"
 }
 part_book() {
   opening_book "$BOOK" 6565 200 --id-prefix nnue
@@ -148,4 +165,4 @@ cargo build --release -p harness
 mkdir -p "$work" "$out"
 harness=$work/harness
 cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
-run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench readme" "$@"
+run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 readme" "$@"
