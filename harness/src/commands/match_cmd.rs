@@ -4,24 +4,21 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use engine::Variant;
 use lab::elo::sprt::Sprt;
-use lab::engines::EngineSpec;
 use lab::grid::files::{grid_file, with_overrides};
-use lab::grid::resolve::{resolve, Resolved};
-use lab::grid::{GridPoint, GridSpec, Player};
+use lab::grid::GridSpec;
 use lab::run_dir::default_out;
 use lab::run_flow::{self, Ended};
-use lab::uci::bounds::UciBounds;
 use play::arena::ladder::Ladder;
-use play::arena::limits::{MoveLimit, NpsScale};
+use play::arena::limits::NpsScale;
 use play::arena::manifest::MatchManifest;
 use play::arena::openings::{Book, BookOptions};
 use play::arena::plan::{MatchPlan, PlayerEntry, Schedule};
-use play::arena::player::PlayerKind;
 use play::arena::report::print_results;
+use play::arena::setup::PlayerSetup;
 use play::factorial::Design;
 
 use crate::cli::{parse_shard, PlayersArgs, RulesArgs, RunArgs, SprtOptions};
@@ -136,17 +133,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         .transpose()?;
     if args.run.dry_run {
         print!("{}", plan.describe());
-        if let Some(d) = &plan.factorial {
-            println!("design      {}", d.describe());
-        }
-        if let Some(s) = plan.nps_scale {
-            println!(
-                "nps-scale   reference {:.0}, this machine {:.0} nodes/s: times × {:.3}",
-                s.reference,
-                s.measured,
-                s.factor()
-            );
-        }
         if let Some(l) = &ladder {
             println!("ladder      {}", l.rungs.join(", "));
         }
@@ -167,15 +153,8 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         }
     };
     print_results(&play::arena::report::write(&plan.out)?);
-    if summary.pairs_written > 0 {
-        println!(
-            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
-            summary.pairs_written,
-            summary.wall_s,
-            2.0 * summary.pairs_written as f64 / summary.wall_s.max(1e-9) * 60.0,
-            100.0 * summary.search_ms / summary.busy_ms.max(1e-9),
-            100.0 * summary.search_ms / (1e3 * summary.wall_s * plan.threads as f64).max(1e-9)
-        );
+    if let Some(speed) = summary.speed(plan.threads) {
+        println!("{speed}");
     }
     println!(
         "results: {} (games.pgn, games.csv, moves.csv, report.md)",
@@ -303,58 +282,22 @@ fn match_spec(args: &MatchArgs) -> Result<(GridSpec, Option<Design>)> {
 /// The players resolved and checked, with their limits (before any NPS scaling), the baseline
 /// first.
 fn match_players(args: &MatchArgs, spec: &GridSpec, threads: usize) -> Result<Vec<PlayerEntry>> {
-    let slack = args.uci.bounds(MATCH_UCI_TIMEOUT);
-    let Resolved {
-        engines,
-        points,
-        columns,
-    } = resolve(spec, slack.handshake)?;
-    let mut players: Vec<PlayerEntry> = points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| player_entry(i, p, &columns, &engines, &spec.preset, slack))
-        .collect();
-    // Before any reordering: players[i] is points[i].
-    if args.variant == Variant::Chess960 {
-        if args.openings.is_none() {
-            bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
-        }
-        tell_chess960(&mut players, &points, &engines)?;
-    }
-    warn_oversubscribed(&players, &points, &engines, threads);
-    if players.len() < 2 {
-        bail!(
-            "a match needs at least two players, found {}: give an axis (--set KEY=A,B), more engines (--engine) or named players (--player)",
-            players.len()
-        );
+    if args.variant == Variant::Chess960 && args.openings.is_none() {
+        bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
     }
     // A preset's clock unless the command line gives limits.
     let limits = match args.sprt_preset {
         Some(preset) if args.limits.is_empty() => vec![preset.clock().to_string()],
         _ => args.limits.clone(),
     };
-    apply_limits(&mut players, &limits)?;
-    if let Some(id) = &args.baseline {
-        baseline_first(&mut players, id, !spec.players.is_empty())?;
-    }
-    Ok(players)
-}
-
-/// Moves the player `id` (or, with named players, the one named so) to the front.
-fn baseline_first(players: &mut Vec<PlayerEntry>, id: &str, named: bool) -> Result<()> {
-    let i = players
-        .iter()
-        .position(|p| p.id == id || (named && p.name == id));
-    let i = i.with_context(|| {
-        let ids: Vec<&str> = players.iter().map(|p| p.id.as_str()).collect();
-        format!(
-            "--baseline {id} is not a player (expected one of {})",
-            ids.join(", ")
-        )
-    })?;
-    let baseline = players.remove(i);
-    players.insert(0, baseline);
-    Ok(())
+    let setup = PlayerSetup {
+        variant: args.variant,
+        limits: &limits,
+        baseline: args.baseline.as_deref(),
+        slack: args.uci.bounds(MATCH_UCI_TIMEOUT),
+        games_at_once: threads,
+    };
+    play::arena::setup::players(spec, &setup)
 }
 
 /// The opening book, with a warning for games shorter than `--plies`.
@@ -364,20 +307,7 @@ fn book(args: &MatchArgs) -> Result<Book> {
         plies: args.plies,
         variant: args.variant,
     };
-    let book = match &args.openings {
-        Some(path) => Book::read_with(path, options)?,
-        None => Book::builtin_with(options)?,
-    };
-    if book.too_short > 0 {
-        eprintln!(
-            "warning: {} of the {} games of {} are shorter than --plies {}: they start from their final position",
-            book.too_short,
-            book.openings.len(),
-            book.source,
-            args.plies.unwrap_or(0)
-        );
-    }
-    Ok(book)
+    Book::open(args.openings.as_deref(), options)
 }
 
 /// The jobs this run plays: all of them, or its shard's range.
@@ -391,29 +321,12 @@ fn job_range(args: &MatchArgs, jobs: u64) -> Result<std::ops::Range<u64>> {
     }))
 }
 
-/// `--nps-scale REF`: this machine's speed, measured now — or, for a resumed match, as recorded,
-/// so the clocks of its remaining games are those of its first.
+/// `--nps-scale REF`: this machine's speed, measured now or, resumed, as recorded.
 fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
-    let Some(reference) = args.nps_scale else {
-        return Ok(None);
-    };
-    if !(reference.is_finite() && reference > 0.0) {
-        bail!("--nps-scale expects the reference's nodes per second, above 0; found {reference}");
-    }
-    let recorded = args
-        .run
-        .resume
-        .as_ref()
-        .and_then(|dir| MatchManifest::read(dir).ok())
-        .and_then(|m| m.nps_scale);
-    let measured = match recorded {
-        Some(r) => r.measured,
-        None => lab::bench::machine_nps(5),
-    };
-    Ok(Some(NpsScale {
-        reference,
-        measured,
-    }))
+    let recorded = args.run.resume.as_deref();
+    args.nps_scale
+        .map(|reference| NpsScale::for_machine(reference, recorded))
+        .transpose()
 }
 
 /// `--ladder`: its rungs, checked against the rest of the plan before any game.
@@ -436,23 +349,11 @@ fn ladder_plan(args: &MatchArgs, plan: &MatchPlan, spec: &str) -> Result<Ladder>
 
 /// Plays each rung in its own directory (resuming a started one), then the ladder's report.
 fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitCode> {
-    ladder.write(&plan.out)?;
-    for rung in &ladder.rungs {
-        let limit: MoveLimit = rung.parse().map_err(anyhow::Error::msg)?;
-        let mut p = plan.clone();
-        p.out = Ladder::rung_dir(&plan.out, rung);
-        p.players.iter_mut().for_each(|player| player.limit = limit);
-        let resume = p.out.join(lab::run_dir::MANIFEST).exists();
-        if !args.run.quiet {
-            println!("== rung {rung} → {}", p.out.display());
-        }
-        if let Ended::Interrupted(_) = play::arena::run::play(&p, resume, args.run.quiet)? {
-            let kept = "every written pair of every rung is complete";
-            return Ok(run_flow::interrupted("match", &plan.out, kept));
-        }
-        play::arena::report::write(&p.out)?;
-    }
-    for t in play::arena::ladder::report(&plan.out, &ladder)? {
+    let Some(trends) = play::arena::ladder::play(&plan, &ladder, args.run.quiet)? else {
+        let kept = "every written pair of every rung is complete";
+        return Ok(run_flow::interrupted("match", &plan.out, kept));
+    };
+    for t in trends {
         println!(
             "{}: {:+.1} ± {:.1} Elo per doubling (p {:.3}, Holm across the ladder)",
             t.effect,
@@ -473,184 +374,7 @@ fn factorial_design(args: &MatchArgs, spec: &GridSpec) -> Result<Option<Design>>
     if args.factorial.is_empty() {
         return Ok(None);
     }
-    if !spec.players.is_empty() {
-        bail!("--factorial makes the players from the design's points: give no named players (--player, [[players]])");
-    }
-    let points = spec.expand()?;
-    let [point] = &points[..] else {
-        bail!(
-            "--factorial varies one base player, but the axes give {} configurations: give each --set one value",
-            points.len()
-        );
-    };
-    let Some(base) = point.config() else {
-        bail!("--factorial varies the builtin engine's keys: the base player must be builtin");
-    };
-    Design::new(&args.factorial, args.fraction, base)
-        .map(Some)
-        .map_err(anyhow::Error::msg)
-}
-
-fn player_entry(
-    i: usize,
-    point: &GridPoint,
-    columns: &[String],
-    engines: &[EngineSpec],
-    preset: &str,
-    slack: UciBounds,
-) -> PlayerEntry {
-    let values: Vec<String> = columns
-        .iter()
-        .zip(&point.values)
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| {
-            if k == lab::grid::ENGINE_AXIS || k == lab::grid::players::PLAYER_COLUMN {
-                v.clone()
-            } else {
-                format!("{k}={v}")
-            }
-        })
-        .collect();
-    let (kind, description, default_name) = match &point.player {
-        Player::Builtin(config) => (
-            PlayerKind::Builtin(config.clone()),
-            serde_json::to_value(config).expect("configs serialise"),
-            preset.to_string(),
-        ),
-        Player::Uci { engine, options } => {
-            let EngineSpec::Uci {
-                label,
-                path,
-                identity,
-            } = &engines[*engine]
-            else {
-                unreachable!("UCI players name UCI engines")
-            };
-            let described: serde_json::Map<String, serde_json::Value> = options
-                .iter()
-                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-                .collect();
-            (
-                PlayerKind::Uci {
-                    path: path.clone(),
-                    options: options.clone(),
-                    slack,
-                },
-                serde_json::json!({"engine": label, "path": path, "name": identity.name, "options": described}),
-                label.clone(),
-            )
-        }
-    };
-    PlayerEntry {
-        id: format!("p{i:02}"),
-        name: if values.is_empty() {
-            default_name
-        } else {
-            values.join(" ")
-        },
-        kind,
-        limit: play::arena::limits::DEFAULT_LIMIT,
-        description,
-    }
-}
-
-/// A Chess960 match: every UCI player is told `UCI_Chess960 true` (castling written
-/// king-takes-rook, Shredder-FEN positions); an engine that does not declare it is refused.
-fn tell_chess960(
-    players: &mut [PlayerEntry],
-    points: &[GridPoint],
-    engines: &[EngineSpec],
-) -> Result<()> {
-    for (player, point) in players.iter_mut().zip(points) {
-        let Player::Uci { engine, .. } = &point.player else {
-            continue;
-        };
-        let spec = &engines[*engine];
-        let name = spec
-            .declared(UCI_CHESS960)
-            .map(|d| d.name.clone())
-            .with_context(|| {
-                format!(
-                    "--variant chess960: UCI engine `{}` does not declare {UCI_CHESS960}, so it cannot be told that castling is written king-takes-rook",
-                    spec.label()
-                )
-            })?;
-        if let PlayerKind::Uci { options, .. } = &mut player.kind {
-            options.retain(|(k, _)| k != &name);
-            options.push((name.clone(), "true".into()));
-        }
-        player.description["options"][&name] = serde_json::Value::String("true".into());
-    }
-    Ok(())
-}
-
-/// Warns when a UCI player's own search threads (its `Threads` as set, else as declared) times
-/// the games played at once exceed the machine's cores: such an engine loses time to the
-/// scheduler, not to its search (Glaurung 2.2, 2 threads by default, lost 31 of 40 games on time
-/// at 2 s + 0.02 s on 2 cores with 2 games at once; none with `uci.Threads=1`).
-fn warn_oversubscribed(
-    players: &[PlayerEntry],
-    points: &[GridPoint],
-    engines: &[EngineSpec],
-    games: usize,
-) {
-    let cores = lab::workers::logical_cpus();
-    for (player, point) in players.iter().zip(points) {
-        let (Player::Uci { engine, .. }, PlayerKind::Uci { options, .. }) =
-            (&point.player, &player.kind)
-        else {
-            continue;
-        };
-        let Some(decl) = engines[*engine].declared(THREADS) else {
-            continue;
-        };
-        let set = options
-            .iter()
-            .find(|(k, _)| k == &decl.name)
-            .map(|(_, v)| v);
-        let own: usize = set
-            .or(decl.default.as_ref())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1);
-        if own * games > cores {
-            eprintln!(
-                "warning: {} ({}) searches with {own} threads while the match plays {games} at once: {} threads on {cores} cores, so its clock pays for the scheduler (set uci.{THREADS}=1 or --threads {})",
-                player.id,
-                player.name,
-                own * games,
-                (cores / own).max(1)
-            );
-        }
-    }
-}
-
-/// The UCI option of an engine's search threads.
-const THREADS: &str = "Threads";
-
-/// The UCI option that switches an engine to Chess960 notation.
-const UCI_CHESS960: &str = "UCI_Chess960";
-
-/// `--limit [ID:]LIMIT`: without an id for every player, with one for that player (later wins).
-fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
-    for spec in specs {
-        let (who, text) = match spec.split_once(':') {
-            Some((id, rest)) if id.starts_with('p') && !id.contains('=') => (Some(id), rest),
-            _ => (None, spec.as_str()),
-        };
-        let limit: MoveLimit = text
-            .parse()
-            .map_err(|e: String| anyhow::anyhow!("--limit {spec}: {e}"))?;
-        match who {
-            None => players.iter_mut().for_each(|p| p.limit = limit),
-            Some(id) => {
-                let p = players.iter_mut().find(|p| p.id == id).with_context(|| {
-                    format!("--limit {spec}: no player `{id}` (players are p00, p01, …)")
-                })?;
-                p.limit = limit;
-            }
-        }
-    }
-    Ok(())
+    Design::over(spec, &args.factorial, args.fraction).map(Some)
 }
 
 fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {

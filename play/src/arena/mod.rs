@@ -23,5 +23,6 @@ pub mod rules;
 pub mod run;
 #[cfg(test)]
 mod run_tests;
+pub mod setup;
 pub mod standings;
 pub mod tablebase;

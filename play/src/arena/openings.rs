@@ -86,6 +86,25 @@ impl Book {
         Self::parse(BUILTIN_BOOK.0, BUILTIN_BOOK.1)
     }
 
+    /// The book at `path` (the project's book without one) with `options`, with a warning on
+    /// stderr when some of its games are shorter than `options.plies`.
+    pub fn open(path: Option<&Path>, options: BookOptions) -> Result<Self> {
+        let book = match path {
+            Some(path) => Self::read_with(path, options)?,
+            None => Self::builtin_with(options)?,
+        };
+        if book.too_short > 0 {
+            eprintln!(
+                "warning: {} of the {} games of {} are shorter than --plies {}: they start from their final position",
+                book.too_short,
+                book.openings.len(),
+                book.source,
+                options.plies.unwrap_or(0)
+            );
+        }
+        Ok(book)
+    }
+
     /// Reads a book: PGN when the name ends in `.pgn`, EPD otherwise.
     pub fn read(path: &Path) -> Result<Self> {
         Self::read_with(path, BookOptions::default())

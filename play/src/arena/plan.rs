@@ -182,6 +182,17 @@ impl MatchPlan {
         if let Some(s) = &self.sprt {
             out += &format!("sprt        {s:?}\n");
         }
+        if let Some(d) = &self.factorial {
+            out += &format!("design      {}\n", d.describe());
+        }
+        if let Some(s) = self.nps_scale {
+            out += &format!(
+                "nps-scale   reference {:.0}, this machine {:.0} nodes/s: times × {:.3}\n",
+                s.reference,
+                s.measured,
+                s.factor()
+            );
+        }
         out += &format!(
             "threads     {}\nout         {}\n",
             self.threads,

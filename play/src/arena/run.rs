@@ -33,6 +33,23 @@ pub struct RunSummary {
     pub search_ms: f64,
 }
 
+impl RunSummary {
+    /// The run's pace in words (`None` when it wrote no pair): pairs, games a minute, and the
+    /// share of the time inside the players' searches.
+    pub fn speed(&self, threads: usize) -> Option<String> {
+        (self.pairs_written > 0).then(|| {
+            format!(
+                "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
+                self.pairs_written,
+                self.wall_s,
+                2.0 * self.pairs_written as f64 / self.wall_s.max(1e-9) * 60.0,
+                100.0 * self.search_ms / self.busy_ms.max(1e-9),
+                100.0 * self.search_ms / (1e3 * self.wall_s * threads as f64).max(1e-9)
+            )
+        })
+    }
+}
+
 /// A match in its run directory, as `match` and `tune --verify` play it: the shared run flow
 /// (lock, manifest, resume of `plan.out` when `resume`, signals) around [`run`].
 pub fn play(

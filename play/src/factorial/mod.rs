@@ -41,6 +41,30 @@ pub struct Design {
 }
 
 impl Design {
+    /// The design over the one builtin player `spec` describes (`--factorial` with the rest of a
+    /// match's command line): refused with named players, several configurations or a UCI base.
+    pub fn over(
+        spec: &lab::grid::GridSpec,
+        specs: &[String],
+        fraction: usize,
+    ) -> anyhow::Result<Self> {
+        use anyhow::bail;
+        if !spec.players.is_empty() {
+            bail!("--factorial makes the players from the design's points: give no named players (--player, [[players]])");
+        }
+        let points = spec.expand()?;
+        let [point] = &points[..] else {
+            bail!(
+                "--factorial varies one base player, but the axes give {} configurations: give each --set one value",
+                points.len()
+            );
+        };
+        let Some(base) = point.config() else {
+            bail!("--factorial varies the builtin engine's keys: the base player must be builtin");
+        };
+        Self::new(specs, fraction, base).map_err(anyhow::Error::msg)
+    }
+
     /// The design of `factors` (`KEY` or `KEY=OFF/ON`) over `base`, with `fraction` generated
     /// factors (0: the full design).
     pub fn new(specs: &[String], fraction: usize, base: &SearchConfig) -> Result<Self, String> {
