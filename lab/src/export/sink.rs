@@ -4,21 +4,20 @@
 //! a killed run, resumed, ends with exactly the rows of an uninterrupted one.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
+use crate::export::appender::cut_partial_line;
+use crate::export::appender::Appender;
 use crate::export::rows::{cells, IterationRow, JobOutput, RunRow};
 use crate::plan::JobKey;
 use crate::run_dir::{column, key_columns, ITERATIONS, RUNS};
 
 /// Appends job rows to the two CSV files.
 pub struct Sink {
-    runs: csv::Writer<File>,
-    iterations: csv::Writer<File>,
-    runs_empty: bool,
-    iterations_empty: bool,
+    runs: Appender,
+    iterations: Appender,
     axes: Vec<String>,
     done: HashSet<JobKey>,
 }
@@ -63,13 +62,9 @@ impl Sink {
     }
 
     fn open(dir: &Path, axes: &[String], done: HashSet<JobKey>) -> Result<Self> {
-        let (runs, runs_empty) = append(&dir.join(RUNS))?;
-        let (iterations, iterations_empty) = append(&dir.join(ITERATIONS))?;
         Ok(Self {
-            runs,
-            iterations,
-            runs_empty,
-            iterations_empty,
+            runs: Appender::open(&dir.join(RUNS))?,
+            iterations: Appender::open(&dir.join(ITERATIONS))?,
             axes: axes.to_vec(),
             done,
         })
@@ -90,22 +85,16 @@ impl Sink {
         let (head, key) = self.key_cells(out);
         for row in &out.iterations {
             let (names, values) = cells(row);
-            if std::mem::take(&mut self.iterations_empty) {
-                self.iterations.write_record(head.iter().chain(&names))?;
+            if self.iterations.is_empty() {
+                self.iterations.append_record(head.iter().chain(&names))?;
             }
-            self.iterations.write_record(key.iter().chain(&values))?;
+            self.iterations.append_record(key.iter().chain(&values))?;
         }
-        self.iterations
-            .flush()
-            .with_context(|| format!("writing {ITERATIONS}"))?;
         let (names, values) = cells(&out.run);
-        if std::mem::take(&mut self.runs_empty) {
-            self.runs.write_record(head.iter().chain(&names))?;
+        if self.runs.is_empty() {
+            self.runs.append_record(head.iter().chain(&names))?;
         }
-        self.runs.write_record(key.iter().chain(&values))?;
-        self.runs
-            .flush()
-            .with_context(|| format!("writing {RUNS}"))?;
+        self.runs.append_record(key.iter().chain(&values))?;
         self.done.insert(out.key.clone());
         Ok(())
     }
@@ -118,21 +107,6 @@ impl Sink {
         values.extend([out.key.suite.clone(), out.key.position_id.clone()]);
         (head, values)
     }
-}
-
-fn append(path: &PathBuf) -> Result<(csv::Writer<File>, bool)> {
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    let empty = file.metadata()?.len() == 0;
-    Ok((
-        csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(file),
-        empty,
-    ))
 }
 
 /// A run whose CSVs have other columns than this build writes cannot be continued: the appended
@@ -149,20 +123,6 @@ fn check_columns(path: &Path, axes: &[String], row_columns: Vec<String>) -> Resu
         let missing: Vec<&String> = expected.iter().filter(|c| !found.contains(c)).collect();
         let extra: Vec<&String> = found.iter().filter(|c| !expected.contains(c)).collect();
         bail!("{} was written by another version of the harness (columns missing: {missing:?}, unknown: {extra:?}): it cannot be continued by this build; start a new run", path.display());
-    }
-    Ok(())
-}
-
-/// Cuts a file after its last newline (a kill can leave half a line); a missing file is left
-/// missing.
-pub fn cut_partial_line(path: &Path) -> Result<()> {
-    let Ok(bytes) = std::fs::read(path) else {
-        return Ok(());
-    };
-    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if keep < bytes.len() {
-        let file = OpenOptions::new().write(true).open(path)?;
-        file.set_len(keep as u64)?;
     }
     Ok(())
 }

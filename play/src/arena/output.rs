@@ -11,6 +11,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use lab::export::appender::Appender;
+
 use super::game::GameRecord;
 use super::pgn::{self, Header};
 use super::plan::{Job, MatchPlan};
@@ -150,8 +152,8 @@ pub struct PairResult {
 /// Writes pairs into a match directory.
 pub struct MatchSink {
     pgn: File,
-    games: csv::Writer<File>,
-    moves: csv::Writer<File>,
+    games: Appender,
+    moves: Appender,
     date: String,
 }
 
@@ -184,23 +186,17 @@ impl MatchSink {
     }
 
     fn open(dir: &Path, date: &str) -> Result<Self> {
-        let file = |name: &str| -> Result<File> {
-            let path = dir.join(name);
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-                .with_context(|| format!("opening {}", path.display()))
-        };
+        let path = dir.join(GAMES_PGN);
+        let pgn = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
         // A CSV gets its header when it is empty (new, or cut back to no pair).
-        let writer = |f: File| -> Result<csv::Writer<File>> {
-            let empty = f.metadata()?.len() == 0;
-            Ok(csv::WriterBuilder::new().has_headers(empty).from_writer(f))
-        };
         Ok(Self {
-            pgn: file(GAMES_PGN)?,
-            games: writer(file(GAMES_CSV)?)?,
-            moves: writer(file(MOVES_CSV)?)?,
+            pgn,
+            games: Appender::open(&dir.join(GAMES_CSV))?,
+            moves: Appender::open(&dir.join(MOVES_CSV))?,
             date: date.to_string(),
         })
     }
@@ -223,7 +219,7 @@ impl MatchSink {
             self.pgn.write_all(pgn::write(&header, game).as_bytes())?;
             for (ply, m) in game.moves.iter().enumerate() {
                 let white_moved = (ply % 2 == 0) == game.start_fen.contains(" w ");
-                self.moves.serialize(MoveRow {
+                self.moves.append(&MoveRow {
                     index: pair.job.index,
                     game: g as u8 + 1,
                     ply: ply + 1,
@@ -242,11 +238,9 @@ impl MatchSink {
             rows.push(game_row(plan, pair, g, game, &white.id, &black.id));
         }
         self.pgn.flush()?;
-        self.moves.flush()?;
         for row in &rows {
-            self.games.serialize(row)?;
+            self.games.append(row)?;
         }
-        self.games.flush()?;
         Ok(rows)
     }
 }

@@ -2,11 +2,10 @@
 //! (a killed run leaves no torn chunk), then its row appended to [`CHUNKS_CSV`] — the commit point:
 //! a chunk is done when its row is there and its files match the row's checksums.
 
-use std::fs::{File, OpenOptions};
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use lab::export::appender::Appender;
 use lab::plan::sha256_hex;
 use serde::{Deserialize, Serialize};
 
@@ -91,31 +90,20 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<String> {
 
 /// The appender of `chunks.csv`.
 pub struct ChunkLog {
-    out: csv::Writer<BufWriter<File>>,
+    out: Appender,
 }
 
 impl ChunkLog {
     /// Opens `dir/chunks.csv` for appending (a header when it is new).
     pub fn open(dir: &Path) -> Result<Self> {
-        let path = dir.join(CHUNKS_CSV);
-        let fresh = !path.exists();
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        let out = csv::WriterBuilder::new()
-            .has_headers(fresh)
-            .from_writer(BufWriter::new(file));
-        Ok(Self { out })
+        Ok(Self {
+            out: Appender::open(&dir.join(CHUNKS_CSV))?,
+        })
     }
 
     /// Appends `row`, flushed.
     pub fn append(&mut self, row: &ChunkRow) -> Result<()> {
-        self.out
-            .serialize(row)
-            .context("writing a chunks.csv row")?;
-        self.out.flush().context("flushing chunks.csv")
+        self.out.append(row)
     }
 }
 
@@ -127,8 +115,7 @@ pub fn finished(dir: &Path) -> Result<Vec<ChunkRow>> {
     if !path.exists() {
         return Ok(Vec::new());
     }
-    lab::export::sink::cut_partial_line(&path)
-        .with_context(|| format!("cutting the torn last line of {}", path.display()))?;
+    lab::export::appender::cut_partial_line(&path)?;
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut rows = Vec::new();

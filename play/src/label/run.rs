@@ -3,7 +3,6 @@
 //! (a line torn by a kill is cut off first) and skips every position they name.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -11,10 +10,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use engine::Position;
+use lab::export::appender::{cut_partial_line, Appender};
 use lab::uci::client::{UciEngine, UciError};
 use lab::uci::go::{self, Deadline, GoArgs};
 use lab::uci::info::UciScore;
-use serde::Serialize;
 
 use super::positions::Item;
 use super::{Key, LabelPlan, LabelRow, Limit, SkippedRow, LABELS, SKIPPED};
@@ -177,19 +176,11 @@ fn label(plan: &LabelPlan, engine: &mut UciEngine, item: &Item) -> Result<LabelR
 /// The keys of a table's rows (none when it is not there), after cutting off a last line a kill
 /// left without its end; a row that does not read is an error naming the file and line.
 fn keys_in<T: serde::de::DeserializeOwned + Keyed>(path: &Path) -> Result<HashSet<Key>> {
+    cut_partial_line(path)?;
     let Ok(bytes) = std::fs::read(path) else {
         return Ok(HashSet::new());
     };
-    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if whole < bytes.len() {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("opening {} to cut its torn last line", path.display()))?;
-        file.set_len(whole as u64)
-            .with_context(|| format!("cutting the torn last line of {}", path.display()))?;
-    }
-    let mut reader = csv::Reader::from_reader(&bytes[..whole]);
+    let mut reader = csv::Reader::from_reader(&bytes[..]);
     let mut keys = HashSet::new();
     for (i, row) in reader.deserialize::<T>().enumerate() {
         let row = row.with_context(|| {
@@ -218,38 +209,5 @@ impl Keyed for LabelRow {
 impl Keyed for SkippedRow {
     fn key(&self) -> Key {
         (self.input, self.game, self.ply)
-    }
-}
-
-/// A CSV table appended to row by row, each row flushed, its header written when it is new.
-struct Appender {
-    writer: csv::Writer<File>,
-    path: std::path::PathBuf,
-}
-
-impl Appender {
-    fn open(path: &Path) -> Result<Self> {
-        let fresh = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        let writer = csv::WriterBuilder::new()
-            .has_headers(fresh)
-            .from_writer(file);
-        Ok(Self {
-            writer,
-            path: path.to_path_buf(),
-        })
-    }
-
-    /// Appends `row` and flushes it to the file (csv's flush flushes the file too).
-    fn append(&mut self, row: &impl Serialize) -> Result<()> {
-        self.writer
-            .serialize(row)
-            .map_err(anyhow::Error::from)
-            .and_then(|()| self.writer.flush().map_err(anyhow::Error::from))
-            .with_context(|| format!("writing {}", self.path.display()))
     }
 }

@@ -178,7 +178,7 @@ fn rows_until(dir: &Path, done: u32) -> Result<Vec<EpochRow>> {
     if !path.exists() {
         return Ok(Vec::new());
     }
-    lab::export::sink::cut_partial_line(&path)?;
+    lab::export::appender::cut_partial_line(&path)?;
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("reading {}", path.display()))?;
     let rows = reader

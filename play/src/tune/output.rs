@@ -1,10 +1,10 @@
 //! A tune's files: `tune.csv` (one row per iteration, appended and flushed as each ends),
 //! `manifest.json` (the plan, so a resume continues only the same tune), and `tuned.toml`.
 
-use std::fs::{File, OpenOptions};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use lab::export::appender::Appender;
 use lab::run_dir::MANIFEST;
 use serde::{Deserialize, Serialize};
 
@@ -113,7 +113,7 @@ pub fn header(params: &[Param]) -> Vec<String> {
 
 /// Appends rows to `tune.csv`.
 pub struct TuneSink {
-    writer: csv::Writer<File>,
+    table: Appender,
 }
 
 impl TuneSink {
@@ -127,38 +127,29 @@ impl TuneSink {
                 dir.display()
             );
         }
-        let file = File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-        let mut sink = Self::on(file);
-        sink.append(&header(params))?;
-        Ok(sink)
-    }
-
-    fn on(file: File) -> Self {
-        let writer = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(file);
-        Self { writer }
+        let mut table = Appender::open(&path)?;
+        table.append_record(header(params))?;
+        Ok(Self { table })
     }
 
     /// The `tune.csv` of an interrupted tune: a torn last line (a kill mid-write) is cut off;
     /// returns the next iteration and θ after the last complete one.
     pub fn resume(dir: &Path, params: &[Param]) -> Result<(Self, u64, Vec<f64>)> {
         let path = dir.join(TUNE_CSV);
-        let (complete, k, theta) = read_complete(dir, params)?;
-        let file = OpenOptions::new().append(true).open(&path)?;
-        file.set_len(complete as u64)?;
-        Ok((Self::on(file), k + 1, theta))
+        // read_complete checks every complete row; the table goes on after the last of them.
+        let (_, k, theta) = read_complete(dir, params)?;
+        Ok((
+            Self {
+                table: Appender::open(&path)?,
+            },
+            k + 1,
+            theta,
+        ))
     }
 
     /// Writes one row and flushes it.
     pub fn write(&mut self, row: &IterationRow) -> Result<()> {
-        self.append(&row.cells())
-    }
-
-    fn append(&mut self, cells: &[String]) -> Result<()> {
-        self.writer.write_record(cells)?;
-        self.writer.flush()?;
-        Ok(())
+        self.table.append_record(row.cells())
     }
 }
 
