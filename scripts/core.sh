@@ -25,45 +25,29 @@ GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16"
 ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
 ETHEREAL="ethereal-12:engine=uci:$ethereal,uci.Threads=1,uci.Hash=16"
 BOOK=results/strength/gauntlet-openings.epd
-# fishtest's adjudication, as the strength study's gates and gauntlets.
-ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
-  --tb-adjudicate)
+# (ADJUDICATION, fishtest's, is lib.sh's.)
 CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 
-# DIR ARGS…: a match into $out/DIR unless it is there, its big tables gzipped after. A fixed-node
-# match (deterministic: a rerun plays the same games) keeps neither its moves.csv nor its PGN, for
-# size; its report keeps the per-move table.
-play() {
-  local dir=$out/$1
-  shift
-  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
-  "$harness" match "$@" --out "$dir" --quiet
-  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
-  if [[ " $* " == *" nodes="* ]]; then
-    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
-  fi
-}
-
-part_screen() { play screen-10k --set preset=gated,strong --limit nodes=10000 --pairs 400; }
+part_screen() { light_match screen-10k --set preset=gated,strong --limit nodes=10000 --pairs 400; }
 part_gauge() {
-  play gauge-20k --player gated:preset=gated --player strong:preset=strong --player "$GLAURUNG" \
+  light_match gauge-20k --player gated:preset=gated --player strong:preset=strong --player "$GLAURUNG" \
     --round-robin --limit nodes=20000 --pairs 100 --seed 1000
 }
 part_clock() {
-  play clock-2s --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
+  light_match clock-2s --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
     --seed 300 --pairs 100 --affinity 1 "${CLOCK[@]}"
 }
 part_clock_b() {
-  play clock-2s-b --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
+  light_match clock-2s-b --player gated:preset=gated --player strong:preset=strong --openings "$BOOK" \
     --seed 100 --pairs 100 --affinity 1 "${CLOCK[@]}"
 }
 part_gauntlet() {
-  play gauntlet-2s-glaurung --player strong:preset=strong --player "$GLAURUNG" --openings "$BOOK" \
+  light_match gauntlet-2s-glaurung --player strong:preset=strong --player "$GLAURUNG" --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity 0 "${CLOCK[@]}"
 }
 # Sixth amendment: the bundle at 10 s + 0.1 s, an SPRT on the gate book's last 50 openings.
 part_clock_10s() {
-  play clock-10s --player gated:preset=gated --player strong:preset=strong \
+  light_match clock-10s --player gated:preset=gated --player strong:preset=strong \
     --openings results/eval/labelled/gate-openings.epd --seed 950 --pairs 50 --sprt 0,50 \
     --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
 }
@@ -77,7 +61,7 @@ part_collapse() {
   gzip -9 -n "$dir/runs.csv" "$dir/iterations.csv"
 }
 part_parts() {
-  play parts-10k --player strong:preset=strong \
+  light_match parts-10k --player strong:preset=strong \
     --player no-staged-order:preset=strong,ordering=mvv_lva \
     --player selective-levels:preset=strong,selective.candidate_limit=3,selective.dyn_levels=4,selective.triv_dyn_levels=10 \
     --player no-sound-bounds:preset=strong,sound_bounds=false \
@@ -87,23 +71,23 @@ part_parts() {
 GATE_BOOK=results/eval/labelled/gate-openings.epd
 PICKER=(--player fitted:preset=fitted --player picker:preset=fitted,ordering=picker)
 part_picker_10k() {
-  play picker-10k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
+  light_match picker-10k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
 }
 part_picker_40k() {
-  play picker-40k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 250 --limit nodes=40000
+  light_match picker-40k "${PICKER[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 250 --limit nodes=40000
 }
 part_picker_clock() {
-  play picker-clock-2s "${PICKER[@]}" --openings results/cross-engine/openings.epd --seed 300 \
+  light_match picker-clock-2s "${PICKER[@]}" --openings results/cross-engine/openings.epd --seed 300 \
     --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 # The picker's preset against Glaurung, on `strong`'s and `fitted`'s gauntlet openings.
 part_gauntlet_picked() {
-  play gauntlet-2s-picked --player picked:preset=picked --player "$GLAURUNG" --openings "$BOOK" \
+  light_match gauntlet-2s-picked --player picked:preset=picked --player "$GLAURUNG" --openings "$BOOK" \
     --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 # Eighth amendment: four more parts, each on in `picked`, then their bundle `honed`.
 part_parts2() {
-  play parts2-10k --player picked:preset=picked \
+  light_match parts2-10k --player picked:preset=picked \
     --player qs-tt:preset=picked,qsearch.tt=true \
     --player quiet-futility:preset=picked,quiet_futility=on \
     --player history-pruning:preset=picked,history_pruning=on \
@@ -112,22 +96,22 @@ part_parts2() {
 }
 HONED=(--player picked:preset=picked --player honed:preset=honed)
 part_honed_10k() {
-  play honed-10k "${HONED[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
+  light_match honed-10k "${HONED[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
 }
 part_honed_40k() {
-  play honed-40k "${HONED[@]}" --seed 0 --pairs 250 --limit nodes=40000
+  light_match honed-40k "${HONED[@]}" --seed 0 --pairs 250 --limit nodes=40000
 }
 part_honed_clock() {
-  play honed-clock-2s "${HONED[@]}" --openings results/cross-engine/openings.epd --seed 0 \
+  light_match honed-clock-2s "${HONED[@]}" --openings results/cross-engine/openings.epd --seed 0 \
     --pairs 200 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauge_honed() {
-  play gauge-honed-20k "${HONED[@]}" --player "$GLAURUNG" --round-robin --limit nodes=20000 \
+  light_match gauge-honed-20k "${HONED[@]}" --player "$GLAURUNG" --round-robin --limit nodes=20000 \
     --pairs 100 --seed 1000
 }
 # `honed` against the three peers, on the gauntlet openings of `strong`, `fitted` and `picked`.
 gauntlet_honed() {
-  play "$1" --player honed:preset=honed --player "$2" --openings "$BOOK" --seed 0 --pairs 100 \
+  light_match "$1" --player honed:preset=honed --player "$2" --openings "$BOOK" --seed 0 --pairs 100 \
     --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauntlet_honed() { gauntlet_honed gauntlet-2s-honed "$GLAURUNG"; }
@@ -139,26 +123,26 @@ part_gauntlet_honed_ethereal() {
 }
 # Ninth amendment: the early null move and TT aging, each on in `honed`, then their bundle `swift`.
 part_parts3() {
-  play parts3-10k --player honed:preset=honed \
+  light_match parts3-10k --player honed:preset=honed \
     --player early-null-move:preset=honed,null_move.early=true \
     --player tt-aging:preset=honed,tt.aging=true \
     --openings "$GATE_BOOK" --seed 0 --pairs 500 --limit nodes=10000
 }
 SWIFT=(--player honed:preset=honed --player swift:preset=swift)
 part_swift_clock() {
-  play swift-clock-2s "${SWIFT[@]}" --openings results/cross-engine/openings.epd --seed 200 \
+  light_match swift-clock-2s "${SWIFT[@]}" --openings results/cross-engine/openings.epd --seed 200 \
     --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_swift_clock_b() {
-  play swift-clock-2s-b "${SWIFT[@]}" --openings "$BOOK" --seed 200 \
+  light_match swift-clock-2s-b "${SWIFT[@]}" --openings "$BOOK" --seed 200 \
     --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauntlet_swift() {
-  play gauntlet-2s-swift --player swift:preset=swift --player "$GLAURUNG" --openings "$BOOK" \
+  light_match gauntlet-2s-swift --player swift:preset=swift --player "$GLAURUNG" --openings "$BOOK" \
     --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_swift_10k() {
-  play swift-10k "${SWIFT[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
+  light_match swift-10k "${SWIFT[@]}" --openings "$GATE_BOOK" --seed 500 --pairs 500 --limit nodes=10000
 }
 # Tenth amendment: `swift`'s and `honed`'s gauntlets against Glaurung replicated on a new book.
 REPLICATION=$out/replication-openings.epd
@@ -169,18 +153,18 @@ part_replication_book() {
     --out "$REPLICATION"
 }
 replicate() {
-  play "$1" --player "$2" --player "$GLAURUNG" --openings "$REPLICATION" --seed 0 --pairs 100 \
+  light_match "$1" --player "$2" --player "$GLAURUNG" --openings "$REPLICATION" --seed 0 --pairs 100 \
     --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauntlet_swift_b() { replicate gauntlet-2s-swift-b swift:preset=swift; }
 part_gauntlet_honed_b() { replicate gauntlet-2s-honed-b honed:preset=honed; }
 part_gauntlet_swift_toga() {
-  play gauntlet-2s-swift-toga --player swift:preset=swift \
+  light_match gauntlet-2s-swift-toga --player swift:preset=swift \
     --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" --openings "$BOOK" \
     --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 "${ADJUDICATION[@]}"
 }
 part_gauntlet_swift_ethereal() {
-  play gauntlet-2s-swift-ethereal --player swift:preset=swift --player "$ETHEREAL" \
+  light_match gauntlet-2s-swift-ethereal --player swift:preset=swift --player "$ETHEREAL" \
     --openings "$BOOK" --seed 0 --pairs 100 --limit tc=2+0.02 --threads 2 --affinity 0,1 \
     "${ADJUDICATION[@]}"
 }

@@ -65,6 +65,23 @@ play() {
   fi
 }
 
+# fishtest's adjudication, as the strength studies' gates, gauntlets and screens play it.
+ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
+  --tb-adjudicate)
+
+# DIR ARGS...: `play`, then the big tables gzipped. A fixed-node match (deterministic: a rerun
+# plays the same games) keeps neither its moves.csv nor its PGN, for size; its report keeps the
+# per-move table.
+light_match() {
+  local dir="$out/$1"
+  [ -f "$dir/games.csv.gz" ] && { echo "$dir: done"; return; }
+  play "$@"
+  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
+  if [[ " $* " == *" nodes="* ]]; then
+    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
+  fi
+}
+
 # FILE ARGS...: an unlabelled suite made into FILE unless it exists.
 make_suite() {
   local file=$1
