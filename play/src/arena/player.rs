@@ -102,22 +102,6 @@ pub trait Mover {
     ) -> Result<MoveReport, Fault>;
 }
 
-impl Mover for Player {
-    fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault> {
-        Player::new_game(self, kind)
-    }
-
-    fn play(
-        &mut self,
-        kind: &PlayerKind,
-        game: &GameView,
-        limit: MoveLimit,
-        clock: Option<ClockState>,
-    ) -> Result<MoveReport, Fault> {
-        Player::play(self, kind, game, limit, clock)
-    }
-}
-
 /// A player ready to move.
 pub enum Player {
     /// In-process.
@@ -152,9 +136,11 @@ impl Player {
             (_, kind) => *self = Self::new(kind),
         }
     }
+}
 
+impl Mover for Player {
     /// Prepares a new game: an empty TT, or `ucinewgame` (starting the engine if needed).
-    pub fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault> {
+    fn new_game(&mut self, kind: &PlayerKind) -> Result<(), Fault> {
         match (self, kind) {
             (Self::Builtin(searcher), _) => {
                 searcher.clear();
@@ -186,7 +172,7 @@ impl Player {
     }
 
     /// The player's move in `game` under `limit`.
-    pub fn play(
+    fn play(
         &mut self,
         kind: &PlayerKind,
         game: &GameView,

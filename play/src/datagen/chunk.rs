@@ -13,7 +13,7 @@ use super::{chunk_seed, DatagenPlan, Openings};
 use crate::arena::game::{self, Side};
 use crate::arena::limits::MoveLimit;
 use crate::arena::openings::{Book, Opening};
-use crate::arena::player::{GameView, Player, PlayerKind};
+use crate::arena::player::{GameView, Mover, Player, PlayerKind};
 use crate::arena::rules::Termination;
 
 /// What a chunk's games came to.
