@@ -2,7 +2,8 @@
 # What each evaluation term costs in speed: `harness bench --depth 7` of `modern` with the classic
 # evaluation and with each term switched on alone, then with every term on; REPS rounds, the
 # configurations interleaved within a round, so a slow moment of the machine falls on all of
-# them. Writes results/eval/cost.md: the median NPS of each, and the median over rounds of its
+# them. Writes results/eval/cost.csv (and through scripts/eval_table.py cost.md and table.md): the
+# median NPS of each, and the median over rounds of its
 # ratio to the classic evaluation's NPS of the same round. (The trees differ: a term changes the
 # evaluation, so the nodes differ too; NPS is the cost per node.)
 #
@@ -31,24 +32,16 @@ for rep in $(seq "$REPS"); do
     echo "$rep $term $nps" >>"$rows"
   done
 done
-python3 - "$rows" "$REPS" >"$out/cost.md" <<'PY'
+python3 - "$rows" "$REPS" >"$out/cost.csv" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 nps = {}
 for rep, term, v in rows:
     nps.setdefault(term, {})[rep] = float(v)
-print("# What each evaluation term costs\n")
-print(f"`scripts/eval-cost.sh`: `harness bench --preset modern --depth 7` with `--set eval.TERM=on`, "
-      f"{sys.argv[2]} interleaved rounds; NPS median, and the median of the per-round ratio to the "
-      "classic evaluation's NPS. A term changes the evaluation, so it changes the tree too, and NPS "
-      "depends on the tree (its share of quiescence nodes, of cutoffs): read small differences, and a "
-      "term that looks faster than none (`tempo`), as noise of the tree and of a short run (about "
-      "0.3 s a bench), not as the term's cost.\n")
-print("| evaluation | NPS (median) | × classic |")
-print("|---|---:|---:|")
+print("term,rounds,nps_median,ratio_median")
 for term, by_rep in nps.items():
     ratio = statistics.median(by_rep[r] / nps["classic"][r] for r in by_rep)
-    name = {"classic": "classic (every preset)", "all": "every term on"}.get(term, f"classic + `{term}`")
-    print(f"| {name} | {statistics.median(by_rep.values()):,.0f} | {ratio:.3f} |")
+    print(f"{term},{sys.argv[2]},{statistics.median(by_rep.values()):.0f},{ratio:.3f}")
 PY
-cat "$out/cost.md"
+python3 scripts/eval_table.py "$out" --readme >"$out/table.md"
+

@@ -3,7 +3,8 @@
 manifest.json), the fitted evaluations against `modern` (each match's pairings.csv), each term's
 worth removed from the fitted evaluation and added to `modern`'s (Elo with its 95 % interval from
 the pentanomial variance, two-sided p from it, Holm-corrected across each budget's family of
-tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed cost (cost.md).
+tests), the nodes at equal depth on WAC (the grid's paired.csv) and the speed cost (cost.csv, also
+written alone as cost.md).
 
     scripts/eval_table.py results/eval > results/eval/table.md
     scripts/eval_table.py results/eval --readme   # also rewrites the README's findings
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from heuristics_readme import strength_note_models
 from readme_blocks import SUMMARY_JSON, sync
-from study_stats import holm, p_from_interval
+from study_stats import holm, md_table, p_from_interval, rows
 
 TERMS = ["passed.path", "mobility", "king_safety", "bishop_pair", "rook_files", "outposts",
          "threats", "tempo", "pawns"]
@@ -193,11 +194,27 @@ def tables(out):
     text += "Written by `scripts/eval_table.py results/eval` from the run directories.\n\n"
     for s in sections:
         text += "\n".join(s) + "\n\n"
-    cost = out / "cost.md"
-    if cost.exists():
-        text += "## Speed\n\n"
-        text += "\n".join(cost.read_text().splitlines()[2:]).strip() + "\n\n"
+    if (out / COST_CSV).exists():
+        text += "## Speed\n\n" + cost_section(out) + "\n"
     return text
+
+
+COST_CSV = "cost.csv"
+
+
+def cost_section(out):
+    """What each evaluation term costs, from cost.csv (scripts/eval-cost.sh writes it)."""
+    costs = rows(out / COST_CSV)
+    names = {"classic": "classic (every preset)", "all": "every term on"}
+    body = [[names.get(c["term"], f"classic + `{c['term']}`"), f"{float(c['nps_median']):,.0f}",
+             c["ratio_median"]] for c in costs]
+    return (f"`scripts/eval-cost.sh`: `harness bench --preset modern --depth 7` with `--set eval.TERM=on`, "
+            f"{costs[0]['rounds']} interleaved rounds; NPS median, and the median of the per-round ratio to "
+            "the classic evaluation's NPS. A term changes the evaluation, so it changes the tree too, and NPS "
+            "depends on the tree (its share of quiescence nodes, of cutoffs): read small differences, and a "
+            "term that looks faster than none (`tempo`), as noise of the tree and of a short run (about "
+            "0.3 s a bench), not as the term's cost.\n\n"
+            + md_table(["evaluation", "NPS (median)", "× classic"], body, right=(1, 2)) + "\n")
 
 
 def blocks(out):
@@ -229,14 +246,16 @@ def summary_json(out):
 
 def main():
     out = Path(sys.argv[1])
+    # cost.md, the speed table alone, is linked from other studies.
+    cost = {out / "cost.md": (None, "# What each evaluation term costs\n\n" + cost_section(out))}
     if "--check" in sys.argv[2:]:
         sync({out / "table.md": (None, tables(out)),
               out / "README.md": (blocks(out), None),
-              out / SUMMARY_JSON: (None, summary_json(out))}, check=True)
+              out / SUMMARY_JSON: (None, summary_json(out)), **cost}, check=True)
         return
     if "--readme" in sys.argv[2:]:
-        sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out))},
-             check=False)
+        sync({out / "README.md": (blocks(out), None), out / SUMMARY_JSON: (None, summary_json(out)),
+              **cost}, check=False)
     print(tables(out), end="")
 
 

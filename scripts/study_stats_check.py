@@ -34,8 +34,6 @@ SCRIPTS = Path(__file__).resolve().parent
 # The functions that still read Markdown, each for figures the harness writes in no CSV or JSON
 # yet (script, function): what is read, and what the harness would need to write.
 KNOWN = {
-    ("eval_table.py", "tables"): "cost.md, included whole in table.md (scripts/eval-cost.sh writes it, "
-    "from bench rows it does not keep)",
 }
 
 # A path literal naming a Markdown file (no spaces or backticks: prose that names a file is not one).
