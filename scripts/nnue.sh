@@ -20,9 +20,6 @@ data=${FISCHERLE_DATA:-../data}/nnue
 glaurung=$(command -v glaurung || echo /usr/games/glaurung)
 toga=$(command -v toga2 || echo /usr/games/toga2)
 BOOK=$out/nnue-openings.epd
-# fishtest's adjudication, as the strength studies' gates and gauntlets.
-ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
-  --tb-adjudicate)
 CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 # The candidates' data: gen0's first chunks when they were trained (README, "Candidates").
 CANDIDATE_CHUNKS=${CANDIDATE_CHUNKS:-280}
@@ -69,35 +66,22 @@ part_candidates2() {
   net net2-256 --first-chunks 560 --hidden 256 --epochs 15
 }
 
-# DIR ARGS…: a match into $out/DIR unless it is there; a fixed-node match keeps no per-move table
-# or PGN (a rerun plays the same games).
-match() {
-  local dir=$out/$1
-  shift
-  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
-  "$harness" match "$@" --out "$dir" --quiet
-  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
-  if [[ " $* " == *" nodes="* ]]; then
-    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
-  fi
-}
-
 part_select() {
   local h
   for h in a 64 128; do
-    match "select-$h" --player swift:preset=swift \
+    light_match "select-$h" --player swift:preset=swift \
       --player "net-$h:preset=swift,nnue.net=$data/net-$h/net.nnue" --seed 6500 --pairs 200 \
       --limit nodes=10000 --threads 1
   done
 }
 part_select2() {
-  match select2 --player swift:preset=swift --player nnue:preset=nnue \
+  light_match select2 --player swift:preset=swift --player nnue:preset=nnue \
     --player "net2-128:preset=swift,nnue.net=$data/net2-128/net.nnue,nnue.hidden=128" \
     --player "net2-256:preset=swift,nnue.net=$data/net2-256/net.nnue,nnue.hidden=256" \
     --seed 6700 --pairs 200 --limit nodes=10000 --threads "${THREADS:-1}"
 }
 part_confirm2() {
-  match confirm2-10k --player swift:preset=swift --player nnue:preset=nnue \
+  light_match confirm2-10k --player swift:preset=swift --player nnue:preset=nnue \
     --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
     --threads "${THREADS:-1}"
 }
@@ -108,21 +92,21 @@ part_book() {
     results/eval/verify-openings.epd
 }
 part_confirm() {
-  match confirm-10k --player swift:preset=swift --player nnue:preset=nnue \
+  light_match confirm-10k --player swift:preset=swift --player nnue:preset=nnue \
     --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
     --threads 2
 }
 part_clock() {
-  match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+  light_match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
 }
 part_gauntlet_glaurung() {
-  match gauntlet-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
+  light_match gauntlet-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
     --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
 part_gauntlet_toga() {
-  match gauntlet-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
+  light_match gauntlet-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
     --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
