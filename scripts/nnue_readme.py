@@ -23,6 +23,8 @@ MATCHES = [
     ("clock-2s", "confirmation: `nnue` against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
     ("gauntlet-2s-glaurung", "gauntlet: `nnue` against Glaurung 2.2, 2 s + 0.02 s"),
     ("gauntlet-2s-toga", "gauntlet: `nnue` against Toga II 3.0, 2 s + 0.02 s"),
+    ("select2", "second selection: against `swift`, 10,000 nodes, built-in book at seed 6700"),
+    ("confirm2-10k", "confirmation of the second built-in network, 10,000 nodes, the gate book at seed 0"),
 ]
 
 
@@ -57,17 +59,17 @@ def nets(root):
 
 
 def games(root):
-    lines = ["| run | what | pairs | W / D / L (second player) | score | Elo of the second player |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| run | second player | what | pairs | W / D / L (second player) | score | Elo of the second player |",
+             "|---|---|---|---|---|---|---|"]
     for name, what in MATCHES:
         path = root / name / "pairings.csv"
         if not path.exists():
-            lines.append(f"| `{name}` | {what} | not yet played | | | |")
+            lines.append(f"| `{name}` | | {what} | not yet played | | | |")
             continue
         for p in rows(path):
             # pairings.csv is the second player's view; every run here puts the network second.
             elo = float(p["elo"]) if p["elo"] else float("nan")
-            lines.append(f"| `{name}` | {what} | {p['pairs']} | {p['wins']} / {p['draws']} / {p['losses']} | "
+            lines.append(f"| `{name}` | `{p['second_name']}` | {what} | {p['pairs']} | {p['wins']} / {p['draws']} / {p['losses']} | "
                          f"{100 * float(p['score']):.1f} % | {signed(elo)} ± {float(p['elo95']):.1f} |")
     return "\n".join(lines)
 
@@ -125,7 +127,24 @@ def findings(root):
             score = 100 * float(p["score"])
             out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` scores {score:.1f} %, "
                        f"{'meeting' if score >= 50 else 'under'} the 50 % target.")
+    out += second_candidates(root)
     return "\n".join(out) if out else "No game played yet."
+
+
+def second_candidates(root):
+    """The second selection's outcome by its rule: the candidate with the higher Elo, built in only
+    when above the built-in network in the same games."""
+    path = root / "select2" / "pairings.csv"
+    if not path.exists():
+        return []
+    elo = {p["second_name"]: (float(p["elo"]), float(p["elo95"]), int(p["pairs"])) for p in rows(path)}
+    best = max(("net2-128", "net2-256"), key=lambda n: elo[n][0])
+    built = elo[best][0] > elo["nnue"][0]
+    shown = "; ".join(f"`{n}` {signed(e)} ± {h:.1f}" for n, (e, h, _) in elo.items())
+    return [f"- **Second candidates** (gen0's first 560 chunks, {elo[best][2]} pairs against `swift` at "
+            f"10,000 nodes on fresh openings): {shown}. By the rule written before the games, `{best}` "
+            + ("becomes the built-in network (above `nnue` in the same games)." if built else
+               "stays a candidate: it is not above the built-in network in the same games.")]
 
 
 def microbench(root):
