@@ -27,14 +27,14 @@ POPULATIONS = [("unselected-middlegame.epd", "self-play middlegames"), ("unselec
 
 
 def share(cell):
-    """'161 (3.2 %) [2.8, 3.8]' → '3.2 % [2.8, 3.8]'."""
-    count, rest = cell.split(" (", 1)
-    pct, interval = rest.split(") ", 1)
-    return f"{pct} {interval}"
+    """'161 (3.2 %) [2.8, 3.8]' → '3.2 % [2.8, 3.8]' (from the cell's figures)."""
+    _, p, lo, hi = cell.figures
+    return f"{p:.1f} % [{lo:.1f}, {hi:.1f}]"
 
 
 def pct(cell):
-    return cell.split("(")[1].split(")")[0].replace(" %", "")
+    """'161 (3.2 %) [2.8, 3.8]' → '3.2'."""
+    return f"{cell.figures[1]:.1f}"
 
 
 def pairs_by_step(run):
@@ -223,9 +223,9 @@ def holds(root):
         worst[step] = max(ratio)
     depth = {int(r[2]): r for r in report_table(root / "depth", DEPTH)}
     deep = [d for d in depth if d >= 6]
-    tens = [int(depth[d][8].split()[0]) for d in deep]
-    time_max = max(float(depth[d][6].split(" / ")[3]) for d in deep)
-    p99 = [float(depth[d][6].split(" / ")[2]) for d in depth if d >= 4]
+    tens = [int(depth[d][8].figures[0]) for d in deep]
+    time_max = max(depth[d][6].figures[3] for d in deep)
+    p99 = [depth[d][6].figures[2] for d in depth if d >= 4]
     others2 = [float(pct(allg[n][4])) for n in names if n != "3 → 4"]
     positions = int(allg["3 → 4"][3])
     selfplay = int(pop["unselected-middlegame.epd"][3]) + int(pop["unselected-endgame.epd"][3])
@@ -239,8 +239,8 @@ def holds(root):
     for axis in ("dyn_levels=2", "dyn_levels=4", "dyn_levels=6"):
         g = {r[0]: r for r in report_table(root / "sensitivity-dyn-levels", GROWTH) if r[2] == "all"}
         levels[axis] = pct(g[axis][4])
-    mean = float(steps["3 → 4"][3].split()[0])
-    largest_mean = max(steps, key=lambda k: float(steps[k][3].split()[0])) == "3 → 4"
+    mean = steps["3 → 4"][3].figures[0]
+    largest_mean = max(steps, key=lambda k: steps[k][3].figures[0]) == "3 → 4"
     elo = lambda r: minus(f"{float(r['elo']):+.1f} ± {float(r['elo95']):.1f}")  # noqa: E731
     return wrap([
         f"- **\"In some cases\" is true, and rare.** On {positions:,} positions at depth 6 (the unselected ones, "
@@ -313,8 +313,8 @@ def intro(root):
 
 def part2_text(root):
     depth = {int(r[2]): r for r in report_table(root / "depth", DEPTH)}
-    first = next(d for d in sorted(depth) if not depth[d][8].startswith("0 "))
-    k, n = int(depth[first][8].split()[0]), int(depth[first][3])
+    first = next(d for d in sorted(depth) if depth[d][8].figures[0] != 0)
+    k, n = int(depth[first][8].figures[0]), int(depth[first][3])
     lo, hi = wilson(k, n)
     last = max(depth)
     dropped = int(depth[last][12])
@@ -343,11 +343,10 @@ def summary_json(root):
     """summary.json (`harness index`'s row): part 1's share of searches the step 3 → 4 grows fivefold or
     more, beside the other steps', and the protocol's verdict (a tail share whose interval lies above
     every other step's, at ×5 or ×10)."""
-    import re
     from readme_blocks import summary
     growth = report_table(root / "steps", GROWTH)
     allg = {g[1]: g for g in growth if g[2] == "all"}
-    interval = lambda cell: [float(x) for x in re.search(r"\[([\d.]+), ([\d.]+)\]", cell).groups()]  # noqa: E731
+    interval = lambda cell: cell.figures[-2:]  # noqa: E731
     others = [n for n in allg if n != "3 → 4"]
     holds = any(interval(allg["3 → 4"][k])[0] > max(interval(allg[n][k])[1] for n in others) for k in (5, 6))
     low, high = interval(allg["3 → 4"][5])

@@ -56,7 +56,7 @@ def heinz(run):
     out = {}
     for h, c in zip(head[2:], row[2:]):
         suite, d = h.rsplit(" d", 1)
-        out.setdefault(suite, {})[int(d)] = float(c.split(" %")[0])
+        out.setdefault(suite, {})[int(d)] = c.figures[0]
     return out
 
 
@@ -64,7 +64,7 @@ def part3_text(root):
     h = heinz(root / "budget-nodes")
     more = [v for s in h.values() for d, v in s.items() if 5 <= d <= 8]
     a = report_table(root / "budget-nodes", ["config", "values", "solved"])
-    solved = [int(r[2].split("/")[0]) for r in a]
+    solved = [int(r[2].figures[0]) for r in a]
     same = "solves exactly as many" if solved[0] == solved[1] else f"solves {solved[1]} against {solved[0]}"
     return wrap([f"At equal nodes limit 4 spends them differently ({min(more):.0f}–{max(more):.0f} % more nodes per "
                  f"completed depth at depths 5–8, *Heinz table*) and {same}. The timed run is not reproducible node "
@@ -74,8 +74,8 @@ def part3_text(root):
 def part5_text(root):
     steps = {r[0]: r for r in report_table(root / "sensitivity-tt-size", STEPS)}
     small, big = steps["size_mb=16"], steps["size_mb=256"]
-    cpu = float(big[4].split()[0])
-    same = "unchanged" if big[3].split()[0] == small[3].split()[0] else f"{big[3].split()[0]}"
+    cpu = big[4].figures[0]
+    same = "unchanged" if big[3].figures[0] == small[3].figures[0] else f"{big[3].figures[0]:.3f}"
     return wrap(["No setting moves the step's tail outside the baseline's interval. (With 256 MiB the CPU-time "
                  f"ratio reads ×{cpu:.1f} while the node ratio is {same}: clearing the larger table before each "
                  "position dominates these short searches, so CPU times at 256 MiB are not comparable; nodes are.)"])
@@ -135,9 +135,8 @@ def default(root):
     g = report_table(root / "default", GROWTH)
     cnt = {(r[1], r[2]): r for r in g}
     n = int(cnt["3 → 4", "blowup.epd"][3])
-    five = {s: int(cnt[s, "blowup.epd"][5].split()[0]) for s in ("2 → 3", "3 → 4", "4 → 5") if (s, "blowup.epd") in cnt}
-    ends = {s: pct for (s, suite), r in cnt.items() if suite == "unselected-endgame.epd"
-            for pct in [r[6].split("(")[1].split(")")[0].replace(" %", "")]}
+    five = {s: int(cnt[s, "blowup.epd"][5].figures[0]) for s in ("2 → 3", "3 → 4", "4 → 5") if (s, "blowup.epd") in cnt}
+    ends = {s: f"{r[6].figures[1]:.1f}" for (s, suite), r in cnt.items() if suite == "unselected-endgame.epd"}
     e_n = int(cnt["3 → 4", "unselected-endgame.epd"][3])
     all_five = "all" if five["3 → 4"] == n else f"{five['3 → 4']} of the"
     return wrap([
@@ -259,8 +258,8 @@ def minimal(root):
         p = r[0].split("=")[1]
         names.append(p)
         body.append([f"`{p}`", r[3], r[6], r[5], km[cid[p]][-1]])
-        ratio_[p], qs_[p], under[p] = float(r[3].split()[0]), float(r[6].split()[0]), r[5]
-        cost.append(float(r[7].split()[0]))
+        ratio_[p], qs_[p], under[p] = r[3].figures[0], r[6].figures[0], r[5]
+        cost.append(r[7].figures[0])
         if abs(whole[p] - float(km[cid[p]][-1])) > 0.006:
             raise SystemExit(f"{run}: the formula column no longer reproduces the report's for {p}")
     s, f, m = "seeds", "fischerle", "modern"
@@ -350,7 +349,7 @@ def part1_head(root):
 def part3_head(root):
     growth = {g[2]: g for g in report_table(root / "steps", GROWTH)
               if g[1] == "3 → 4"}
-    pc = lambda suite: growth[suite][4].split("(")[1].split(")")[0]
+    pc = lambda suite: f"{growth[suite][4].figures[1]:.1f} %"  # noqa: E731
     n = int(report_table(root / "budget-nodes", ["config", "values", "pairs"])[0][2])
     return wrap([
         f"STS + ERET, {n:,} positions, solved = best move found and kept. These suites are where the step hardly "

@@ -28,20 +28,36 @@ def rows(path):
         return list(csv.DictReader(f))
 
 
+class Cell(str):
+    """A report cell: its text as the report shows it, and `figures`, the numbers it shows in
+    reading order, typed (report.json's `figures`: `8 (11.1 %) [5.7, 20.4]` → [8, 11.1, 5.7, 20.4]),
+    so that no script takes a display string apart."""
+
+    def __new__(cls, text, figures=()):
+        cell = super().__new__(cls, text)
+        cell.figures = list(figures)
+        return cell
+
+
 def report_tables(run_dir, file="report.json"):
     """Every table of a run's report, from `run_dir/report.json` (the harness writes it beside
     report.md; `compare.json` beside `harness compare --out`'s compare.md, `tree.json` beside
-    tree.md): dicts with `section` (the heading above), `columns` and `rows` (the cells as the
-    report shows them, inline code and emphasis without their Markdown marks)."""
+    tree.md): dicts with `section` (the heading above), `columns` and `rows` (each cell a `Cell`:
+    the text the report shows, inline code and emphasis without their Markdown marks, with its
+    typed `figures`)."""
     path = Path(run_dir) / file
     if not path.exists():
         raise SystemExit(f"{path}: missing (the harness writes it with the report: `harness report "
                          f"{run_dir} --page`)")
-    return json.loads(path.read_text())["tables"]
+    tables = json.loads(path.read_text())["tables"]
+    for t in tables:
+        figures = t.get("figures") or [[[] for _ in r] for r in t["rows"]]
+        t["rows"] = [[Cell(c, f) for c, f in zip(r, fr)] for r, fr in zip(t["rows"], figures)]
+    return tables
 
 
 def report_table(run_dir, columns, file="report.json"):
-    """The rows (lists of cells) of the first table of `run_dir/FILE` whose columns begin with
+    """The rows (lists of `Cell`s) of the first table of `run_dir/FILE` whose columns begin with
     `columns` (their exact names, in order)."""
     columns = list(columns)
     for table in report_tables(run_dir, file):

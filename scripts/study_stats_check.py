@@ -68,6 +68,25 @@ def markdown_reads(scripts=SCRIPTS):
     return found
 
 
+# What a report cell's display text is cut at (`8 (11.1 %) [5.7, 20.4]`, `a / b / c`, `+5.2 ± 3.1`):
+# a study script reads such a cell's numbers from its `figures` (study_stats.Cell) instead.
+DISPLAY_SEPARATORS = {"(", " (", ")", ") ", " %", "%", " / ", "/", "±", " ± ", "[", " [", "]"}
+
+
+def display_splits(scripts=SCRIPTS):
+    """`file:line: call` for every `.split`/`.rsplit` of a study script at a display separator."""
+    found = []
+    for path in sorted(scripts.glob("*.py")):
+        if path.name == Path(__file__).name:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("split", "rsplit") and node.args
+                    and isinstance(node.args[0], ast.Constant) and node.args[0].value in DISPLAY_SEPARATORS):
+                found.append(f"scripts/{path.name}:{node.lineno}: .{node.func.attr}({node.args[0].value!r})")
+    return found
+
+
 def import_cycles(scripts=SCRIPTS):
     """The groups of study scripts that import each other (directly or through others), imports
     inside functions included."""
@@ -184,18 +203,20 @@ def pair_statistics(results=SCRIPTS.parent / "results"):
 
 
 if __name__ == "__main__":
-    reads, cycles = markdown_reads(), import_cycles()
+    reads, cycles, splits = markdown_reads(), import_cycles(), display_splits()
     for line in reads:
         print(f"reads Markdown: {line}")
+    for line in splits:
+        print(f"splits a display string: {line}")
     for group in cycles:
         print(f"import each other: {', '.join(f'scripts/{g}.py' for g in group)}")
-    if reads or cycles:
+    if reads or cycles or splits:
         print("study scripts read the CSV and JSON the harness writes (report.json for a report's tables: "
-              "study_stats.report_table), never its Markdown; shared pieces move down into "
-              "study_stats.py or the lower script")
+              "study_stats.report_table, a cell's numbers from its figures), never its Markdown or a "
+              "display string; shared pieces move down into study_stats.py or the lower script")
         sys.exit(1)
     print(f"no study script reads Markdown (outside {len(KNOWN)} known reads the harness has no data "
-          "for yet); no two import each other")
+          "for yet) or splits a display string; no two import each other")
     print(f"pair statistics = the harness's pairings.csv on {pair_statistics()} committed pairings; a "
           "replayed opening counted once; Elo intervals cover a known truth about 95 % of the time")
     if statistics():
