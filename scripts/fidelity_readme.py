@@ -49,7 +49,8 @@ def table(found):
              f"{signed(c[7])} ± {c[8]:.1f}", f"{p:.3g}"] for c, p in zip(found, adjusted)]
     head = ("Each form against its \"off\" inside `swift` (singular off; `check_extension=false`), "
             "fishtest's adjudication, `fidelity-openings.epd` at seed 0; Holm across the "
-            f"{len(found)} cells played.\n\n")
+            f"{len(found)} cells played so far (the family grows to the protocol's eight and the clock "
+            "run as they are played).\n\n")
     return head + md_table(["form", "nodes a move", "pairs", "W / D / L (form)", "Elo of the form",
                             "Holm p"], body, right=(2, 4, 5))
 
@@ -77,7 +78,7 @@ def reasons(found):
     for family, engine, reference, claim in FAMILIES:
         verdicts = {(f, b): pays(found, adjusted, f, b) for f in (engine, reference) for b, _ in BUDGETS}
         if None in verdicts.values():
-            lines.append(f"- {claim}: not resolved yet (a screen is not played).")
+            lines.append(f"- {claim}: not resolved yet (a screen is not played){so_far(found, adjusted, engine, reference)}.")
             continue
         reasons = []
         if any(verdicts[(reference, b)] and not verdicts[(engine, b)] for b, _ in BUDGETS):
@@ -90,6 +91,16 @@ def reasons(found):
         lines.append(f"- {claim}: {text}.")
     lines.append("- SEE in the move order: not measured here (the protocol leaves it as the next part).")
     return "\n".join(lines)
+
+
+def so_far(found, adjusted, engine, reference):
+    """What the cells played of a family say, each form's verdict at each budget played."""
+    said = []
+    for c, p in zip(found, adjusted):
+        if c[1] in (engine, reference):
+            verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
+            said.append(f"{FORMS[c[1]]} at {dict(BUDGETS)[c[2]]} nodes {signed(c[7])} ± {c[8]:.1f}, {verdict}")
+    return "; so far " + "; ".join(said) if said else ""
 
 
 def trees(root):
@@ -106,9 +117,9 @@ def trees(root):
 
     def share(s, key):
         return f"{100 * s[key] / s['nodes']:.1f} %"
-    body = [[f"`{form}`", str(s["nodes"]), str(s["verifications"]), share(s, "in_verifications"),
-             str(s["singular_extended"]), share(s, "below_singular"), str(s["negative_extended"]),
-             str(s["multicuts"]), str(s["check_extended"]), share(s, "below_check")]
+    body = [[f"`{form}`", f"{s['nodes']:,}", f"{s['verifications']:,}", share(s, "in_verifications"),
+             f"{s['singular_extended']:,}", share(s, "below_singular"), f"{s['negative_extended']:,}",
+             f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check")]
             for form, s in sorted(sums.items())]
     head = (f"Depth 10, the last iteration's tree, summed over {positions} positions "
             "(`tree_counts.csv`; `off` is `swift` as it is: singular off, plain check extension).\n\n")
