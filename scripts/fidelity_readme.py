@@ -8,7 +8,7 @@ import math
 import sys
 from pathlib import Path
 
-from readme_blocks import sync
+from readme_blocks import SUMMARY_JSON, summary, sync
 from study_stats import holm, md_table, p_from_interval, rows, signed
 
 BUDGETS = [("10k", "10,000"), ("80k", "80,000")]
@@ -128,6 +128,26 @@ def trees(root):
                            body, right=tuple(range(1, 10)))
 
 
+QUESTION = ("Is the singular extension's cost in the worth table the heuristic's or this engine's form of it, "
+            "and does the reference form pay at depth?")
+
+
+def summary_json(found):
+    """summary.json (`harness index`'s row): both singular forms at the deepest budget played."""
+    by = {(c[1], c[2]): c for c in found}
+    label = next((b for b, _ in reversed(BUDGETS)
+                  if ("singular-fischerle", b) in by and ("singular-reference", b) in by), None)
+    if label is None:
+        return None
+    f, r = by[("singular-fischerle", label)], by[("singular-reference", label)]
+    nodes = dict(BUDGETS)[label]
+    answer = (f"At {nodes} nodes inside `swift` Fischerle's form scores {signed(f[7])} ± {f[8]:.1f} Elo and "
+              f"the reference form {signed(r[7])} ± {r[8]:.1f}"
+              + ("; the deeper screen is not played yet." if label != BUDGETS[-1][0] else "."))
+    return summary(QUESTION, answer, (f"reference singular extension in `swift`, {nodes} nodes", round(r[7], 1),
+                                      round(r[7] - r[8], 1), round(r[7] + r[8], 1), "Elo"))
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
@@ -135,7 +155,11 @@ def main():
     found = cells(root)
     block = "\n\n".join(["### Screens", table(found), "### Reasons", reasons(found),
                          "### Where the nodes go", trees(root)])
-    sync({root / "README.md": ({"fidelity-results": block}, None)}, check=sys.argv[2] == "--check")
+    files = {root / "README.md": ({"fidelity-results": block}, None)}
+    text = summary_json(found)
+    if text is not None:
+        files[root / SUMMARY_JSON] = (None, text)
+    sync(files, check=sys.argv[2] == "--check")
 
 
 if __name__ == "__main__":
