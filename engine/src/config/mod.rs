@@ -82,6 +82,12 @@ pub struct SearchConfig {
     pub qsearch: QSearch,
     /// Move ordering scheme (Fischerle section 3).
     pub ordering: OrderingScheme,
+    /// With the staged order (`"staged"`, `"picker"`): captures that lose material by SEE are
+    /// searched after the quiet moves, as the reference move pickers do (their bad-capture
+    /// stage); `false` searches every capture by MVV-LVA before the quiet moves, SEE unread.
+    /// Default `true`.
+    #[serde(default = "bad_captures_last", skip_serializing_if = "is_true")]
+    pub bad_captures_last: bool,
     /// Replace the attack-count capture classification by a static exchange evaluation, for
     /// ordering and the QS filter. Default `false`: Fischerle does no SEE.
     pub see: bool,
@@ -273,4 +279,12 @@ mod tests {
         let err = SearchConfig::from_toml(&text).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");
     }
+}
+
+fn bad_captures_last() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }

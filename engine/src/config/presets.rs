@@ -79,6 +79,7 @@ impl SearchConfig {
                 tt: false,
             },
             ordering: OrderingScheme::Fischerle,
+            bad_captures_last: true,
             see: false,
             killers: Some(Killers {
                 count: 2,

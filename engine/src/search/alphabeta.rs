@@ -19,7 +19,7 @@ use crate::search::selective::{Budget, Step};
 use crate::search::singular::Singularity;
 use crate::search::stack::Frame;
 use crate::search::stack::Node;
-use crate::search::staged::{order_staged, score_quiets};
+use crate::search::staged::{order_staged, score_quiets, Stages};
 use crate::search::tt::{Bound, Entry};
 use crate::search::{play, Searcher, MAX_PLY};
 
@@ -567,8 +567,13 @@ impl<R: Recorder> Searcher<R> {
         };
         let hints = tables.hints(tt_move, node.ply, node.level);
         match config.ordering {
-            OrderingScheme::Staged => order_staged(board, &hints, scratch.scores(), out, false),
-            OrderingScheme::Picker => order_staged(board, &hints, scratch.scores(), out, true),
+            OrderingScheme::Staged | OrderingScheme::Picker => {
+                let stages = Stages {
+                    picker: config.ordering == OrderingScheme::Picker,
+                    bad_captures_last: config.bad_captures_last,
+                };
+                order_staged(board, &hints, scratch.scores(), out, stages)
+            }
             _ => order_moves(board, config, hints, stats, scratch, out),
         }
     }

@@ -30,21 +30,31 @@ const QUIET: i64 = 2 << 40;
 const BAD_NOISY: i64 = 1 << 40;
 const UNDER_PROMOTION: i64 = 0;
 
-/// All legal moves of `board` in the staged order into `out`; `keys` is a reused buffer. With
-/// `picker`, the quiet moves other than killers and the countermove are left unscored, in
-/// generation order where their stage begins, for [`score_quiets`] once the search gets there.
+/// Which stages the order has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stages {
+    /// The quiet moves other than killers and the countermove are left unscored, in generation
+    /// order where their stage begins, for [`score_quiets`] once the search gets there.
+    pub picker: bool,
+    /// Captures that lose material by SEE form the bad-noisy stage after the quiet moves; without
+    /// it every capture is good noisy, by MVV-LVA.
+    pub bad_captures_last: bool,
+}
+
+/// All legal moves of `board` in the staged order into `out`; `keys` is a reused buffer.
 pub(super) fn order_staged(
     board: &Board,
     hints: &Hints,
     keys: &mut Vec<i64>,
     out: &mut MoveList,
-    picker: bool,
+    stages: Stages,
 ) {
+    let picker = stages.picker;
     out.clear();
     keys.clear();
     board.generate_moves(|pm| {
         for mv in pm {
-            let (key, source) = score(board, hints, mv, pm.piece, picker);
+            let (key, source) = score(board, hints, mv, pm.piece, stages);
             out.push(mv, source);
             keys.push(key);
         }
@@ -78,12 +88,15 @@ pub(super) fn score_quiets(board: &Board, hints: &Hints, keys: &mut Vec<i64>, ou
 
 /// A move's score and why it stands where it does; with `picker` a quiet move's history is not
 /// read yet.
-fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece, picker: bool) -> (i64, Source) {
+fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece, stages: Stages) -> (i64, Source) {
     if hints.tt_move == Some(mv) {
         return (TT_MOVE, Source::TtMove);
     }
     if !is_quiet(board, mv) {
-        return (noisy_score(board, mv, piece), Source::Scheme);
+        return (
+            noisy_score(board, mv, piece, stages.bad_captures_last),
+            Source::Scheme,
+        );
     }
     if let Some(slot) = hints.killers.iter().position(|k| *k == Some(mv)) {
         return (KILLER - slot as i64, Source::Killer);
@@ -91,7 +104,7 @@ fn score(board: &Board, hints: &Hints, mv: Move, piece: Piece, picker: bool) -> 
     if hints.countermove == Some(mv) {
         return (COUNTERMOVE, Source::Countermove);
     }
-    if picker {
+    if stages.picker {
         return (QUIET, Source::Scheme);
     }
     let history = quiet_score(board, hints, mv);
@@ -108,15 +121,18 @@ fn quiet_source(history: i64) -> Source {
 }
 
 /// Captures and promotions: queen promotions and captures that SEE does not lose are good,
-/// other captures bad, under-promotions last.
-fn noisy_score(board: &Board, mv: Move, piece: Piece) -> i64 {
+/// other captures bad (with `bad_captures_last`; good without it), under-promotions last.
+fn noisy_score(board: &Board, mv: Move, piece: Piece, bad_captures_last: bool) -> i64 {
     let captured = victim(board, mv);
     let taken = captured.map_or(0, |v| v as i64 + 1);
     let mvv_lva = taken * 8 - piece as i64;
     match mv.promotion {
         Some(Piece::Queen) => GOOD_NOISY + 64 + mvv_lva,
         Some(_) => UNDER_PROMOTION + mvv_lva,
-        None if surely_not_losing(mv, piece, captured) || see(board, mv) >= 0 => {
+        None if !bad_captures_last
+            || surely_not_losing(mv, piece, captured)
+            || see(board, mv) >= 0 =>
+        {
             GOOD_NOISY + mvv_lva
         }
         None => BAD_NOISY + mvv_lva,
@@ -161,9 +177,37 @@ mod tests {
     use crate::search::history::HistoryTable;
     use cozy_chess::Color;
 
+    const STAGED: Stages = Stages {
+        picker: false,
+        bad_captures_last: true,
+    };
+
+    #[test]
+    fn without_the_bad_capture_stage_a_losing_capture_comes_before_the_quiet_moves() {
+        // Qxd5 loses the queen for a pawn (c6 recaptures): last but the under-promotions with
+        // the stage, first without it.
+        let b = parse_fen("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1").unwrap();
+        let order = |bad_captures_last| {
+            let mut out = MoveList::default();
+            let stages = Stages {
+                bad_captures_last,
+                ..STAGED
+            };
+            order_staged(&b, &Hints::default(), &mut Vec::new(), &mut out, stages);
+            out.as_slice()
+                .iter()
+                .map(|m| uci_move(&b, m.mv))
+                .collect::<Vec<_>>()
+        };
+        let (with, without) = (order(true), order(false));
+        assert_eq!(with.last().map(String::as_str), Some("d2d5"));
+        assert_eq!(without.first().map(String::as_str), Some("d2d5"));
+        assert_eq!(with[..with.len() - 1], without[1..]);
+    }
+
     fn ordered(board: &Board, hints: &Hints) -> Vec<String> {
         let mut out = MoveList::default();
-        order_staged(board, hints, &mut Vec::new(), &mut out, false);
+        order_staged(board, hints, &mut Vec::new(), &mut out, STAGED);
         out.as_slice()
             .iter()
             .map(|m| uci_move(board, m.mv))
@@ -237,9 +281,13 @@ mod tests {
         };
         let mut keys = Vec::new();
         let mut staged = MoveList::default();
-        order_staged(&b, &hints, &mut keys, &mut staged, false);
+        order_staged(&b, &hints, &mut keys, &mut staged, STAGED);
         let mut picked = MoveList::default();
-        order_staged(&b, &hints, &mut keys, &mut picked, true);
+        let picker = Stages {
+            picker: true,
+            ..STAGED
+        };
+        order_staged(&b, &hints, &mut keys, &mut picked, picker);
         let from = picked.unscored_from().expect("quiet moves left to score");
         // Everything before the quiet stage is in place already, and nothing is lost.
         assert_eq!(picked.as_slice()[..from], staged.as_slice()[..from]);
