@@ -256,6 +256,14 @@ impl SearchConfig {
     }
 }
 
+fn bad_captures_last() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,12 +287,4 @@ mod tests {
         let err = SearchConfig::from_toml(&text).unwrap_err().to_string();
         assert!(err.contains("bogus"), "{err}");
     }
-}
-
-fn bad_captures_last() -> bool {
-    true
-}
-
-fn is_true(b: &bool) -> bool {
-    *b
 }
