@@ -12,6 +12,7 @@ pub mod epd;
 pub mod export;
 pub mod grid;
 pub mod index;
+pub mod merge;
 pub mod pgn_reader;
 pub mod plan;
 pub mod progress;

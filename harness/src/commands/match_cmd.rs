@@ -323,7 +323,12 @@ fn job_range(args: &MatchArgs, jobs: u64) -> Result<std::ops::Range<u64>> {
 
 /// `--nps-scale REF`: this machine's speed, measured now or, resumed, as recorded.
 fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
-    let recorded = args.run.resume.as_deref();
+    let recorded = args
+        .run
+        .resume
+        .as_deref()
+        .and_then(|dir| MatchManifest::read(dir).ok())
+        .and_then(|m| m.nps_scale);
     args.nps_scale
         .map(|reference| NpsScale::for_machine(reference, recorded))
         .transpose()
@@ -349,7 +354,7 @@ fn ladder_plan(args: &MatchArgs, plan: &MatchPlan, spec: &str) -> Result<Ladder>
 
 /// Plays each rung in its own directory (resuming a started one), then the ladder's report.
 fn run_ladder(args: &MatchArgs, plan: MatchPlan, ladder: Ladder) -> Result<ExitCode> {
-    let Some(trends) = play::arena::ladder::play(&plan, &ladder, args.run.quiet)? else {
+    let Some(trends) = play::arena::run::play_ladder(&plan, &ladder, args.run.quiet)? else {
         let kept = "every written pair of every rung is complete";
         return Ok(run_flow::interrupted("match", &plan.out, kept));
     };

@@ -278,3 +278,53 @@ fn manifest_value(dir: &Path) -> Result<serde_json::Value> {
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
 }
+/// A grid's shards (`grid --shard I/N`), as `harness merge` joins them.
+impl crate::merge::ShardedRun for Manifest {
+    const KIND: &'static str = "grid";
+    const WHOLE: &'static str = "plan";
+    const UNITS: &'static str = "jobs";
+    const TABLES: &'static [&'static str] = &[crate::run_dir::RUNS, crate::run_dir::ITERATIONS];
+
+    fn read(dir: &Path) -> Result<Self> {
+        Manifest::read(dir)
+    }
+
+    fn shard(&self) -> Option<crate::shard::Shard> {
+        self.shard.as_ref().map(|s| crate::shard::Shard {
+            index: s.index,
+            count: s.count,
+        })
+    }
+
+    fn differences(&self, other: &Self) -> Vec<String> {
+        let mut out = self.plan_differences(other);
+        out.extend(self.build_differences(other));
+        out
+    }
+
+    fn progress(&self, dir: &Path) -> Result<(usize, usize)> {
+        let done = crate::merge::row_count(&dir.join(crate::run_dir::RUNS))?;
+        Ok((done, self.shard.as_ref().map_or(done, |s| s.jobs)))
+    }
+
+    fn merged(shards: &[(std::path::PathBuf, Self)]) -> Self {
+        let first = &shards[0].1;
+        Manifest {
+            provenance: super::provenance::Provenance {
+                command: crate::merge::without_shard_options(&first.provenance.command),
+                ..first.provenance.clone()
+            },
+            shard: None,
+            merged_from: shards
+                .iter()
+                .map(|(d, _)| d.display().to_string())
+                .collect(),
+            threads: shards.iter().map(|(_, m)| m.threads).sum(),
+            ..first.clone()
+        }
+    }
+
+    fn write(&self, dir: &Path) -> Result<()> {
+        Manifest::write(self, dir)
+    }
+}

@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 
 use super::figures::LadderPlot;
 use super::limits::MoveLimit;
-use super::plan::MatchPlan;
 use super::ratings::{RatingRow, RATINGS_CSV};
 use crate::factorial::effects::Effect;
 use crate::factorial::report::EFFECTS_CSV;
@@ -360,27 +359,6 @@ fn family_text(ladder: &Ladder, rows: &[LadderRow], trends: &[Trend], family: us
         tested / ladder.rungs.len().max(1),
         trends.len()
     )
-}
-
-/// Plays each rung of `ladder` in its own directory under `plan.out` (resuming a started one),
-/// then writes the ladder's report; its trends, or `None` when a signal stopped a rung.
-pub fn play(plan: &MatchPlan, ladder: &Ladder, quiet: bool) -> Result<Option<Vec<Trend>>> {
-    ladder.write(&plan.out)?;
-    for rung in &ladder.rungs {
-        let limit: MoveLimit = rung.parse().map_err(anyhow::Error::msg)?;
-        let mut p = plan.clone();
-        p.out = Ladder::rung_dir(&plan.out, rung);
-        p.players.iter_mut().for_each(|player| player.limit = limit);
-        let resume = p.out.join(lab::run_dir::MANIFEST).exists();
-        if !quiet {
-            println!("== rung {rung} → {}", p.out.display());
-        }
-        if let lab::run_flow::Ended::Interrupted(_) = super::run::play(&p, resume, quiet)? {
-            return Ok(None);
-        }
-        super::report::write(&p.out)?;
-    }
-    report(&plan.out, ladder).map(Some)
 }
 
 #[cfg(test)]

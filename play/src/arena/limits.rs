@@ -67,17 +67,14 @@ pub struct NpsScale {
 
 impl NpsScale {
     /// `--nps-scale REF`: this machine's speed, measured now (`harness bench`, median of 5) —
-    /// or, for the match resumed from `resumed`, as its manifest recorded it, so the clocks of its
-    /// remaining games are those of its first.
-    pub fn for_machine(reference: f64, resumed: Option<&std::path::Path>) -> anyhow::Result<Self> {
+    /// or, for a resumed match, as its manifest `recorded` it, so the clocks of its remaining games
+    /// are those of its first.
+    pub fn for_machine(reference: f64, recorded: Option<NpsScale>) -> anyhow::Result<Self> {
         if !(reference.is_finite() && reference > 0.0) {
             anyhow::bail!(
                 "--nps-scale expects the reference's nodes per second, above 0; found {reference}"
             );
         }
-        let recorded = resumed
-            .and_then(|dir| super::manifest::MatchManifest::read(dir).ok())
-            .and_then(|m| m.nps_scale);
         let measured = match recorded {
             Some(r) => r.measured,
             None => lab::bench::machine_nps(5),

@@ -180,3 +180,60 @@ impl lab::run_flow::RecordedPlan for MatchManifest {
         MatchManifest::plan_differences(self, planned)
     }
 }
+/// A match's shards (`match --shard I/N`: contiguous ranges of its pairs in job order, so their
+/// files laid end to end are the unsharded match's), as `harness merge` joins them.
+impl lab::merge::ShardedRun for MatchManifest {
+    const KIND: &'static str = "match";
+    const WHOLE: &'static str = "match";
+    const UNITS: &'static str = "games";
+    const TABLES: &'static [&'static str] = &[
+        super::output::GAMES_CSV,
+        super::output::MOVES_CSV,
+        super::output::GAMES_PGN,
+    ];
+
+    fn read(dir: &Path) -> Result<Self> {
+        MatchManifest::read(dir)
+    }
+
+    fn shard(&self) -> Option<lab::shard::Shard> {
+        self.shard
+    }
+
+    fn differences(&self, other: &Self) -> Vec<String> {
+        let unsharded = |m: &Self| Self {
+            shard: None,
+            ..m.clone()
+        };
+        let mut out = unsharded(self).plan_differences(&unsharded(other));
+        out.extend(self.provenance.build_differences(&other.provenance));
+        out
+    }
+
+    fn progress(&self, dir: &Path) -> Result<(usize, usize)> {
+        let games = lab::merge::row_count(&dir.join(super::output::GAMES_CSV))?;
+        let jobs = (self.pairs * self.pairings.len() as u64) as usize;
+        Ok((games, self.shard.map_or(games, |s| 2 * s.range(jobs).len())))
+    }
+
+    fn merged(shards: &[(std::path::PathBuf, Self)]) -> Self {
+        let first = &shards[0].1;
+        Self {
+            provenance: lab::export::provenance::Provenance {
+                command: lab::merge::without_shard_options(&first.provenance.command),
+                ..first.provenance.clone()
+            },
+            shard: None,
+            merged_from: shards
+                .iter()
+                .map(|(d, _)| d.display().to_string())
+                .collect(),
+            threads: shards.iter().map(|(_, m)| m.threads).sum(),
+            ..first.clone()
+        }
+    }
+
+    fn write(&self, dir: &Path) -> Result<()> {
+        MatchManifest::write(self, dir)
+    }
+}

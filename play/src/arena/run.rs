@@ -13,6 +13,8 @@ use anyhow::Result;
 use lab::progress::Progress;
 
 use super::game::{self, Side};
+use super::ladder::{Ladder, Trend};
+use super::limits::MoveLimit;
 use super::output::{GameRow, MatchSink, PairResult};
 use super::plan::{Job, MatchPlan, PlayerEntry};
 use super::player::{Mover, Player};
@@ -95,6 +97,27 @@ fn announce(plan: &MatchPlan, pairs_done: usize) {
 /// Makes a worker's player for an entry of the plan: the match's own [`Player`]s, or a test's
 /// scripted ones.
 pub type NewPlayer<'a> = &'a (dyn Fn(&PlayerEntry) -> Box<dyn Mover> + Sync);
+
+/// Plays each rung of `ladder` in its own directory under `plan.out` (resuming a started one),
+/// then writes the ladder's report; its trends, or `None` when a signal stopped a rung.
+pub fn play_ladder(plan: &MatchPlan, ladder: &Ladder, quiet: bool) -> Result<Option<Vec<Trend>>> {
+    ladder.write(&plan.out)?;
+    for rung in &ladder.rungs {
+        let limit: MoveLimit = rung.parse().map_err(anyhow::Error::msg)?;
+        let mut p = plan.clone();
+        p.out = Ladder::rung_dir(&plan.out, rung);
+        p.players.iter_mut().for_each(|player| player.limit = limit);
+        let resume = p.out.join(lab::run_dir::MANIFEST).exists();
+        if !quiet {
+            println!("== rung {rung} → {}", p.out.display());
+        }
+        if let lab::run_flow::Ended::Interrupted(_) = play(&p, resume, quiet)? {
+            return Ok(None);
+        }
+        super::report::write(&p.out)?;
+    }
+    super::ladder::report(&plan.out, ladder).map(Some)
+}
 
 /// Plays the plan's jobs after those in `done` (rows read back on resume).
 pub fn run(plan: &MatchPlan, sink: MatchSink, done: &[GameRow], quiet: bool) -> Result<RunSummary> {
