@@ -11,6 +11,7 @@ use cozy_chess::Board;
 use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
 use lab::tree::diff::{self, DIFF_CSV, DIFF_JSON, DIFF_MD};
+use lab::tree::manifest::TreeManifest;
 use lab::tree::summary::{self, Header, SUMMARY_FILE, TREE_JSON};
 use lab::tree::table::{self, TREE_FILE};
 use lab::tree::{viewer, Iterations};
@@ -164,7 +165,8 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         VIEWER_FILE,
         &viewer::html("Search tree", &meta, &fen, &nodes, None),
     )?;
-    write_manifest(&out, &fen, args, &limit, result.stats.nodes, nodes.len())?;
+    let counts = (result.stats.nodes, nodes.len());
+    TreeManifest::new(&fen, &config_words, &limit, counts).write(&out)?;
     // The summary as a page too, with the manifest's provenance on top.
     write_file(
         &out,
@@ -364,31 +366,4 @@ fn config_words(args: &TreeArgs) -> String {
 fn write_file(dir: &Path, name: &str, text: &str) -> Result<()> {
     let path = dir.join(name);
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
-}
-
-/// What the recording was and how to make it again.
-fn write_manifest(
-    dir: &Path,
-    fen: &str,
-    args: &TreeArgs,
-    limit: &str,
-    searched: u64,
-    kept: usize,
-) -> Result<()> {
-    let manifest = serde_json::json!({
-        "command": std::env::args().collect::<Vec<_>>(),
-        "fen": fen,
-        "configuration": config_words(args),
-        "limit": limit,
-        "nodes_searched": searched,
-        "nodes_kept": kept,
-        "engine_version": env!("CARGO_PKG_VERSION"),
-        "git_commit": lab::export::provenance::git_commit(),
-        "bench_signature": lab::bench::SIGNATURE,
-    });
-    write_file(
-        dir,
-        lab::run_dir::MANIFEST,
-        &(serde_json::to_string_pretty(&manifest)? + "\n"),
-    )
 }

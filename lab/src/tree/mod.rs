@@ -4,6 +4,7 @@
 //! (`summary.rs`).
 
 pub mod diff;
+pub mod manifest;
 pub mod summary;
 pub mod table;
 pub mod viewer;
