@@ -146,13 +146,10 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
         );
     }
     if summary.pairs > 0 {
+        let times = (summary.wall_s, summary.busy_ms, summary.search_ms);
         println!(
-            "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads (the games of an iteration wait for its last)",
-            summary.pairs,
-            summary.wall_s,
-            2.0 * summary.pairs as f64 / summary.wall_s.max(1e-9) * 60.0,
-            100.0 * summary.search_ms / summary.busy_ms.max(1e-9),
-            100.0 * summary.search_ms / (1e3 * summary.wall_s * plan.threads as f64).max(1e-9)
+            "{} (the games of an iteration wait for its last)",
+            play::arena::run::pace(summary.pairs, times, plan.threads)
         );
     }
     if let Some(pairs) = args.verify {

@@ -40,16 +40,21 @@ impl RunSummary {
     /// share of the time inside the players' searches.
     pub fn speed(&self, threads: usize) -> Option<String> {
         (self.pairs_written > 0).then(|| {
-            format!(
-                "{} pairs in {:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
-                self.pairs_written,
-                self.wall_s,
-                2.0 * self.pairs_written as f64 / self.wall_s.max(1e-9) * 60.0,
-                100.0 * self.search_ms / self.busy_ms.max(1e-9),
-                100.0 * self.search_ms / (1e3 * self.wall_s * threads as f64).max(1e-9)
-            )
+            let times = (self.wall_s, self.busy_ms, self.search_ms);
+            pace(self.pairs_written, times, threads)
         })
     }
+}
+
+/// `pairs` game pairs played in `(wall_s, busy_ms, search_ms)` by `threads` workers, in words:
+/// games a minute and the share of the time inside the players' searches (`match`, `tune`).
+pub fn pace(pairs: u64, (wall_s, busy_ms, search_ms): (f64, f64, f64), threads: usize) -> String {
+    format!(
+        "{pairs} pairs in {wall_s:.1} s ({:.0} games per minute); inside searches: {:.1} % of the workers' time, {:.1} % of wall time × threads",
+        2.0 * pairs as f64 / wall_s.max(1e-9) * 60.0,
+        100.0 * search_ms / busy_ms.max(1e-9),
+        100.0 * search_ms / (1e3 * wall_s * threads as f64).max(1e-9)
+    )
 }
 
 /// A match in its run directory, as `match` and `tune --verify` play it: the shared run flow
