@@ -12,33 +12,23 @@ out=results/fidelity
 work=target/fidelity
 BOOK=$out/fidelity-openings.epd
 REFERENCE=singular=@$out/singular-reference.toml
-ADJUDICATION=(--resign-moves 3 --resign-score 600 --draw-after 40 --draw-moves 8 --draw-score 10
-  --tb-adjudicate)
 
-# DIR ARGS…: a match into $out/DIR unless it is there; fixed nodes keep no per-move table or PGN
-# (a rerun plays the same games).
-match() {
-  local dir=$out/$1
-  shift
-  [ -f "$dir/pairings.csv" ] && { echo "$dir: done"; return; }
-  "$harness" match "$@" --out "$dir" --quiet
-  gzip -9 -n "$dir/games.csv" "$dir/moves.csv" "$dir/games.pgn"
-  if [[ " $* " == *" nodes="* ]]; then
-    rm "$dir/moves.csv.gz" "$dir/games.pgn.gz"
-  fi
-}
-
-# NODES: both families' screens at NODES a move, on the same openings.
+# NODES: the families' screens at NODES a move, on the same openings.
 screen() {
   local nodes=$1 label=$(($1 / 1000))k
-  match "singular-$label" --player swift:preset=swift \
+  light_match "singular-$label" --player swift:preset=swift \
     --player "singular-fischerle:preset=swift,singular=on" \
     --player "singular-reference:preset=swift,$REFERENCE" \
     --openings "$BOOK" --seed 0 --pairs 500 --limit "nodes=$nodes" --threads "${THREADS:-1}" \
     "${ADJUDICATION[@]}"
-  match "check-$label" --player "check-off:preset=swift,check_extension=false" \
+  light_match "check-$label" --player "check-off:preset=swift,check_extension=false" \
     --player check-plain:preset=swift \
     --player "check-see:preset=swift,check_extension_see=true" \
+    --openings "$BOOK" --seed 0 --pairs 500 --limit "nodes=$nodes" --threads "${THREADS:-1}" \
+    "${ADJUDICATION[@]}"
+  # The SEE family (amendment of 2026-11-29).
+  light_match "see-$label" --player "see-off:preset=swift,bad_captures_last=false" \
+    --player see-picker:preset=swift \
     --openings "$BOOK" --seed 0 --pairs 500 --limit "nodes=$nodes" --threads "${THREADS:-1}" \
     "${ADJUDICATION[@]}"
 }
@@ -85,8 +75,5 @@ part_trees() {
 }
 part_readme() { python3 scripts/fidelity_readme.py "$out" --readme; }
 
-cargo build --release -p harness
-mkdir -p "$work" "$out"
-harness=$work/harness
-cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
+snapshot_harness
 run_parts "book screen_10k screen_80k trees readme" "$@"

@@ -51,7 +51,7 @@ def table(found):
              f"{signed(c[7])} ± {c[8]:.1f}", f"{p:.3g}"] for c, p in zip(found, adjusted)]
     head = ("Each form against its \"off\" inside `swift` (singular off; `check_extension=false`), "
             "fishtest's adjudication, `fidelity-openings.epd` at seed 0; Holm across the "
-            f"{len(found)} cells played so far (the family grows to the protocol's eight and the clock "
+            f"{len(found)} cells played so far (the family grows to the protocol's ten and the clock "
             "run as they are played).\n\n")
     return head + md_table(["form", "nodes a move", "pairs", "W / D / L (form)", "Elo of the form",
                             "Holm p"], body, right=(2, 4, 5))
