@@ -19,13 +19,16 @@ MATCHES = [
     ("select-a", "trend: `net-a` against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-64", "selection: H = 64 against `swift`, 10,000 nodes, built-in book at seed 6500"),
     ("select-128", "selection: H = 128 against `swift`, 10,000 nodes, built-in book at seed 6500"),
-    ("confirm-10k", "confirmation: `nnue` against `swift`, 10,000 nodes, the gate book at seed 0"),
-    ("clock-2s", "confirmation: `nnue` against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
-    ("gauntlet-2s-glaurung", "gauntlet: `nnue` against Glaurung 2.2, 2 s + 0.02 s"),
-    ("gauntlet-2s-toga", "gauntlet: `nnue` against Toga II 3.0, 2 s + 0.02 s"),
-    ("select2", "second selection: against `swift`, 10,000 nodes, built-in book at seed 6700"),
-    ("confirm2-10k", "confirmation of the second built-in network, 10,000 nodes, the gate book at seed 0"),
+    ("confirm-10k", "confirmation: `nnue` (`net-64`) against `swift`, 10,000 nodes, the gate book at seed 0"),
+    ("clock-2s", "confirmation: `nnue` (`net-64`) against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
+    ("gauntlet-2s-glaurung", "gauntlet: `nnue` (`net-64`) against Glaurung 2.2, 2 s + 0.02 s"),
+    ("gauntlet-2s-toga", "gauntlet: `nnue` (`net-64`) against Toga II 3.0, 2 s + 0.02 s"),
+    ("select2", "second selection: against `swift`, 10,000 nodes, built-in book at seed 6700 (`nnue` is `net-64`)"),
+    ("confirm2-10k", "confirmation: `nnue` (`net2-256`) against `swift`, 10,000 nodes, the gate book at seed 0"),
 ]
+# The built-in network each run of `nnue` played with (the preset's network changes with a selection).
+BUILT_IN = {"confirm-10k": "net-64", "clock-2s": "net-64", "gauntlet-2s-glaurung": "net-64",
+            "gauntlet-2s-toga": "net-64", "nps": "net-64", "confirm2-10k": "net2-256"}
 
 
 def data(root):
@@ -110,6 +113,7 @@ def findings(root):
         elo, half, pairs = confirm
         side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
         out.append(f"- **Confirmation at 10,000 nodes** ({pairs} pairs on openings no selection played): `nnue` "
+                   f"with `{BUILT_IN['confirm-10k']}` "
                    f"scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`"
                    + (" (interval wholly below 0)." if side == "below" else "."))
     clock = match_elo(root, "clock-2s")
@@ -117,7 +121,8 @@ def findings(root):
         elo, half, pairs = clock
         met = elo - half >= 100
         side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
-        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs on `nnue-openings.epd`): `nnue` scores "
+        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs on `nnue-openings.epd`): `nnue` with "
+                   f"`{BUILT_IN['clock-2s']}` scores "
                    f"{signed(elo)} ± {half:.1f} Elo, {side} `swift`; the issue's target of +100 with the interval "
                    f"excluding 0 is {'met' if met else 'not met'}.")
     for name, who in [("gauntlet-2s-glaurung", "Glaurung 2.2"), ("gauntlet-2s-toga", "Toga II 3.0")]:
@@ -125,9 +130,16 @@ def findings(root):
         if path.exists():
             p = rows(path)[0]
             score = 100 * float(p["score"])
-            out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` scores {score:.1f} %, "
+            out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` with `{BUILT_IN[name]}` "
+                       f"scores {score:.1f} %, "
                        f"{'meeting' if score >= 50 else 'under'} the 50 % target.")
     out += second_candidates(root)
+    confirm = match_elo(root, "confirm2-10k")
+    if confirm:
+        elo, half, pairs = confirm
+        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
+        out.append(f"- **Second confirmation at 10,000 nodes** ({pairs} pairs, the first confirmation's openings): "
+                   f"`nnue` with `{BUILT_IN['confirm2-10k']}` scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`.")
     return "\n".join(out) if out else "No game played yet."
 
 
@@ -140,7 +152,8 @@ def second_candidates(root):
     elo = {p["second_name"]: (float(p["elo"]), float(p["elo95"]), int(p["pairs"])) for p in rows(path)}
     best = max(("net2-128", "net2-256"), key=lambda n: elo[n][0])
     built = elo[best][0] > elo["nnue"][0]
-    shown = "; ".join(f"`{n}` {signed(e)} ± {h:.1f}" for n, (e, h, _) in elo.items())
+    name = lambda n: "`nnue` (`net-64`)" if n == "nnue" else f"`{n}`"  # noqa: E731
+    shown = "; ".join(f"{name(n)} {signed(e)} ± {h:.1f}" for n, (e, h, _) in elo.items())
     return [f"- **Second candidates** (gen0's first 560 chunks, {elo[best][2]} pairs against `swift` at "
             f"10,000 nodes on fresh openings): {shown}. By the rule written before the games, `{best}` "
             + ("becomes the built-in network (above `nnue` in the same games)." if built else
@@ -174,7 +187,7 @@ def nps(root):
     ratio = med["nnue"] / med["swift"] if "nnue" in med and "swift" in med else float("nan")
     return (f"Speed (`nps.csv`, medians of {len(next(iter(by.values())))} rounds, one core, "
             f"`harness bench --depth 9` and `ethereal-chess bench`): " + ", ".join(parts)
-            + f" nodes/s; `nnue` runs {ratio:.2f}× `swift`'s nodes a second.")
+            + f" nodes/s; `nnue` (with `{BUILT_IN['nps']}`) runs {ratio:.2f}× `swift`'s nodes a second.")
 
 
 QUESTION = ("Can a network trained by the harness on its own engine's self-play evaluate better than the "
@@ -185,17 +198,19 @@ def summary_json(root):
     """summary.json (`harness index`'s row): the network against `swift` in the latest gate played
     (under the clock, else at 10,000 nodes), against the issue's +100 Elo target."""
     from readme_blocks import summary
-    for name, what in [("clock-2s", "2 s + 0.02 s"), ("confirm-10k", "10,000 nodes")]:
+    for name, what in [("confirm2-10k", "10,000 nodes"), ("clock-2s", "2 s + 0.02 s"),
+                       ("confirm-10k", "10,000 nodes")]:
         path = root / name / "pairings.csv"
         if path.exists():
             p = rows(path)[0]
             elo, half = float(p["elo"]), float(p["elo95"])
+            net = BUILT_IN[name]
             verdict = ("meets" if elo - half >= 100 else "does not meet") + " the +100 Elo target"
-            answer = (f"Not yet: `nnue` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
-                      f"({p['pairs']} pairs), which {verdict}." if elo - half < 100 else
-                      f"Yes: `nnue` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
+            answer = (f"Not yet: `nnue` with `{net}` scores {signed(elo)} ± {half:.1f} Elo against `swift` at "
+                      f"{what} ({p['pairs']} pairs), which {verdict}." if elo - half < 100 else
+                      f"Yes: `nnue` with `{net}` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
                       f"({p['pairs']} pairs), which {verdict}.")
-            figure = (f"`nnue` over `swift`, {what}, {p['pairs']} pairs", round(elo, 1),
+            figure = (f"`nnue` (`{net}`) over `swift`, {what}, {p['pairs']} pairs", round(elo, 1),
                       round(elo - half, 1), round(elo + half, 1), "Elo")
             return summary(QUESTION, answer, figure)
     return None

@@ -60,8 +60,9 @@ pub struct Nnue {
 /// The name of the built-in network in [`Nnue::net`].
 pub const DEFAULT_NET: &str = "default";
 
-/// The built-in network: `net-64` of `results/nnue/` (trained on generation 0's first 280
-/// chunks; its data, trainer settings and losses are in `results/nnue/nets/net-64/net.json`).
+/// The built-in network: `net2-256` of `results/nnue/` (trained on generation 0's first 560
+/// chunks, chosen by the second selection; its data, trainer settings and losses are in
+/// `results/nnue/nets/net2-256/net.json`).
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Nnue {
