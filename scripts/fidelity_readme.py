@@ -123,7 +123,8 @@ def trees(root):
              f"{s['singular_extended']:,}", share(s, "below_singular"), f"{s['negative_extended']:,}",
              f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check")]
             for form, s in sorted(sums.items())]
-    head = (f"Depth 10, the last iteration's tree, summed over {positions} positions "
+    head = (f"Depth 10, the last iteration's tree, summed over {positions} positions listed in "
+            "`scripts/fidelity.sh` before any tree was recorded (not chosen by these counts) "
             "(`tree_counts.csv`; `off` is `swift` as it is: singular off, plain check extension).\n\n")
     return head + md_table(["form", "nodes", "verifications", "in verifications", "singular ext.",
                             "below them", "negative ext.", "multicuts", "check ext.", "below them"],

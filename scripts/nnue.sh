@@ -143,10 +143,5 @@ PY
 }
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
-# The snapshot is copied only when the build changed, so that two parts can run side by side (the
-# clock match on one core, the gauntlets on the other) without replacing a running binary.
-cargo build --release -p harness
-mkdir -p "$work" "$out"
-harness=$work/harness
-cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
+snapshot_harness
 run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 readme" "$@"

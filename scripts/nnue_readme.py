@@ -205,19 +205,14 @@ def summary_json(root):
             p = rows(path)[0]
             elo, half = float(p["elo"]), float(p["elo95"])
             net = BUILT_IN[name]
+            scored = f"`nnue` with `{net}` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} ({p['pairs']} pairs)"
             verdict = ("meets" if elo - half >= 100 else "does not meet") + " the +100 Elo target"
             if name == "confirm2-10k":
                 side = "above" if elo - half > 0 else "not above"
-                answer = (f"Not yet shown under the clock: `nnue` with `{net}` scores {signed(elo)} ± {half:.1f} "
-                          f"Elo against `swift` at {what} ({p['pairs']} pairs), {side} it; the +100 target at "
+                answer = (f"Not yet shown under the clock: {scored}, {side} it; the +100 target at "
                           "2 s + 0.02 s is not yet played with this network.")
-                figure = (f"`nnue` (`{net}`) over `swift`, {what}, {p['pairs']} pairs", round(elo, 1),
-                          round(elo - half, 1), round(elo + half, 1), "Elo")
-                return summary(QUESTION, answer, figure)
-            answer = (f"Not yet: `nnue` with `{net}` scores {signed(elo)} ± {half:.1f} Elo against `swift` at "
-                      f"{what} ({p['pairs']} pairs), which {verdict}." if elo - half < 100 else
-                      f"Yes: `nnue` with `{net}` scores {signed(elo)} ± {half:.1f} Elo against `swift` at {what} "
-                      f"({p['pairs']} pairs), which {verdict}.")
+            else:
+                answer = f"{'Yes' if elo - half >= 100 else 'Not yet'}: {scored}, which {verdict}."
             figure = (f"`nnue` (`{net}`) over `swift`, {what}, {p['pairs']} pairs", round(elo, 1),
                       round(elo - half, 1), round(elo + half, 1), "Elo")
             return summary(QUESTION, answer, figure)

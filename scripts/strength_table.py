@@ -318,15 +318,9 @@ def nnue_cells(out):
     return {name: worth_row(out / NNUE_RUNS / name) for name in NNUE_ROWS}
 
 
-def holm_of(cells):
-    """Holm's adjusted p of the played cells of `cells` (key → figure or None), as one family."""
-    played = {k: v for k, v in cells.items() if v is not None}
-    return dict(zip(played, holm([p_from_interval(v[0], v[1]) for v in played.values()])))
-
-
 def nnue_significant(out):
     """The NNUE column's switches significant after its Holm: the cells its replay plays."""
-    adjusted = holm_of(nnue_cells(out))
+    adjusted = holm_cells(nnue_cells(out))
     return [name for name in NNUE_ROWS if adjusted.get(name, 1.0) < 0.05]
 
 
@@ -337,14 +331,14 @@ def nnue_worth(out, fitted, summary):
     head = ["## Worth inside an NNUE engine", ""]
     if all(v is None for v in cells.values()):
         return head + ["not run"]
-    adjusted = holm_of(cells)
+    adjusted = holm_cells(cells)
     diffs = {}
     for name in SHARED:
         a, b = cells[name], fitted.get(("fitted", "10k", name))
         if a is not None and b is not None:
             diffs[name] = (a[0] - b[0], math.hypot(a[1], b[1]))
     diff_holm = dict(zip(diffs, holm([p_from_interval(*d) for d in diffs.values()])))
-    replays = holm_of({n: worth_row(out / NNUE_CONFIRM_RUNS / n) for n in nnue_significant(out)})
+    replays = holm_cells({n: worth_row(out / NNUE_CONFIRM_RUNS / n) for n in nnue_significant(out)})
     replayed = {n: worth_row(out / NNUE_CONFIRM_RUNS / n) for n in replays}
 
     def figure(v, p):

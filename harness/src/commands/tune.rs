@@ -199,7 +199,7 @@ pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
         ..*recorded
     };
     let plan = build_plan(&args)?;
-    let (_, _, theta) = play::tune::output::read_complete(dir, &plan.params)?;
+    let (_, theta) = play::tune::output::read_complete(dir, &plan.params)?;
     report::write(dir, &plan, &theta)?;
     Ok(())
 }

@@ -310,10 +310,7 @@ impl crate::merge::ShardedRun for Manifest {
     fn merged(shards: &[(std::path::PathBuf, Self)]) -> Self {
         let first = &shards[0].1;
         Manifest {
-            provenance: super::provenance::Provenance {
-                command: crate::merge::without_shard_options(&first.provenance.command),
-                ..first.provenance.clone()
-            },
+            provenance: first.provenance.unsharded(),
             shard: None,
             merged_from: shards
                 .iter()

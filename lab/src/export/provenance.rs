@@ -32,6 +32,15 @@ impl Provenance {
 }
 
 impl Provenance {
+    /// A shard's provenance as the merged run's: its command without the options that made it
+    /// a shard (`harness merge`).
+    pub fn unsharded(&self) -> Provenance {
+        Provenance {
+            command: crate::merge::without_shard_options(&self.command),
+            ..self.clone()
+        }
+    }
+
     /// What differs between the builds of two runs beyond their plans (the commit): the shards a
     /// merge joins, of a grid or of a match, must come from one build; a resumed run need not.
     pub fn build_differences(&self, other: &Provenance) -> Vec<String> {

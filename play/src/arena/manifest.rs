@@ -219,10 +219,7 @@ impl lab::merge::ShardedRun for MatchManifest {
     fn merged(shards: &[(std::path::PathBuf, Self)]) -> Self {
         let first = &shards[0].1;
         Self {
-            provenance: lab::export::provenance::Provenance {
-                command: lab::merge::without_shard_options(&first.provenance.command),
-                ..first.provenance.clone()
-            },
+            provenance: first.provenance.unsharded(),
             shard: None,
             merged_from: shards
                 .iter()

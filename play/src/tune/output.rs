@@ -137,7 +137,7 @@ impl TuneSink {
     pub fn resume(dir: &Path, params: &[Param]) -> Result<(Self, u64, Vec<f64>)> {
         let path = dir.join(TUNE_CSV);
         // read_complete checks every complete row; the table goes on after the last of them.
-        let (_, k, theta) = read_complete(dir, params)?;
+        let (k, theta) = read_complete(dir, params)?;
         Ok((
             Self {
                 table: Appender::open(&path)?,
@@ -153,9 +153,9 @@ impl TuneSink {
     }
 }
 
-/// `tune.csv` of `dir` read: the length of its complete rows in bytes, the last complete
-/// iteration and its θ (the start for none). Nothing is written.
-pub fn read_complete(dir: &Path, params: &[Param]) -> Result<(usize, u64, Vec<f64>)> {
+/// `tune.csv` of `dir` read: the last complete iteration and its θ (the start for none). Nothing
+/// is written.
+pub fn read_complete(dir: &Path, params: &[Param]) -> Result<(u64, Vec<f64>)> {
     let path = dir.join(TUNE_CSV);
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -186,7 +186,7 @@ pub fn read_complete(dir: &Path, params: &[Param]) -> Result<(usize, u64, Vec<f6
         }
         (k, theta) = row;
     }
-    Ok((complete.len(), k, theta))
+    Ok((k, theta))
 }
 
 /// The iteration and θ of a row.
