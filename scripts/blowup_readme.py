@@ -301,7 +301,7 @@ def intro(root):
     return wrap([
         "The reports and figures were redrawn on 2026-11-23 from the same rows with `harness report DIR "
         "--baseline ID` (`scripts/dynlimit-blowup.sh` names each baseline): ratios are now drawn as their two tails "
-        "— the share of positions that grew, or shrank, by at least ×x, for every x (`steps_candidate_limit.png`, "
+        "— the share of positions that grew, or shrank, by at least ×x, for every x (`steps_candidate_limit.svg`, "
         f"on the {int(allg['3 → 4'][3]):,} positions of part 1: 3 → 4 has the most positions that grow at least ×2 "
         f"— {share_['3 → 4'][0]:.1f} % against {min(others2):.1f}–{max(others2):.1f} % — but from about ×5 on it "
         f"lies below 1 → 2 and 2 → 3 (≥ ×5: {share_['3 → 4'][1]:.1f} % against {share_['1 → 2'][1]:.1f} % and "

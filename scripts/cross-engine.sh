@@ -87,7 +87,6 @@ part_strength() {
 part_table() {
   python3 scripts/cross_engine_table.py "$out" --readme   # table.md and the README's figures
   light_tables "$out"
-  shown_figures "$out"
   compress_tables "$out"
 }
 

@@ -89,7 +89,6 @@ part_table() {
   for dir in "$out"/*/; do
     [ -f "$dir/manifest.json" ] && "$harness" report "$dir" >/dev/null
   done
-  shown_figures "$out"
   du -sh "$out"
 }
 

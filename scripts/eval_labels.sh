@@ -193,7 +193,6 @@ part_readme() {
   compress_tables "$out"
   light_tables "$out/screen-10k"
   light_tables "$out/screen-40k"
-  shown_figures "$out"
   python3 scripts/eval_labels_readme.py "$out" --readme
 }
 

@@ -103,4 +103,3 @@ PY
 run_parts "ladder best verify compare" "$@"
 compress_tables "$out"
 light_tables "$out"
-shown_figures "$out"

@@ -218,7 +218,7 @@ def results(root):
         "",
         f"Games: {len(rungs)} rungs × {pairs} pairs × 2 = {len(rungs) * pairs * 2:,} games (`design/`), every rung a "
         "complete match with its joint ratings (`design/nodes-*/report.md`, `ratings.csv`) and effects "
-        "(`effects.csv`); the ladder in `design/report.md` and `design/ladder.png`. All comparisons here are at "
+        "(`effects.csv`); the ladder in `design/report.md` and `design/ladder.svg`. All comparisons here are at "
         "equal nodes; the design has no clock rung (see the protocol), so a switch's cost per node (the singular "
         "extension's, for one) is not in these numbers — the one-at-a-time table's clock column is.",
         "",
@@ -256,7 +256,7 @@ def results(root):
         + "; ".join(f"at {nodes(b)} " + ", ".join(f"{interaction_name(k)} {elo_of(b, k)}" for k in ks)
                     for b, ks in uncorrected.items() if ks)
         + " — are not shown to be real, and not shown to be absent. "
-        "`design/nodes-16000/interaction-futility-lmr.png` draws the surviving one. "
+        "`design/nodes-16000/interaction-futility-lmr.svg` draws the surviving one. "
         + ("No interaction's trend across budgets survives the correction." if not [n for n in real_trends if "×" in n]
            else f"Interaction trends that survive: {', '.join(n for n in real_trends if '×' in n)}."),
         "",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from heuristics_readme import strength_note, wrap
 from readme_blocks import SUMMARY_JSON, sync
-from study_stats import md_table, report_table
+from study_stats import md_table, report_table, rows
 
 RUNS = [("text-rules", "text rules", None), ("mutant-front-draws", "+ wrong draws (front-draws)", "mutant_front_draws"),
         ("mutant-eager-square", "+ wrong wins (eager-square)", "mutant_eager_square")]
@@ -165,16 +165,15 @@ def comparison(root):
     """Per depth of text-rules/comparison.csv: positions, interval decided, decided wrongly, interval
     nodes, scalar right, scalar nodes."""
     by = {}
-    with open(root / "text-rules" / "comparison.csv", newline="") as f:
-        for r in csv.DictReader(f):
-            d = by.setdefault(int(r["depth"]), Counter())
-            lo, hi = r["interval"].strip("[]").split(", ")
-            d["n"] += 1
-            d["decided"] += lo == hi
-            d["wrong"] += lo == hi and lo != r["truth"]
-            d["inodes"] += int(r["interval_nodes"])
-            d["right"] += r["scalar_right"] == "true"
-            d["snodes"] += int(r["scalar_nodes"])
+    for r in rows(root / "text-rules" / "comparison.csv"):
+        d = by.setdefault(int(r["depth"]), Counter())
+        lo, hi = r["interval"].strip("[]").split(", ")
+        d["n"] += 1
+        d["decided"] += lo == hi
+        d["wrong"] += lo == hi and lo != r["truth"]
+        d["inodes"] += int(r["interval_nodes"])
+        d["right"] += r["scalar_right"] == "true"
+        d["snodes"] += int(r["scalar_nodes"])
     return by
 
 

@@ -15,7 +15,6 @@
 #   run_parts "PARTS" [PART...] runs part_PART for each PART given (default: all), refusing others
 #   compress_tables DIR         gzips the per-row tables of the finished runs under DIR
 #   light_tables DIR            drops the per-move tables (moves.csv, games.pgn) of matches under DIR
-#   shown_figures DIR           keeps each figure under DIR in the format its report.md shows
 #   disjoint_book BOOK OTHER... fails when BOOK shares a position (first four FEN fields) with an
 #                               OTHER book that exists
 #   debian_install PACKAGE...   installs Debian packages (apt-get update once a script)
@@ -145,9 +144,16 @@ ROW_TABLES=(runs.csv iterations.csv games.csv moves.csv games.pgn)
 
 # DIR: gzips (-9, without a time stamp, so the same table gives the same bytes) every per-row
 # table under DIR whose run is finished (it has its report); `harness report` and the other
-# readers take a table from NAME.gz where NAME is not there.
+# readers take a table from NAME.gz where NAME is not there. A match's games.pgn goes where its
+# moves.csv stays: `harness report` writes it again from the tables.
 compress_tables() {
   local name file
+  find "$1" -name games.pgn -print0 |
+    while IFS= read -r -d '' file; do
+      if [ -f "$(dirname "$file")/report.md" ] && [ -f "$(dirname "$file")/moves.csv" ]; then
+        rm -f "$file"
+      fi
+    done
   for name in "${ROW_TABLES[@]}"; do
     find "$1" -name "$name" -print0 |
       while IFS= read -r -d '' file; do
@@ -198,25 +204,5 @@ light_tables() {
   find "$1" \( -name 'moves.csv*' -o -name 'games.pgn*' \) -print0 |
     while IFS= read -r -d '' file; do
       if [ -f "$(dirname "$file")/report.md" ]; then rm -f "$file"; fi
-    done
-}
-
-# DIR: every figure under DIR is written as PNG and SVG; removes the format its directory's
-# report.md does not link (match reports show PNG, tune reports SVG; grid reports link both and
-# keep both; a figure it does not link keeps both). `harness report` writes both again.
-shown_figures() {
-  local png stem name dir
-  find "$1" -name '*.png' -print0 |
-    while IFS= read -r -d '' png; do
-      stem=${png%.png}
-      name=$(basename "$stem")
-      dir=$(dirname "$png")
-      [ -f "$stem.svg" ] && [ -f "$dir/report.md" ] || continue
-      local shows_png=0 shows_svg=0
-      grep -qF "($name.png)" "$dir/report.md" && shows_png=1
-      grep -qF "($name.svg)" "$dir/report.md" && shows_svg=1
-      # A figure the report does not link at all keeps both formats.
-      if [ $shows_svg = 1 ] && [ $shows_png = 0 ]; then rm -f "$png"; fi
-      if [ $shows_png = 1 ] && [ $shows_svg = 0 ]; then rm -f "$stem.svg"; fi
     done
 }

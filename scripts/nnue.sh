@@ -52,7 +52,7 @@ net() {
     fi
   fi
   mkdir -p "$out/nets/$name"
-  cp "$dir/net.json" "$dir/train.csv" "$dir/loss.png" "$out/nets/$name/"
+  cp "$dir/net.json" "$dir/train.csv" "$dir/loss.svg" "$out/nets/$name/"
 }
 
 part_net_a() { net net-a --first-chunks 84 --hidden 128 --epochs 15; }

@@ -354,7 +354,6 @@ part_table() {
   for dir in $(find "$out" -name manifest.json -printf '%h\n'); do
     "$harness" report "$dir" >/dev/null
   done
-  shown_figures "$out"
   du -sh "$out"
 }
 

@@ -137,4 +137,3 @@ run_parts "book tune verify nodes clock focus focus_verify focus_nodes focus_clo
 compress_tables "$out"
 # The matches' per-move tables would take the study past 10 MB; games.csv keeps every result.
 light_tables "$out"
-shown_figures "$out"

@@ -124,6 +124,73 @@ impl RulesArgs {
     }
 }
 
+/// A match's opening book and how it is read (`harness match`).
+#[derive(Debug, Clone, Args)]
+pub struct BookArgs {
+    /// Opening book, EPD or PGN (the position after each game). Default: the project's book.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// The book's order: `sequential` (file order) or `random` (a fixed shuffle of the book,
+    /// seeded by its SHA-256; `--seed` still picks disjoint stretches of it).
+    #[arg(long, value_enum, default_value = "sequential")]
+    pub order: play::arena::openings::Order,
+    /// PGN books: start from the position after this many plies of each game (default: after
+    /// all its moves).
+    #[arg(long, value_name = "N")]
+    pub plies: Option<usize>,
+    /// `standard` or `chess960` (also DFRC): a Chess960 match reads an EPD book of Shredder-FEN
+    /// or X-FEN positions, tells UCI players `UCI_Chess960` (refusing one that does not declare
+    /// it) and writes PGN with `[Variant "Chess960"]`.
+    #[arg(long, default_value = "standard", value_name = "VARIANT")]
+    pub variant: engine::Variant,
+}
+
+impl BookArgs {
+    /// The book, with a warning for games shorter than `--plies`.
+    pub fn open(&self) -> anyhow::Result<play::arena::openings::Book> {
+        let options = play::arena::openings::BookOptions {
+            order: self.order,
+            plies: self.plies,
+            variant: self.variant,
+        };
+        play::arena::openings::Book::open(self.openings.as_deref(), options)
+    }
+}
+
+/// A match's sequential test per pairing: `--sprt ELO0,ELO1` with its rates, or one of
+/// fishtest's presets (`harness match`).
+#[derive(Debug, Clone, Args)]
+pub struct MatchSprtArgs {
+    /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// fishtest's test: `stc` ([0, 2] nElo at 10 + 0.1), `ltc` ([0.5, 2.5] at 60 + 0.6) or
+    /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
+    /// Recipe: run the LTC only after the STC passed.
+    #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
+    pub sprt_preset: Option<lab::elo::sprt_setup::SprtPreset>,
+    /// The SPRT's error rates and model.
+    #[command(flatten)]
+    pub sprt_options: SprtOptions,
+}
+
+impl MatchSprtArgs {
+    /// Whether a test may stop a pairing before its last pair.
+    pub fn stops_early(&self) -> bool {
+        self.sprt.is_some() || self.sprt_preset.is_some()
+    }
+
+    /// The test, checked.
+    pub fn sprt(&self) -> anyhow::Result<Option<lab::elo::sprt::Sprt>> {
+        if let Some(preset) = self.sprt_preset {
+            return Ok(Some(preset.sprt()));
+        }
+        let rates = self.sprt_options.rates();
+        let parse = |text: &String| lab::elo::sprt_setup::parse("--sprt", text, rates);
+        self.sprt.as_ref().map(parse).transpose()
+    }
+}
+
 /// The error rates and Elo scale of an SPRT (shared by `harness sprt` and `harness match`).
 #[derive(Debug, Clone, Copy, Args)]
 pub struct SprtOptions {

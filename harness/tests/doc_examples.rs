@@ -89,8 +89,10 @@ const EXERCISES: &[Exercise] = &[
     Exercise::dry("tune"),
     Exercise::real(
         "report",
-        "as written (a committed DIR is copied first: report writes into it)",
-    ),
+        "as written (a committed DIR is copied first: report writes into it); `--all results`: \
+         a copy of one study (results/eval) instead of the committed results/",
+    )
+    .shrunk(smaller_report_all),
     Exercise::real(
         "index",
         "smaller: a copy of one study (results/eval) is indexed, not the committed results/",
@@ -198,6 +200,18 @@ fn smaller_index(args: &mut Vec<String>) {
     copy_dir(&root().join("results/eval"), &dir.join("eval"));
     args.truncate(1);
     args.push(dir.display().to_string());
+}
+
+/// `report --all DIR` writes into DIR: a fresh directory holding a copy of one study instead.
+fn smaller_report_all(args: &mut Vec<String>) {
+    if !args.iter().any(|a| a == "--all") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("doc-pages-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&root().join("results/eval"), &dir.join("eval"));
+    args.truncate(1);
+    args.extend(["--all".to_string(), dir.display().to_string()]);
 }
 
 fn smaller_kpk_check(args: &mut Vec<String>) {

@@ -481,7 +481,7 @@ fn mate_mode_judges_stated_mates_by_the_mate_found() {
             .collect();
         rows.sort();
         let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
-        (rows, manifest.contains("\"mate\": true"))
+        (rows, manifest.contains("\"mate\":true"))
     };
     let yes = |id: &str| (id.to_string(), "true".to_string());
     let no = |id: &str| (id.to_string(), "false".to_string());

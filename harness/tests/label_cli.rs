@@ -65,7 +65,7 @@ fn a_fixed_depth_gives_the_same_labels_on_every_run_and_thread_count() {
     assert_eq!(first, rows(&b));
     let manifest = std::fs::read_to_string(a.join("manifest.json")).unwrap();
     assert!(
-        manifest.contains("\"sha256\"") && manifest.contains("\"depth\": 4"),
+        manifest.contains("\"sha256\"") && manifest.contains("\"depth\":4"),
         "{manifest}"
     );
 }

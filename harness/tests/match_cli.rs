@@ -119,7 +119,7 @@ fn games_are_legal_repeat_for_any_thread_count_and_are_refereed() {
         report.contains("Rules: drawn after 160 plies; a player at −700 cp or worse for 3 of its moves in a row resigns; drawn when both scores stay within ±5 cp for 6 moves each from move 40 on."),
         "{report}"
     );
-    assert!(one.join("elo.png").exists());
+    assert!(one.join("elo.svg").exists());
     // `harness report` regenerates a match's report from its files, byte for byte.
     std::fs::remove_file(one.join("report.md")).unwrap();
     harness()
@@ -132,6 +132,11 @@ fn games_are_legal_repeat_for_any_thread_count_and_are_refereed() {
         std::fs::read_to_string(one.join("report.md")).unwrap(),
         report
     );
+    // And the PGN from games.csv, moves.csv and the book, the same text the match wrote.
+    let pgn = std::fs::read_to_string(two.join("games.pgn")).unwrap();
+    std::fs::remove_file(two.join("games.pgn")).unwrap();
+    harness().arg("report").arg(&two).assert().success();
+    assert_eq!(std::fs::read_to_string(two.join("games.pgn")).unwrap(), pgn);
     // Running into a finished match's directory is refused; resuming it plays nothing.
     harness()
         .args(match_args(&one, 1, 4))
@@ -299,7 +304,7 @@ fn an_sprt_between_very_unequal_players_stops_at_a_bound() {
     assert!(pairs < 200, "the SPRT did not stop: {pairs} pairs");
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(report.contains(" H0 |"), "{report}");
-    assert!(out.join("llr_trace.png").exists());
+    assert!(out.join("llr_trace.svg").exists());
     // pairings.csv carries the same result for scripts: the weak second player loses and its
     // LLR is negative, and its pentanomial counts add up to the pairs played.
     let rows = common::csv_rows(&out.join("pairings.csv"), &[]);
@@ -419,7 +424,7 @@ fn a_pgn_book_is_entered_after_n_plies_in_a_fixed_random_order() {
     run.stderr(contains("1 of the 5 games of"));
     let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(
-        manifest.contains("\"order\": \"random\"") && manifest.contains("\"plies\": 4"),
+        manifest.contains("\"order\":\"random\"") && manifest.contains("\"plies\":4"),
         "{manifest}"
     );
     let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
@@ -865,10 +870,7 @@ fn chess960_games_castle_king_takes_rook_and_are_refereed() {
         "X-FEN rights are written as Shredder-FEN"
     );
     let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
-    assert!(
-        manifest.contains("\"UCI_Chess960\": \"true\""),
-        "{manifest}"
-    );
+    assert!(manifest.contains("\"UCI_Chess960\":\"true\""), "{manifest}");
     referee(&run);
 
     play(&dir.path().join("standard"), &[])

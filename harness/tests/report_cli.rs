@@ -42,7 +42,7 @@ fn read(path: PathBuf) -> String {
 }
 
 #[test]
-fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
+fn a_grid_writes_the_report_and_every_figure_as_svg() {
     let dir = tempfile::tempdir().unwrap();
     let out = run_grid(dir.path(), "run", "4");
     let report = read(out.join("report.md"));
@@ -63,8 +63,10 @@ fn a_grid_writes_the_report_and_every_figure_as_png_and_svg() {
         );
     }
     for figure in FIGURES {
-        let png = std::fs::read(out.join(format!("{figure}.png"))).unwrap();
-        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{figure}.png is not a PNG");
+        assert!(
+            !out.join(format!("{figure}.png")).exists(),
+            "{figure}: one format"
+        );
         let svg = read(out.join(format!("{figure}.svg")));
         assert!(svg.contains("<text"), "{figure}.svg has no text");
         assert!(
@@ -83,7 +85,7 @@ fn report_regenerates_the_same_report_from_the_csvs() {
     let out = run_grid(dir.path(), "run", "3");
     let first = read(out.join("report.md"));
     std::fs::remove_file(out.join("report.md")).unwrap();
-    std::fs::remove_file(out.join("heatmap.png")).unwrap();
+    std::fs::remove_file(out.join("heatmap.svg")).unwrap();
     harness()
         .arg("report")
         .arg(&out)
@@ -91,7 +93,7 @@ fn report_regenerates_the_same_report_from_the_csvs() {
         .success()
         .stdout(contains("c03"));
     assert_eq!(read(out.join("report.md")), first);
-    assert!(out.join("heatmap.png").exists());
+    assert!(out.join("heatmap.svg").exists());
 }
 
 #[test]
@@ -200,7 +202,7 @@ fn compare_of_two_identical_runs_finds_no_difference() {
     assert_eq!(cells[10], cells[11], "{row}");
     assert_eq!(&cells[12..15], &["0", "0", "1.000"], "{row}");
     assert_eq!(read(out.join("compare.md")), stdout);
-    assert!(out.join("compare_node_ratio_tails.png").exists());
+    assert!(out.join("compare_node_ratio_tails.svg").exists());
 }
 
 #[test]

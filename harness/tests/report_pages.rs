@@ -188,8 +188,25 @@ fn the_index_lists_each_study_and_run_and_loads() {
     for study in ["eval", "kpk-validation", "strength"] {
         copy_dir(&root().join("results").join(study), &results.join(study));
     }
-    harness().arg("index").arg(&results).assert().success();
+    // The committed studies keep no pages: --all renders each run's report.md, then the index.
+    for page in ["eval/tuned/report.html", "index.html"] {
+        let _ = std::fs::remove_file(results.join(page));
+    }
+    harness()
+        .args(["report", "--all"])
+        .arg(&results)
+        .assert()
+        .success();
+    assert!(results.join("eval/tuned/report.html").is_file());
     let md = std::fs::read_to_string(results.join("index.md")).unwrap();
+    // index.md links the committed reports, so building the pages does not change it; the
+    // rendered index links the pages.
+    assert!(md.contains("](eval/tuned/report.md)"), "{md:.2000}");
+    let html = std::fs::read_to_string(results.join("index.html")).unwrap();
+    assert!(
+        html.contains("href=\"eval/tuned/report.html\""),
+        "{html:.2000}"
+    );
     assert!(md.contains("](eval/README.md)") && md.contains("](kpk-validation/README.md)"));
     // One row per study, its answer and key figure from the summary its script wrote.
     assert!(

@@ -70,7 +70,7 @@ fn datagen_then_train_gives_a_network_the_engine_plays_and_a_resumed_run_the_sam
         serde_json::from_str(&std::fs::read_to_string(whole.join("net.json")).unwrap()).unwrap();
     assert_eq!(record["epochs"].as_array().unwrap().len(), 3);
     assert_eq!(record["sources"][0]["units"], 6);
-    assert!(whole.join("report.html").exists() && whole.join("loss.png").exists());
+    assert!(whole.join("report.html").exists() && whole.join("loss.svg").exists());
 
     // Killed after its first epoch: the later checkpoints and the network never written.
     let killed = dir.path().join("killed");

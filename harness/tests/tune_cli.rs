@@ -74,7 +74,7 @@ fn a_tune_writes_its_files_the_same_for_any_threads_and_after_a_kill() {
         "report.md",
         "tuned.toml",
         "start.toml",
-        "theta_futility.frontier.png",
+        "theta_futility.frontier.svg",
         "theta_lmr.divisor.svg",
     ] {
         assert!(one.join(file).exists(), "{file} missing");

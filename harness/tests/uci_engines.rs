@@ -236,7 +236,7 @@ fn the_project_engine_over_uci_counts_exactly_the_nodes_it_counts_in_process() {
     );
     let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(
-        manifest.contains("\"id_name\": \"fischerle-lab"),
+        manifest.contains("\"id_name\":\"fischerle-lab"),
         "{manifest}"
     );
 }

@@ -117,8 +117,21 @@ pub struct Run {
     pub date: String,
     /// Its size on disk, bytes.
     pub bytes: u64,
-    /// Its page (`report.html`), else its `report.md`, if either is there.
+    /// Its `report.md`, if there is one.
+    pub report: Option<String>,
+    /// Its page (`report.html`), if it was built: pages are built on demand (`harness report
+    /// --all`), so only the rendered index links them.
     pub page: Option<String>,
+}
+
+/// What the index's run links point to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// Each run's `report.md`: the committed text, so `index.md` does not change when pages are
+    /// built.
+    Reports,
+    /// Each run's page where it was built, else its `report.md` (`index.html`).
+    Pages,
 }
 
 /// Every study and run under `root`.
@@ -237,17 +250,19 @@ fn run_of(root: &Path, dir: &Path) -> Result<Run> {
         .and_then(|d| d.as_str())
         .unwrap_or("")
         .to_string();
-    let page = [REPORT_HTML, REPORT]
-        .into_iter()
-        .find(|name| dir.join(name).is_file())
-        .map(|name| format!("{}/{name}", relative(root, dir)));
+    let file = |name: &str| {
+        dir.join(name)
+            .is_file()
+            .then(|| format!("{}/{name}", relative(root, dir)))
+    };
     Ok(Run {
         dir: relative(root, dir),
         kind: kind_of(dir),
         command: shorten(&command, 110),
         date,
         bytes: size_of(dir),
-        page,
+        report: file(REPORT),
+        page: file(REPORT_HTML),
     })
 }
 
@@ -275,12 +290,14 @@ fn kind_of(dir: &Path) -> &'static str {
     }
 }
 
-/// Bytes of the files directly in `dir` (a ladder's rungs are runs of their own).
+/// Bytes of the files directly in `dir` but its page (a ladder's rungs are runs of their own; a
+/// page is built on demand).
 fn size_of(dir: &Path) -> u64 {
     std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok())
+                .filter(|e| e.file_name() != REPORT_HTML)
                 .filter_map(|e| e.metadata().ok())
                 .filter(|m| m.is_file())
                 .map(|m| m.len())
@@ -383,15 +400,15 @@ fn first_commit_date(path: &Path) -> Option<String> {
     text.lines().next_back().map(str::to_string)
 }
 
-/// The index in Markdown.
-pub fn markdown(studies: &[Study], runs: &[Run]) -> String {
+/// The index in Markdown, its run links as `links` says.
+pub fn markdown(studies: &[Study], runs: &[Run], links: Links) -> String {
     let mut md = String::from("# Results: every study and run\n\n");
     let _ = writeln!(
         md,
         "{} studies, {} run directories. Written by `harness index`: each study's question, answer \
          and key figure come from its `summary.json`, which its script writes from the run \
-         directories and CI checks; each run's page is its `report.html` (its `report.md` where no \
-         page was made).\n",
+         directories and CI checks; each run links its `report.md`. The pages (`report.html`, \
+         and this index as `index.html`) are built on demand: `harness report --all DIR`.\n",
         studies.len(),
         runs.len()
     );
@@ -406,7 +423,7 @@ pub fn markdown(studies: &[Study], runs: &[Run]) -> String {
             .collect();
         if !own.is_empty() {
             let _ = writeln!(md, "### [{}]({}/README.md)\n", s.dir, s.dir);
-            md.push_str(&runs_table(&own).render());
+            md.push_str(&runs_table(&own, links).render());
             md.push('\n');
         }
     }
@@ -416,7 +433,7 @@ pub fn markdown(studies: &[Study], runs: &[Run]) -> String {
         .collect();
     if !others.is_empty() {
         md.push_str("### Runs outside any study\n\n");
-        md.push_str(&runs_table(&others).render());
+        md.push_str(&runs_table(&others, links).render());
     }
     md
 }
@@ -451,7 +468,7 @@ fn studies_table(studies: &[Study]) -> MdTable {
 }
 
 /// A table of run directories: link, kind, date, size, command.
-fn runs_table(runs: &[&Run]) -> MdTable {
+fn runs_table(runs: &[&Run], links: Links) -> MdTable {
     let mut table = MdTable::new()
         .left("run")
         .left("kind")
@@ -459,8 +476,12 @@ fn runs_table(runs: &[&Run]) -> MdTable {
         .right("size")
         .left("command");
     for r in runs {
-        let link = match &r.page {
-            Some(page) => format!("[{}]({page})", r.dir),
+        let target = match links {
+            Links::Pages => r.page.as_ref().or(r.report.as_ref()),
+            Links::Reports => r.report.as_ref(),
+        };
+        let link = match target {
+            Some(target) => format!("[{}]({target})", r.dir),
             None => r.dir.clone(),
         };
         table.row([
@@ -477,13 +498,29 @@ fn runs_table(runs: &[&Run]) -> MdTable {
 /// Writes `root/index.md` and `root/index.html`.
 pub fn write(root: &Path) -> Result<(usize, usize)> {
     let (studies, runs) = scan(root)?;
-    let md = markdown(&studies, &runs);
+    let md = markdown(&studies, &runs, Links::Reports);
     std::fs::write(root.join(INDEX_MD), &md)
         .with_context(|| format!("writing {}", root.join(INDEX_MD).display()))?;
-    let html = crate::report::page::render(root, &md);
+    let html = crate::report::page::render(root, &markdown(&studies, &runs, Links::Pages));
     std::fs::write(root.join(INDEX_HTML), html)
         .with_context(|| format!("writing {}", root.join(INDEX_HTML).display()))?;
     Ok((studies.len(), runs.len()))
+}
+
+/// Renders every run's `report.md` under `root` as its page, recomputing nothing, then writes
+/// the index; returns the number of pages.
+pub fn write_pages(root: &Path) -> Result<usize> {
+    let (_, runs) = scan(root)?;
+    let mut pages = 0;
+    for run in &runs {
+        let dir = root.join(&run.dir);
+        if run.report.is_some() {
+            crate::report::page::write_page(&dir)?;
+            pages += 1;
+        }
+    }
+    write(root)?;
+    Ok(pages)
 }
 
 #[cfg(test)]

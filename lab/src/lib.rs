@@ -5,6 +5,7 @@
 //! designs, tuning and fitting (the `play` crate) are built on it, and the `harness` binary on both.
 #![deny(missing_docs)]
 
+pub mod balance;
 pub mod bench;
 pub mod elo;
 pub mod engines;
@@ -12,6 +13,7 @@ pub mod epd;
 pub mod export;
 pub mod grid;
 pub mod index;
+pub mod json;
 pub mod merge;
 pub mod pgn_reader;
 pub mod plan;

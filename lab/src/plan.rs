@@ -112,6 +112,21 @@ pub struct JobLimits {
 }
 
 impl JobLimits {
+    /// Refuses limits no search can keep: a depth outside 1–64, a zero node limit or cap, a
+    /// minimal tree of a search that is not depth-limited.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if self.depth.is_some_and(|d| !(1..=64).contains(&d)) {
+            anyhow::bail!("--depth must be between 1 and 64");
+        }
+        if self.nodes == Some(0) || self.node_cap == 0 {
+            anyhow::bail!("--nodes and --node-cap must be at least 1");
+        }
+        if self.minimal_tree && (self.depth.is_none() || self.solved_for.is_some()) {
+            anyhow::bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
+        }
+        Ok(())
+    }
+
     /// The engine limits of one job.
     pub fn search_limits(&self, stop: Arc<AtomicBool>) -> Limits {
         Limits {

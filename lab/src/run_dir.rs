@@ -240,8 +240,8 @@ pub fn start_with_plan(
     }
     let lock = RunLock::create_and_acquire(dir)?;
     let path = dir.join(MANIFEST);
-    let text = serde_json::to_string_pretty(plan).expect("a plan serialises");
-    std::fs::write(&path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+    std::fs::write(&path, crate::json::to_lines(plan))
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(lock)
 }
 

@@ -262,10 +262,10 @@ fn start_run_dir(plan: &DatagenPlan, resuming: bool) -> Result<RunLock> {
         let recorded: DatagenManifest = serde_json::from_str(&text)?;
         manifest.provenance = recorded.provenance;
     }
-    let text = serde_json::to_string_pretty(&manifest).expect("a manifest serialises");
+    let text = lab::json::to_lines(&manifest);
     let path = plan.out.join(MANIFEST);
     let tmp = path.with_extension("json.partial");
-    std::fs::write(&tmp, text + "\n").with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
     Ok(lock)
 }

@@ -1,21 +1,19 @@
 //! `harness grid`: arguments → validated [`Plan`] → parallel run → CSVs and manifest → report.
 
-use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, Parser};
 use lab::export::manifest::Manifest;
 use lab::export::sink::Sink;
 use lab::grid::files::{grid_file, with_overrides, DEFAULT_GRID};
 use lab::grid::resolve::{resolve, Resolved};
 use lab::grid::GridSpec;
-use lab::plan::{JobKey, JobLimits, Plan, ShardPart};
-use lab::run_dir::{default_out, MANIFEST, RUNS};
+use lab::plan::{JobLimits, Plan, ShardPart};
+use lab::run_dir::default_out;
 use lab::run_flow::{self, Ended};
-use lab::shard::Shard;
 use lab::suites;
 
 use crate::cli::{depth, parse_shard, PlayersArgs, RunArgs};
@@ -178,14 +176,7 @@ fn with_recorded_plan(args: GridArgs) -> Result<GridArgs> {
         return Ok(args);
     }
     let manifest = Manifest::read(dir)?;
-    let command = super::recorded(dir, &manifest.provenance.command)?;
-
-    let super::Command::Grid(recorded) = command else {
-        bail!(
-            "{}/{MANIFEST} does not record a grid command",
-            dir.display()
-        );
-    };
+    let recorded: Box<GridArgs> = super::recorded(dir, &manifest.provenance.command)?;
     Ok(GridArgs {
         plan: recorded.plan,
         ..args
@@ -228,15 +219,7 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         mate: args.plan.mate,
         minimal_tree: args.plan.minimal_tree,
     };
-    if limits.depth.is_some_and(|d| !(1..=64).contains(&d)) {
-        bail!("--depth must be between 1 and 64");
-    }
-    if limits.nodes == Some(0) || limits.node_cap == 0 {
-        bail!("--nodes and --node-cap must be at least 1");
-    }
-    if limits.minimal_tree && (limits.depth.is_none() || limits.solved_for.is_some()) {
-        bail!("--minimal-tree measures a fixed-depth search: expected --depth D (or a grid file's depth) without --nodes, --movetime or --solved-for");
-    }
+    limits.check()?;
     let threads = lab::workers::resolve(args.run.threads)?;
     let out = args
         .run
@@ -257,30 +240,9 @@ fn build_plan(args: &GridArgs) -> Result<Plan> {
         shard: None,
     };
     if let Some(shard) = args.plan.shard {
-        plan.shard = Some(shard_part(&plan, shard, args.plan.cost_from.as_deref())?);
+        plan.shard = Some(ShardPart::of(&plan, shard, args.plan.cost_from.as_deref())?);
     }
     Ok(plan)
-}
-
-/// This shard's jobs: interleaved, or balanced by an earlier run's node counts.
-fn shard_part(plan: &Plan, shard: Shard, cost_from: Option<&Path>) -> Result<ShardPart> {
-    let all = plan.all_jobs();
-    let Some(dir) = cost_from else {
-        return Ok(ShardPart {
-            shard,
-            balance: "interleaved".into(),
-            jobs: shard.interleaved(all.len()),
-        });
-    };
-    let known = lab::export::sink::node_counts(&dir.join(RUNS))
-        .with_context(|| format!("--cost-from {}", dir.display()))?;
-    let keys: Vec<JobKey> = all.iter().map(|j| plan.job_key(j)).collect();
-    let costs = lab::shard::costs_by_key(&known, &keys);
-    Ok(ShardPart {
-        shard,
-        balance: format!("nodes of {}", dir.display()),
-        jobs: shard.balanced(&costs),
-    })
 }
 
 fn grid_spec(args: &GridArgs) -> Result<GridSpec> {

@@ -99,7 +99,7 @@ fn build_plan(args: &LabelArgs, inputs: Vec<play::label::Input>) -> Result<Label
         _ => bail!("give one limit: --depth D or --nodes N"),
     };
     let options = crate::cli::uci_options(&args.options)?;
-    let threads = args.run.threads.unwrap_or_else(num_cpus).max(1);
+    let threads = lab::workers::resolve(args.run.threads)?;
     let out = args.run.out.clone().unwrap_or_else(|| default_out("label"));
     check_fresh_out(&out)?;
     if out.join(MANIFEST).exists() {
@@ -131,10 +131,6 @@ fn selection(args: &LabelArgs) -> Selection {
     }
 }
 
-fn num_cpus() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 /// The plan `dir` recorded (its threads may be changed, nothing else) and its inputs read again,
 /// refused when one changed since.
 fn resumed(dir: &Path, args: &LabelArgs) -> Result<(LabelPlan, positions::Read)> {
@@ -147,7 +143,7 @@ fn resumed(dir: &Path, args: &LabelArgs) -> Result<(LabelPlan, positions::Read)>
         .with_context(|| format!("{}/{MANIFEST}: not a label run's manifest", dir.display()))?;
     plan.out = dir.to_path_buf();
     if let Some(threads) = args.run.threads {
-        plan.threads = threads.max(1);
+        plan.threads = lab::workers::resolve(Some(threads))?;
     }
     let paths: Vec<PathBuf> = plan.inputs.iter().map(|i| i.path.clone()).collect();
     let (inputs, read) = positions::read(&paths, plan.selection)?;

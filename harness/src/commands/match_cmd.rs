@@ -1,27 +1,23 @@
 //! `harness match`: arguments → validated [`MatchPlan`] → games → PGN, CSVs, manifest → report.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
 use engine::Variant;
-use lab::elo::sprt::Sprt;
 use lab::grid::files::{grid_file, with_overrides};
 use lab::grid::GridSpec;
 use lab::run_dir::default_out;
 use lab::run_flow::{self, Ended};
 use play::arena::ladder::Ladder;
-use play::arena::limits::NpsScale;
 use play::arena::manifest::MatchManifest;
-use play::arena::openings::{Book, BookOptions};
-use play::arena::plan::{MatchPlan, PlayerEntry, Schedule};
+use play::arena::plan::{job_range, MatchPlan, PlayerEntry, Schedule};
 use play::arena::report::print_results;
 use play::arena::setup::PlayerSetup;
 use play::factorial::Design;
 
-use crate::cli::{parse_shard, PlayersArgs, RulesArgs, RunArgs, SprtOptions};
+use crate::cli::{parse_shard, BookArgs, MatchSprtArgs, PlayersArgs, RulesArgs, RunArgs};
 
 /// `harness match`.
 #[derive(Debug, Args)]
@@ -54,22 +50,9 @@ pub struct MatchArgs {
     /// `ID:` for one player's own (`--limit p01:nodes=10000`). Default `nodes=5000`.
     #[arg(long = "limit", value_name = "[ID:]LIMIT")]
     pub limits: Vec<String>,
-    /// Opening book, EPD or PGN (the position after each game). Default: the project's book.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
-    /// The book's order: `sequential` (file order) or `random` (a fixed shuffle of the book,
-    /// seeded by its SHA-256; `--seed` still picks disjoint stretches of it).
-    #[arg(long, value_enum, default_value = "sequential")]
-    pub order: play::arena::openings::Order,
-    /// PGN books: start from the position after this many plies of each game (default: after
-    /// all its moves).
-    #[arg(long, value_name = "N")]
-    pub plies: Option<usize>,
-    /// `standard` or `chess960` (also DFRC): a Chess960 match reads an EPD book of Shredder-FEN
-    /// or X-FEN positions, tells UCI players `UCI_Chess960` (refusing one that does not declare
-    /// it) and writes PGN with `[Variant "Chess960"]`.
-    #[arg(long, default_value = "standard", value_name = "VARIANT")]
-    pub variant: engine::Variant,
+    /// The opening book and how it is read.
+    #[command(flatten)]
+    pub book: BookArgs,
     /// Where in the book pair 1 starts: reruns with one seed play the same openings, shards
     /// with different seeds disjoint ones.
     #[arg(long, default_value_t = 0)]
@@ -88,9 +71,9 @@ pub struct MatchArgs {
     /// How games end: ply limit and adjudication.
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Sequential test `ELO0,ELO1` per pairing: it stops when the LLR leaves Wald's bounds.
-    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
-    pub sprt: Option<String>,
+    /// The sequential test per pairing.
+    #[command(flatten)]
+    pub test: MatchSprtArgs,
     /// Pin worker thread i (and the engines it starts) to the i-th core of CPU-LIST (`0,1` or
     /// `0-3`), as fastchess's -use-affinity; at least as many cores as --threads.
     #[arg(long, value_name = "CPU-LIST")]
@@ -100,14 +83,6 @@ pub struct MatchArgs {
     /// workers' clocks, so a time control means the same search on any machine.
     #[arg(long, value_name = "REF_NPS")]
     pub nps_scale: Option<f64>,
-    /// fishtest's test: `stc` ([0, 2] nElo at 10 + 0.1), `ltc` ([0.5, 2.5] at 60 + 0.6) or
-    /// `nonreg` ([−1.75, 0.25] at 10 + 0.1), α = β = 0.05; its clock unless --limit is given.
-    /// Recipe: run the LTC only after the STC passed.
-    #[arg(long, value_enum, conflicts_with_all = ["sprt", "alpha", "beta", "model"])]
-    pub sprt_preset: Option<lab::elo::sprt_setup::SprtPreset>,
-    /// The SPRT's error rates and model.
-    #[command(flatten)]
-    pub sprt_options: SprtOptions,
     /// Name of the match (PGN Event, output directory).
     #[arg(long, default_value = "match")]
     pub name: String,
@@ -129,7 +104,10 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     let ladder = args
         .ladder
         .as_deref()
-        .map(|s| ladder_plan(&args, &plan, s))
+        .map(|spec| {
+            let stops_early = args.test.stops_early() || args.shard.is_some();
+            Ladder::for_match(spec, &plan, !args.limits.is_empty(), stops_early)
+        })
         .transpose()?;
     if args.run.dry_run {
         print!("{}", plan.describe());
@@ -172,14 +150,7 @@ fn with_recorded_args(args: MatchArgs) -> Result<MatchArgs> {
         Some(ladder) => ladder.command,
         None => MatchManifest::read(&dir)?.provenance.command,
     };
-    let command = super::recorded(&dir, &command)?;
-
-    let super::Command::Match(recorded) = command else {
-        bail!(
-            "{}/manifest.json does not record a match command",
-            dir.display()
-        );
-    };
+    let recorded: Box<MatchArgs> = super::recorded(&dir, &command)?;
     // Where the games run is this command's too (like the threads): it changes no result.
     let affinity = args.affinity.clone().or(recorded.affinity.clone());
     Ok(MatchArgs {
@@ -197,7 +168,7 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
     let threads = lab::workers::resolve(args.run.threads)?;
     let mut players = match_players(args, &spec, threads)?;
     // Measured after every check of the players: it takes seconds.
-    let nps_scale = nps_scale(args)?;
+    let nps_scale = play::arena::setup::nps_scale(args.nps_scale, args.run.resume.as_deref())?;
     if let Some(s) = nps_scale {
         for p in &mut players {
             p.limit = p.limit.scaled(s.factor());
@@ -212,17 +183,18 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
         bail!("--pairs must be at least 1");
     }
     let pairings = MatchPlan::pairings_of(schedule, players.len());
-    let range = job_range(args, args.pairs * pairings.len() as u64)?;
+    let stops_early = args.test.stops_early();
+    let range = job_range(args.shard, args.pairs * pairings.len() as u64, stops_early)?;
     let plan = MatchPlan {
         name: args.name.clone(),
         pairings,
         players,
         schedule,
         pairs: args.pairs,
-        book: book(args)?,
+        book: args.book.open()?,
         offset: args.seed,
         rules: args.rules.rules()?,
-        sprt: sprt(args)?,
+        sprt: args.test.sprt()?,
         threads,
         out: args
             .run
@@ -241,15 +213,8 @@ fn build_plan(args: &MatchArgs) -> Result<MatchPlan> {
             .transpose()?,
     };
     // A ladder sets the limits rung by rung (not checked here: a clock rung repeats no game).
-    let checked = !args.repeat_openings && args.ladder.is_none();
-    if let Some((needed, distinct)) = plan.replayed_openings().filter(|_| checked) {
-        bail!(
-            "each pairing needs {needed} openings but {} gives it {distinct}: at a fixed node or depth limit \
-             an opening played again replays the same two games, which would count as new evidence; \
-             play at most {distinct} pairs, give a larger book with --openings, or pass \
-             --repeat-openings to play them anyway",
-            plan.book.source
-        );
+    if !args.repeat_openings && args.ladder.is_none() {
+        plan.check_replays()?;
     }
     Ok(plan)
 }
@@ -282,74 +247,22 @@ fn match_spec(args: &MatchArgs) -> Result<(GridSpec, Option<Design>)> {
 /// The players resolved and checked, with their limits (before any NPS scaling), the baseline
 /// first.
 fn match_players(args: &MatchArgs, spec: &GridSpec, threads: usize) -> Result<Vec<PlayerEntry>> {
-    if args.variant == Variant::Chess960 && args.openings.is_none() {
+    if args.book.variant == Variant::Chess960 && args.book.openings.is_none() {
         bail!("--variant chess960 needs a book of Chess960 positions (--openings FILE.epd; `harness suite make --dfrc N` makes one): the project's book is standard chess");
     }
     // A preset's clock unless the command line gives limits.
-    let limits = match args.sprt_preset {
+    let limits = match args.test.sprt_preset {
         Some(preset) if args.limits.is_empty() => vec![preset.clock().to_string()],
         _ => args.limits.clone(),
     };
     let setup = PlayerSetup {
-        variant: args.variant,
+        variant: args.book.variant,
         limits: &limits,
         baseline: args.baseline.as_deref(),
         slack: args.uci.bounds(MATCH_UCI_TIMEOUT),
         games_at_once: threads,
     };
     play::arena::setup::players(spec, &setup)
-}
-
-/// The opening book, with a warning for games shorter than `--plies`.
-fn book(args: &MatchArgs) -> Result<Book> {
-    let options = BookOptions {
-        order: args.order,
-        plies: args.plies,
-        variant: args.variant,
-    };
-    Book::open(args.openings.as_deref(), options)
-}
-
-/// The jobs this run plays: all of them, or its shard's range.
-fn job_range(args: &MatchArgs, jobs: u64) -> Result<std::ops::Range<u64>> {
-    if args.shard.is_some() && (args.sprt.is_some() || args.sprt_preset.is_some()) {
-        bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
-    }
-    Ok(args.shard.map_or(0..jobs, |s| {
-        let r = s.range(jobs as usize);
-        r.start as u64..r.end as u64
-    }))
-}
-
-/// `--nps-scale REF`: this machine's speed, measured now or, resumed, as recorded.
-fn nps_scale(args: &MatchArgs) -> Result<Option<NpsScale>> {
-    let recorded = args
-        .run
-        .resume
-        .as_deref()
-        .and_then(|dir| MatchManifest::read(dir).ok())
-        .and_then(|m| m.nps_scale);
-    args.nps_scale
-        .map(|reference| NpsScale::for_machine(reference, recorded))
-        .transpose()
-}
-
-/// `--ladder`: its rungs, checked against the rest of the plan before any game.
-fn ladder_plan(args: &MatchArgs, plan: &MatchPlan, spec: &str) -> Result<Ladder> {
-    if !args.limits.is_empty() {
-        bail!("--ladder sets every player's limit, rung by rung: give no --limit");
-    }
-    if args.sprt.is_some() || args.sprt_preset.is_some() || args.shard.is_some() {
-        bail!("--ladder plays every rung to its full number of pairs: give no --sprt or --shard");
-    }
-    if plan.players.len() < 3 && plan.factorial.is_none() {
-        bail!("--ladder compares joint ratings or factorial effects across budgets: give three or more players, or --factorial");
-    }
-    let mut ladder = Ladder::parse(spec)?;
-    if let Some(recorded) = Ladder::read(&plan.out)? {
-        ladder.command = recorded.command;
-    }
-    Ok(ladder)
 }
 
 /// Plays each rung in its own directory (resuming a started one), then the ladder's report.
@@ -380,13 +293,4 @@ fn factorial_design(args: &MatchArgs, spec: &GridSpec) -> Result<Option<Design>>
         return Ok(None);
     }
     Design::over(spec, &args.factorial, args.fraction).map(Some)
-}
-
-fn sprt(args: &MatchArgs) -> Result<Option<Sprt>> {
-    if let Some(preset) = args.sprt_preset {
-        return Ok(Some(preset.sprt()));
-    }
-    let parse =
-        |text: &String| lab::elo::sprt_setup::parse("--sprt", text, args.sprt_options.rates());
-    args.sprt.as_ref().map(parse).transpose()
 }

@@ -51,19 +51,42 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The command recorded in the manifest of run directory `dir`, parsed again: what a bare
-/// `--resume DIR` continues.
-pub fn recorded(dir: &std::path::Path, command: &[String]) -> anyhow::Result<Command> {
+/// The arguments of a subcommand whose run directory records the command that made it.
+pub trait Recorded: Sized {
+    /// The subcommand's name.
+    const NAME: &'static str;
+    /// The arguments, when `command` is this subcommand.
+    fn of(command: Command) -> Option<Self>;
+}
+
+macro_rules! recorded {
+    ($args:ty, $variant:ident, $name:literal) => {
+        impl Recorded for Box<$args> {
+            const NAME: &'static str = $name;
+            fn of(command: Command) -> Option<Self> {
+                match command {
+                    Command::$variant(args) => Some(args),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+recorded!(GridArgs, Grid, "grid");
+recorded!(MatchArgs, Match, "match");
+recorded!(TuneArgs, Tune, "tune");
+
+/// The `T` arguments recorded in the manifest of run directory `dir` (`command`), parsed
+/// again: what a bare `--resume DIR` continues; an error when they no longer parse or are
+/// another command's.
+pub fn recorded<T: Recorded>(dir: &std::path::Path, command: &[String]) -> Result<T> {
     use anyhow::Context;
-    Cli::try_parse_from(command)
+    let manifest = || format!("{}/{}", dir.display(), lab::run_dir::MANIFEST);
+    let command = Cli::try_parse_from(command)
         .map(|cli| cli.command)
-        .with_context(|| {
-            format!(
-                "the command recorded in {}/{} no longer parses",
-                dir.display(),
-                lab::run_dir::MANIFEST
-            )
-        })
+        .with_context(|| format!("the command recorded in {} no longer parses", manifest()))?;
+    T::of(command)
+        .ok_or_else(|| anyhow::anyhow!("{} does not record a {} command", manifest(), T::NAME))
 }
 
 /// The subcommands.

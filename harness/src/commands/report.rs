@@ -26,10 +26,23 @@ pub struct ReportArgs {
     /// (for a run whose tables are not all kept, or written before report.json existed).
     #[arg(long, conflicts_with = "baseline")]
     pub page: bool,
+    /// DIR is a results directory: render every run's committed report.md under it as its page
+    /// (as `--page` does, recomputing nothing), then its index (`harness index`). The committed
+    /// studies keep no pages; this builds them.
+    #[arg(long, conflicts_with_all = ["baseline", "page"])]
+    pub all: bool,
 }
 
 /// Runs `harness report`.
 pub fn run(args: &ReportArgs) -> Result<ExitCode> {
+    if args.all {
+        let pages = lab::index::write_pages(&args.dir)?;
+        println!(
+            "{pages} pages; index: {}",
+            args.dir.join(lab::index::INDEX_HTML).display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.page {
         let md_path = args.dir.join(REPORT);
         let md = std::fs::read_to_string(&md_path)

@@ -7,14 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use cozy_chess::Board;
-use engine::board::parse_uci_move;
 use engine::{Limits, Position, SearchConfig};
 use lab::tree::diff::{self, DIFF_CSV, DIFF_JSON, DIFF_MD};
 use lab::tree::manifest::TreeManifest;
 use lab::tree::summary::{self, Header, SUMMARY_FILE, TREE_JSON};
 use lab::tree::table::{self, TREE_FILE};
-use lab::tree::{viewer, Iterations};
+use lab::tree::viewer;
 
 use crate::cli::depth;
 
@@ -114,7 +112,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
             (Limits::depth(d), format!("depth {d}"))
         }
     };
-    let under = line_under(position.board(), args.under.as_deref())?;
+    let under = lab::tree::line_under(position.board(), args.under.as_deref())?;
     if args.max_nodes == 0 {
         bail!("--max-nodes must be at least 1");
     }
@@ -139,7 +137,7 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
     }
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     table::write(&out, &nodes)?;
-    let kept = kept_words(
+    let kept = lab::tree::kept_words(
         args.iteration,
         &under,
         nodes.iter().map(|n| n.iteration).max(),
@@ -152,7 +150,9 @@ pub fn run(args: &TreeArgs) -> Result<ExitCode> {
         kept: &kept,
         search_nodes: result.stats.nodes,
         truncated: recorder.overflowed,
-        minimal: measure_minimal(args, &config, &position, &result, &recorder, &under),
+        // Only a depth-limited search recorded whole has a tree to compare with its minimal one.
+        minimal: (args.nodes.is_none() && under.is_empty() && !recorder.overflowed)
+            .then(|| summary::Minimal::measure(&config, &position, &result, &recorder)),
     };
     let summary_md = summary::markdown(&header, &nodes);
     write_file(&out, SUMMARY_FILE, &summary_md)?;
@@ -207,10 +207,7 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
     write_file(&out, DIFF_CSV, &diff::csv(&compared))?;
     write_file(&out, DIFF_JSON, &diff::json(&before, &after, &compared))?;
     let nodes = &after.nodes;
-    let growth = viewer::Growth {
-        before: nodes.iter().map(|n| under(&compared, &n.path).0).collect(),
-        after: nodes.iter().map(|n| under(&compared, &n.path).1).collect(),
-    };
+    let growth = viewer::Growth::of(&compared, nodes);
     let meta = format!(
         "{} · {} · before: {} · after: {} — red: the line grew, green: it shrank (the deeper, the larger the ratio; full at × 1000)",
         before.fen, before.limit, before.configuration, after.configuration
@@ -230,41 +227,6 @@ fn run_diff(args: &TreeDiffArgs) -> Result<ExitCode> {
         out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The minimal tree of a depth-limited search recorded whole (with `--under` or `--truncate` there
-/// is no whole tree to compare it with).
-fn measure_minimal(
-    args: &TreeArgs,
-    config: &SearchConfig,
-    position: &Position,
-    result: &engine::SearchResult,
-    recorder: &engine::search::record::TreeRecorder,
-    under: &[String],
-) -> Option<summary::Minimal> {
-    if args.nodes.is_some() || !under.is_empty() || recorder.overflowed {
-        return None;
-    }
-    let depth = result.depth;
-    let started = std::time::Instant::now();
-    let measured =
-        engine::search::record::minimal_tree(config, position, depth, recorder.best_moves());
-    Some(summary::Minimal {
-        depth,
-        root_moves: engine::board::legal_moves(position.board()).len(),
-        by_ply: measured.by_ply,
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-/// Nodes under `path` in each search (capped to what the page's 32-bit cells hold).
-fn under(diff: &diff::Diff, path: &str) -> (u32, u32) {
-    diff.lines.get(path).map_or((0, 0), |l| {
-        (
-            l.before.min(u32::MAX.into()) as u32,
-            l.after.min(u32::MAX.into()) as u32,
-        )
-    })
 }
 
 /// The FEN of `--fen`, or of `--suite FILE --id ID`.
@@ -317,43 +279,6 @@ fn configuration(args: &TreeArgs) -> Result<SearchConfig> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(SearchConfig::with_settings(&args.preset, settings)?)
-}
-
-/// `--under`'s moves, each checked to be legal where it is played.
-fn line_under(root: &Board, under: Option<&str>) -> Result<Vec<String>> {
-    let Some(text) = under else {
-        return Ok(Vec::new());
-    };
-    let mut board = root.clone();
-    let mut line = Vec::new();
-    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-        let mv = parse_uci_move(&board, word).map_err(|_| {
-            anyhow::anyhow!(
-                "--under: `{}` is not a legal move after `{}`",
-                engine::excerpt::excerpt(word),
-                if line.is_empty() {
-                    "the root".to_string()
-                } else {
-                    line.join(" ")
-                }
-            )
-        })?;
-        line.push(engine::board::uci_move(&board, mv));
-        board.play_unchecked(mv);
-    }
-    Ok(line)
-}
-
-fn kept_words(iterations: Iterations, under: &[String], last: Option<i32>) -> String {
-    let which = match iterations {
-        Iterations::All => "every iteration".to_string(),
-        Iterations::Last => format!("the last iteration (depth {})", last.unwrap_or(0)),
-    };
-    if under.is_empty() {
-        which
-    } else {
-        format!("{which}, under `{}`", under.join(" "))
-    }
 }
 
 fn config_words(args: &TreeArgs) -> String {

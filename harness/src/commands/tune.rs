@@ -4,17 +4,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
-use lab::engines::{self, EngineSpec};
-use lab::run_dir::{default_out, MANIFEST};
+use lab::run_dir::default_out;
 use lab::run_flow::{self, Ended, RecordedPlan};
 use play::arena::limits::{MoveLimit, DEFAULT_LIMIT};
 use play::arena::openings::Book;
 use play::tune::output::{TuneManifest, TuneSink};
-use play::tune::params::{self, Base, UCI_KEY};
+use play::tune::params;
 use play::tune::spsa::Schedule;
-use play::tune::{report, verify, TunePlan, Tuned, UciBase};
+use play::tune::{report, verify, TunePlan};
 
 use crate::cli::{RulesArgs, RunArgs};
 
@@ -102,7 +101,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     let args = with_recorded_args(args)?;
     let plan = build_plan(&args)?;
     if args.run.dry_run {
-        print!("{}", describe(&plan));
+        print!("{}", plan.describe());
         return Ok(ExitCode::SUCCESS);
     }
     let ended = run_flow::run(
@@ -154,7 +153,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
     }
     if let Some(pairs) = args.verify {
         let limit = match &args.verify_limit {
-            Some(text) => parse_limit(text, "--verify-limit")?,
+            Some(text) => MoveLimit::parse_as(text, "--verify-limit")?,
             None => plan.limit,
         };
         let verification = verify::Verification {
@@ -186,13 +185,7 @@ pub fn run(args: TuneArgs) -> Result<ExitCode> {
 /// `dir` from its `tune.csv` and the plan its manifest records; nothing is played.
 pub fn rebuild_report(dir: &std::path::Path) -> Result<()> {
     let manifest = TuneManifest::read(dir)?;
-    let command = super::recorded(dir, &manifest.provenance.command)?;
-    let super::Command::Tune(recorded) = command else {
-        bail!(
-            "{}/{MANIFEST} does not record a tune command",
-            dir.display()
-        );
-    };
+    let recorded: Box<TuneArgs> = super::recorded(dir, &manifest.provenance.command)?;
     let args = TuneArgs {
         run: recorded.run.resuming(dir.to_path_buf(), &recorded.run),
         verify: None,
@@ -213,14 +206,7 @@ fn with_recorded_args(args: TuneArgs) -> Result<TuneArgs> {
         return Ok(args);
     };
     let manifest = TuneManifest::read(&dir)?;
-    let command = super::recorded(&dir, &manifest.provenance.command)?;
-
-    let super::Command::Tune(recorded) = command else {
-        bail!(
-            "{}/{MANIFEST} does not record a tune command",
-            dir.display()
-        );
-    };
+    let recorded: Box<TuneArgs> = super::recorded(&dir, &manifest.provenance.command)?;
     Ok(TuneArgs {
         run: args.run.resuming(dir, &recorded.run),
         verify: args.verify,
@@ -236,45 +222,16 @@ fn with_grid_file(args: &TuneArgs) -> Result<TuneArgs> {
     let Some(path) = &args.grid else {
         return Ok(args.clone());
     };
-    let spec = lab::grid::files::grid_file(path)?;
-    if !spec.axes.is_empty() {
-        bail!(
-            "--grid {}: a tune starts from one player; the file has axes ([axes])",
-            path.display()
-        );
-    }
-    if spec.engines.len() > 1 {
-        bail!(
-            "--grid {}: a tune starts from one player; the file names {} engines",
-            path.display(),
-            spec.engines.len()
-        );
-    }
-    // One named player may be the start: its base and settings, after the file's own.
-    let named = match &spec.players[..] {
-        [] => None,
-        [one] => Some(one),
-        many => bail!(
-            "--grid {}: a tune starts from one player; the file names {} ([[players]])",
-            path.display(),
-            many.len()
-        ),
-    };
-    let fixed = spec.fixed.iter().chain(named.iter().flat_map(|p| &p.set));
-    let fixed = fixed.map(|(k, v)| format!("{k}={v}"));
-    let preset = named
-        .and_then(|p| p.preset.clone())
-        .unwrap_or(spec.preset.clone());
-    let engine = named.and_then(|p| p.engine.clone());
+    let start = play::tune::setup::grid_start(path)?;
     Ok(TuneArgs {
-        preset: args.preset.clone().or(Some(preset)),
-        engine: args
-            .engine
-            .clone()
-            .or(engine)
-            .or(spec.engines.first().cloned()),
-        sets: fixed.chain(args.sets.iter().cloned()).collect(),
-        params: spec.params.iter().chain(&args.params).cloned().collect(),
+        preset: args.preset.clone().or(Some(start.preset)),
+        engine: args.engine.clone().or(start.engine),
+        sets: start.sets.into_iter().chain(args.sets.clone()).collect(),
+        params: start
+            .params
+            .into_iter()
+            .chain(args.params.clone())
+            .collect(),
         ..args.clone()
     })
 }
@@ -287,18 +244,13 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
     }
     let uci = args.uci.bounds(TUNE_UCI_TIMEOUT);
     let fixed = crate::cli::key_values(&args.sets)?;
-    let (tuned, base, base_name) = tuned_player(args, &fixed, uci)?;
-    let mut params = Vec::new();
-    for text in &args.params {
-        let p = params::parse(text, &base)?;
-        if params
-            .iter()
-            .any(|q: &play::tune::spsa::Param| q.key == p.key)
-        {
-            bail!("--param {}: given twice", p.key);
-        }
-        params.push(p);
-    }
+    let (tuned, base, base_name) = play::tune::setup::tuned_player(
+        args.engine.as_deref(),
+        args.preset.as_deref(),
+        &fixed,
+        uci,
+    )?;
+    let params = params::parse_all(&args.params, &base)?;
     if args.iterations == 0 {
         bail!("--iterations must be at least 1");
     }
@@ -306,11 +258,11 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
         bail!("--pairs-per-iteration must be at least 1");
     }
     let limit = match &args.limit {
-        Some(text) => parse_limit(text, "--limit")?,
+        Some(text) => MoveLimit::parse_as(text, "--limit")?,
         None => DEFAULT_LIMIT,
     };
     if let Some(text) = &args.verify_limit {
-        parse_limit(text, "--verify-limit")?;
+        MoveLimit::parse_as(text, "--verify-limit")?;
     }
     let threads = lab::workers::resolve(args.run.threads)?;
     let book = match &args.openings {
@@ -340,95 +292,4 @@ fn build_plan(args: &TuneArgs) -> Result<TunePlan> {
             .or_else(|| args.run.out.clone())
             .unwrap_or_else(|| default_out(&args.name)),
     })
-}
-
-/// A per-move limit as `match --limit` reads it.
-fn parse_limit(text: &str, option: &str) -> Result<MoveLimit> {
-    text.parse()
-        .map_err(|e: String| anyhow::anyhow!("{option} {text}: {e}"))
-}
-
-/// The player tuned, what its parameters are checked against, and its name for `tuned.toml`.
-fn tuned_player(
-    args: &TuneArgs,
-    fixed: &[(String, String)],
-    slack: lab::uci::bounds::UciBounds,
-) -> Result<(Tuned, Base, String)> {
-    let engine = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| lab::engines::BUILTIN.to_string());
-    let engines = engines::resolve(&[engine], slack.handshake)?;
-    match engines.into_iter().next() {
-        Some(spec @ EngineSpec::Uci { .. }) => {
-            if let Some((key, _)) = fixed.iter().find(|(k, _)| !k.starts_with(UCI_KEY)) {
-                bail!("--set {key}: a UCI engine takes `uci.NAME=V` settings");
-            }
-            let options = spec
-                .uci_options(fixed.iter().map(|(k, v)| (k, v)))
-                .map_err(|e| anyhow::anyhow!("--set {e}"))?;
-            let EngineSpec::Uci {
-                path,
-                identity,
-                label,
-            } = spec
-            else {
-                unreachable!("matched as UCI")
-            };
-            let base = Base::Uci {
-                declared: identity.declared.clone(),
-            };
-            Ok((
-                Tuned::Uci(UciBase {
-                    path,
-                    options,
-                    slack,
-                }),
-                base,
-                label,
-            ))
-        }
-        _ => {
-            let preset = args.preset.as_deref().unwrap_or("fischerle");
-            let config = engine::SearchConfig::with_settings(preset, fixed.iter().cloned())
-                .context("--preset and --set")?;
-            config.validate().context("the configuration tuned")?;
-            let base = Base::Builtin(Box::new(config.clone()));
-            Ok((Tuned::Builtin(config), base, preset.to_string()))
-        }
-    }
-}
-
-/// The plan in words (`--dry-run`).
-fn describe(plan: &TunePlan) -> String {
-    let mut out = format!("tune        {}\n", plan.name);
-    for p in &plan.params {
-        out += &format!(
-            "param       {} start {} in [{}, {}], C_END {}, R_END {}{}\n",
-            p.key,
-            p.start,
-            p.min,
-            p.max,
-            p.c_end,
-            p.r_end,
-            if p.integer { ", integer" } else { "" }
-        );
-    }
-    out += &format!(
-        "iterations  {} × {} pairs ({} games), limit {}\n",
-        plan.schedule.iterations,
-        plan.pairs_per_iteration,
-        2 * plan.total_pairs(),
-        plan.limit
-    );
-    out += &format!(
-        "openings    {} ({} positions) from offset {}\nrules       {}\nthreads     {}\nout         {}\n",
-        plan.book.source,
-        plan.book.openings.len(),
-        plan.seed,
-        plan.rules,
-        plan.threads,
-        plan.out.display()
-    );
-    out
 }

@@ -125,8 +125,7 @@ impl Manifest {
 
     /// Writes `manifest.json` into `dir`.
     pub fn write(&self, dir: &Path) -> Result<()> {
-        let text = serde_json::to_string_pretty(self).expect("manifests serialise");
-        std::fs::write(dir.join(MANIFEST), text + "\n")
+        std::fs::write(dir.join(MANIFEST), crate::json::to_lines(self))
             .with_context(|| format!("writing {}/{MANIFEST}", dir.display()))
     }
 
@@ -267,8 +266,7 @@ pub fn record_report_baseline(dir: &Path, baseline: &str) -> Result<()> {
         REPORT_OPTIONS.to_string(),
         serde_json::json!({ "baseline": baseline }),
     );
-    let text = serde_json::to_string_pretty(&manifest).expect("JSON values serialise");
-    std::fs::write(dir.join(MANIFEST), text + "\n")
+    std::fs::write(dir.join(MANIFEST), crate::json::to_lines(&manifest))
         .with_context(|| format!("writing {}/{MANIFEST}", dir.display()))
 }
 

@@ -347,7 +347,7 @@ fn minimal_tree(md: &mut String, run: &RunDir, rows: &[MinimalTreeRow]) {
 fn figure_list(md: &mut String, figures: &[String]) {
     md.push_str("## Figures\n\n");
     for f in figures {
-        md.push_str(&format!("![{f}]({f}.svg) ([PNG]({f}.png))\n\n"));
+        md.push_str(&format!("{}\n\n", super::figures::markdown(f, f)));
     }
 }
 

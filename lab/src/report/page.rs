@@ -35,6 +35,15 @@ pub fn write(dir: &Path, md: &str) -> Result<()> {
         .with_context(|| format!("writing {}", dir.join(REPORT_HTML).display()))
 }
 
+/// Renders the committed `dir/report.md` as `dir/report.html`, recomputing nothing.
+pub fn write_page(dir: &Path) -> Result<()> {
+    let md_path = dir.join(REPORT);
+    let md = std::fs::read_to_string(&md_path)
+        .with_context(|| format!("reading {}", md_path.display()))?;
+    std::fs::write(dir.join(REPORT_HTML), render(dir, &md))
+        .with_context(|| format!("writing {}", dir.join(REPORT_HTML).display()))
+}
+
 /// The page of `md`, a report of the run directory `dir` (its manifest and figures are read from
 /// there).
 pub fn render(dir: &Path, md: &str) -> String {

@@ -47,7 +47,7 @@ impl TreeManifest {
     /// Writes it as `dir/manifest.json`.
     pub fn write(&self, dir: &Path) -> Result<()> {
         let path = dir.join(crate::run_dir::MANIFEST);
-        let text = serde_json::to_string_pretty(self).expect("a manifest serialises") + "\n";
+        let text = crate::json::to_lines(self);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     }
 }

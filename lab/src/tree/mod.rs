@@ -29,6 +29,45 @@ pub enum Iterations {
     All,
 }
 
+/// `--under`'s moves (UCI, separated by spaces or commas), each checked to be legal where it is
+/// played, in UCI as the recorded paths write them.
+pub fn line_under(root: &Board, under: Option<&str>) -> Result<Vec<String>> {
+    let Some(text) = under else {
+        return Ok(Vec::new());
+    };
+    let mut board = root.clone();
+    let mut line = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let Ok(mv) = engine::board::parse_uci_move(&board, word) else {
+            let after = if line.is_empty() {
+                "the root".to_string()
+            } else {
+                line.join(" ")
+            };
+            bail!(
+                "--under: `{}` is not a legal move after `{after}`",
+                engine::excerpt::excerpt(word)
+            );
+        };
+        line.push(uci_move(&board, mv));
+        board.play_unchecked(mv);
+    }
+    Ok(line)
+}
+
+/// What a recording kept, in words: which iterations, under which line.
+pub fn kept_words(iterations: Iterations, under: &[String], last: Option<i32>) -> String {
+    let which = match iterations {
+        Iterations::All => "every iteration".to_string(),
+        Iterations::Last => format!("the last iteration (depth {})", last.unwrap_or(0)),
+    };
+    if under.is_empty() {
+        which
+    } else {
+        format!("{which}, under `{}`", under.join(" "))
+    }
+}
+
 /// One recorded node as a row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TreeNode {

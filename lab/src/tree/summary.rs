@@ -41,6 +41,31 @@ pub struct Minimal {
     pub seconds: f64,
 }
 
+impl Minimal {
+    /// The minimal tree of `config`'s depth-limited search of `position` that `recorder`
+    /// recorded whole, to `result`'s depth along its best moves.
+    pub fn measure(
+        config: &engine::SearchConfig,
+        position: &engine::Position,
+        result: &engine::SearchResult,
+        recorder: &engine::search::record::TreeRecorder,
+    ) -> Self {
+        let started = std::time::Instant::now();
+        let measured = engine::search::record::minimal_tree(
+            config,
+            position,
+            result.depth,
+            recorder.best_moves(),
+        );
+        Self {
+            depth: result.depth,
+            root_moves: engine::board::legal_moves(position.board()).len(),
+            by_ply: measured.by_ply,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+}
+
 /// Whether a node lies under each named step: strictly inside the subtree the step searched.
 #[derive(Debug, Clone, Copy, Default)]
 struct Under {

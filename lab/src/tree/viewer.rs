@@ -21,6 +21,25 @@ pub struct Growth {
     pub after: Vec<u32>,
 }
 
+impl Growth {
+    /// For each of `nodes` (a diff's second tree), the nodes under its line in each search of
+    /// `diff` (capped to what the page's 32-bit cells hold).
+    pub fn of(diff: &super::diff::Diff, nodes: &[super::TreeNode]) -> Self {
+        let under = |path: &str| {
+            diff.lines.get(path).map_or((0, 0), |l| {
+                (
+                    l.before.min(u32::MAX.into()) as u32,
+                    l.after.min(u32::MAX.into()) as u32,
+                )
+            })
+        };
+        Self {
+            before: nodes.iter().map(|n| under(&n.path).0).collect(),
+            after: nodes.iter().map(|n| under(&n.path).1).collect(),
+        }
+    }
+}
+
 /// The page for `nodes` (in visiting order) of a search from `fen`, titled `title`, with `meta`
 /// under the title; `growth` colours the cells of a diff by how their line grew.
 pub fn html(

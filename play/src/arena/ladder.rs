@@ -6,7 +6,7 @@
 //! 95 % interval. One family for Holm's correction: every effect of every rung and every trend
 //! (a ratings ladder: the trends alone, a rating being an estimate, not a test), so that "real"
 //! in the ladder's report holds at 5 % familywise across all of it; `ladder.csv`, `report.md` and
-//! `ladder.png` in DIR.
+//! `ladder.svg` in DIR.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::figures::LadderPlot;
 use super::limits::MoveLimit;
+use super::plan::MatchPlan;
 use super::ratings::{RatingRow, RATINGS_CSV};
 use crate::factorial::effects::Effect;
 use crate::factorial::report::EFFECTS_CSV;
@@ -68,6 +69,34 @@ impl Ladder {
         })
     }
 
+    /// `--ladder SPEC` for `plan`, checked before any game: the ladder sets every limit
+    /// (`limits_given` is refused), plays every rung whole (`stops_early`, an SPRT or a shard, is
+    /// refused) and compares joint ratings or effects (three players or a design). A resumed
+    /// ladder keeps the command it recorded.
+    pub fn for_match(
+        spec: &str,
+        plan: &MatchPlan,
+        limits_given: bool,
+        stops_early: bool,
+    ) -> Result<Self> {
+        if limits_given {
+            bail!("--ladder sets every player's limit, rung by rung: give no --limit");
+        }
+        if stops_early {
+            bail!(
+                "--ladder plays every rung to its full number of pairs: give no --sprt or --shard"
+            );
+        }
+        if plan.players.len() < 3 && plan.factorial.is_none() {
+            bail!("--ladder compares joint ratings or factorial effects across budgets: give three or more players, or --factorial");
+        }
+        let mut ladder = Self::parse(spec)?;
+        if let Some(recorded) = Self::read(&plan.out)? {
+            ladder.command = recorded.command;
+        }
+        Ok(ladder)
+    }
+
     /// The ladder recorded in `dir`, if it is a ladder's directory.
     pub fn read(dir: &Path) -> Result<Option<Self>> {
         let path = dir.join(LADDER_JSON);
@@ -85,7 +114,7 @@ impl Ladder {
     pub fn write(&self, dir: &Path) -> Result<()> {
         std::fs::create_dir_all(dir)?;
         let path = dir.join(LADDER_JSON);
-        std::fs::write(&path, serde_json::to_string_pretty(self)? + "\n")
+        std::fs::write(&path, lab::json::to_lines(self))
             .with_context(|| format!("writing {}", path.display()))
     }
 
@@ -337,7 +366,7 @@ fn markdown(
         table.row(std::iter::once(effect).chain(at_rungs).chain(trend));
     }
     md += &table.render();
-    md += &format!("\n![{figure}]({figure}.png)\n");
+    md += &format!("\n{}\n", figures::markdown(figure, figure));
     md
 }
 

@@ -217,6 +217,15 @@ impl fmt::Display for MoveLimit {
     }
 }
 
+impl MoveLimit {
+    /// `text` read as `what` gives it (`--limit`, a player's recorded limit); the error names
+    /// both.
+    pub fn parse_as(text: &str, what: &str) -> anyhow::Result<Self> {
+        text.parse()
+            .map_err(|e: String| anyhow::anyhow!("{what} {text}: {e}"))
+    }
+}
+
 impl FromStr for MoveLimit {
     type Err = String;
 

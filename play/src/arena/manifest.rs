@@ -126,7 +126,7 @@ impl MatchManifest {
     /// Writes it into `dir`.
     pub fn write(&self, dir: &Path) -> Result<()> {
         let path = dir.join(MANIFEST);
-        std::fs::write(&path, serde_json::to_string_pretty(self)? + "\n")
+        std::fs::write(&path, lab::json::to_lines(self))
             .with_context(|| format!("writing {}", path.display()))
     }
 

@@ -15,6 +15,7 @@ pub mod manifest;
 pub mod openings;
 pub mod output;
 pub mod pgn;
+pub mod pgn_rebuild;
 pub mod plan;
 pub mod player;
 pub mod ratings;

@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use lab::export::appender::Appender;
 
 use super::game::GameRecord;
+use lab::export::rows::round3;
+
 use super::pgn::{self, Header};
 use super::plan::{Job, MatchPlan};
 
@@ -216,7 +218,8 @@ impl MatchSink {
                 time_control: white.limit.pgn_time_control(),
                 date: &self.date,
             };
-            self.pgn.write_all(pgn::write(&header, game).as_bytes())?;
+            self.pgn
+                .write_all(pgn::write(&header, &pgn::Game::of(game)).as_bytes())?;
             for (ply, m) in game.moves.iter().enumerate() {
                 let white_moved = (ply % 2 == 0) == game.start_fen.contains(" w ");
                 self.moves.append(&MoveRow {
@@ -305,10 +308,6 @@ fn game_row(
         black_overruns: game.overruns[1].count,
         black_max_overrun_ms: round3(game.overruns[1].max_ms),
     }
-}
-
-fn round3(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
 }
 
 /// Today as PGN writes dates.

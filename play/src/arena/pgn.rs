@@ -26,8 +26,72 @@ pub struct Header<'a> {
     pub date: &'a str,
 }
 
+/// What a game's PGN shows: the same from a played game ([`Game::of`]) as from its rows in
+/// `games.csv` and `moves.csv` ([`super::pgn_rebuild`]), so a match's PGN can be built again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game<'a> {
+    /// The opening's id.
+    pub opening: &'a str,
+    /// The start position (FEN; Shredder-FEN in Chess960).
+    pub start_fen: String,
+    /// Which chess the game was.
+    pub variant: Variant,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'a str,
+    /// Why the game ended, as `games.csv` names it.
+    pub termination: &'a str,
+    /// A fault's details (empty otherwise).
+    pub reason: &'a str,
+    /// The moves, each with its player's report.
+    pub moves: Vec<Move<'a>>,
+}
+
+/// One move of a [`Game`] and the report its comment shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Move<'a> {
+    /// The move in SAN.
+    pub san: &'a str,
+    /// The mover's score, centipawns (mates ±(32000 − plies)).
+    pub score: Option<i32>,
+    /// Depth of the last completed iteration.
+    pub depth: i32,
+    /// Deepest ply.
+    pub seldepth: usize,
+    /// Nodes.
+    pub nodes: u64,
+    /// Wall time of the move, ms, as `moves.csv` records it.
+    pub time_ms: f64,
+}
+
+impl<'a> Game<'a> {
+    /// The PGN view of a played game: its times rounded as `moves.csv` records them, so the
+    /// PGN built again from the rows is the same text.
+    pub fn of(game: &'a GameRecord) -> Self {
+        Self {
+            opening: &game.opening,
+            start_fen: game.start_fen.clone(),
+            variant: game.variant,
+            result: game.outcome.pgn(),
+            termination: game.termination.name(),
+            reason: &game.reason,
+            moves: game
+                .moves
+                .iter()
+                .map(|m| Move {
+                    san: &m.san,
+                    score: m.report.score,
+                    depth: m.report.depth,
+                    seldepth: m.report.seldepth,
+                    nodes: m.report.nodes,
+                    time_ms: lab::export::rows::round3(m.report.time_ms),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One game as PGN text, ending with a blank line.
-pub fn write(header: &Header, game: &GameRecord) -> String {
+pub fn write(header: &Header, game: &Game) -> String {
     let mut out = String::new();
     let mut tags = vec![
         ("Event", header.event.to_string()),
@@ -36,12 +100,12 @@ pub fn write(header: &Header, game: &GameRecord) -> String {
         ("Round", header.round.clone()),
         ("White", header.white.to_string()),
         ("Black", header.black.to_string()),
-        ("Result", game.outcome.pgn().to_string()),
+        ("Result", game.result.to_string()),
         ("SetUp", "1".to_string()),
         ("FEN", game.start_fen.clone()),
         ("TimeControl", header.time_control.clone()),
-        ("Termination", game.termination.name().to_string()),
-        ("Opening", game.opening.clone()),
+        ("Termination", game.termination.to_string()),
+        ("Opening", game.opening.to_string()),
         ("PlyCount", game.moves.len().to_string()),
     ];
     if game.variant == Variant::Chess960 {
@@ -52,7 +116,7 @@ pub fn write(header: &Header, game: &GameRecord) -> String {
         let _ = writeln!(out, "[{tag} \"{}\"]", escape(&value));
     }
     if !game.reason.is_empty() {
-        let _ = writeln!(out, "[Annotator \"{}\"]", escape(&game.reason));
+        let _ = writeln!(out, "[Annotator \"{}\"]", escape(game.reason));
     }
     out.push('\n');
     let (mut number, mut white) = fen_move_number(&game.start_fen);
@@ -63,32 +127,32 @@ pub fn write(header: &Header, game: &GameRecord) -> String {
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(m.san.clone());
-        tokens.push(comment(&m.report));
+        tokens.push(m.san.to_string());
+        tokens.push(comment(m));
         if !white {
             number += 1;
         }
         white = !white;
     }
-    tokens.push(game.outcome.pgn().to_string());
+    tokens.push(game.result.to_string());
     out.push_str(&wrap(&tokens, 79));
     out.push_str("\n\n");
     out
 }
 
 /// `{+0.31/7 sd=12 n=5000 t=15ms}`; mates as `+M3` / `-M2`.
-fn comment(r: &super::player::MoveReport) -> String {
-    let score = match r.score {
+fn comment(m: &Move) -> String {
+    let score = match m.score {
         None => "-".to_string(),
         Some(s) => match mate_in_moves(s) {
-            Some(m) if m > 0 => format!("+M{m}"),
-            Some(m) => format!("-M{}", -m),
+            Some(n) if n > 0 => format!("+M{n}"),
+            Some(n) => format!("-M{}", -n),
             None => format!("{:+.2}", f64::from(s) / 100.0),
         },
     };
     format!(
         "{{{score}/{} sd={} n={} t={:.0}ms}}",
-        r.depth, r.seldepth, r.nodes, r.time_ms
+        m.depth, m.seldepth, m.nodes, m.time_ms
     )
 }
 
@@ -169,7 +233,7 @@ mod tests {
             time_control: "-".into(),
             date: "2026.11.23",
         };
-        let text = write(&header, &game);
+        let text = write(&header, &Game::of(&game));
         assert!(text.contains("[Black \"b \\\"q\\\"\"]"), "{text}");
         assert!(text.contains("[Termination \"ply limit\"]"));
         let movetext = text.split("\n\n").nth(1).unwrap();

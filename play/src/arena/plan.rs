@@ -124,6 +124,21 @@ impl MatchPlan {
         self.book.opening(self.offset, k)
     }
 
+    /// Refuses a match that would play an opening again where its games repeat exactly (see
+    /// [`Self::replayed_openings`]).
+    pub fn check_replays(&self) -> anyhow::Result<()> {
+        if let Some((needed, distinct)) = self.replayed_openings() {
+            anyhow::bail!(
+                "each pairing needs {needed} openings but {} gives it {distinct}: at a fixed node or depth limit \
+                 an opening played again replays the same two games, which would count as new evidence; \
+                 play at most {distinct} pairs, give a larger book with --openings, or pass \
+                 --repeat-openings to play them anyway",
+                self.book.source
+            );
+        }
+        Ok(())
+    }
+
     /// How many openings the match plays (one per game pair; in a factorial design one per job)
     /// and how many different ones the book has, when the first is more and every player's
     /// limit repeats exactly: then an opening played again replays the same games, and they
@@ -208,4 +223,20 @@ fn gcd(a: u64, b: u64) -> u64 {
     } else {
         gcd(b, a % b)
     }
+}
+
+/// The jobs a run of `jobs` plays: all of them, or `shard`'s range; a shard with an SPRT
+/// (`sprt`), which stops a pairing early, is refused.
+pub fn job_range(
+    shard: Option<lab::shard::Shard>,
+    jobs: u64,
+    sprt: bool,
+) -> anyhow::Result<std::ops::Range<u64>> {
+    if shard.is_some() && sprt {
+        anyhow::bail!("--shard plays fixed ranges of pairs and --sprt stops a pairing early: give one (a merged run reports Elo and the LLR of all its games)");
+    }
+    Ok(shard.map_or(0..jobs, |s| {
+        let r = s.range(jobs as usize);
+        r.start as u64..r.end as u64
+    }))
 }

@@ -1,6 +1,6 @@
 //! A match's joint ratings (three or more players): every game on one scale, the first player
 //! (the baseline) = 0, from `games.csv` alone — `ratings.csv`, a report section with the LOS
-//! matrix, and `ratings.png`/`.svg`. The model and the bootstrap: [`lab::elo::ratings`].
+//! matrix, and `ratings.svg`. The model and the bootstrap: [`lab::elo::ratings`].
 
 use std::path::Path;
 
@@ -349,6 +349,6 @@ fn section(m: &MatchManifest, rows: &[RatingRow], r: &JointRatings, figure: &str
         matrix.row(std::iter::once(id(i)).chain(los));
     }
     md.push_str(&matrix.render());
-    md.push_str(&format!("\n![{figure}]({figure}.png)\n\n"));
+    md.push_str(&format!("\n{}\n\n", figures::markdown(figure, figure)));
     md
 }

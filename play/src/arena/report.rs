@@ -2,7 +2,7 @@
 //! per pairing the second player's results against the first — W/D/L, pentanomial counts, Elo
 //! and normalized Elo with 95 % intervals, LOS, and the SPRT — then what the searches did per
 //! move (nodes, depth, time: a blowup shows as a tail of move times or a loss of depth), how the
-//! games ended, and the forfeits. Figures: `elo.png`, and `llr_trace.png` with an SPRT.
+//! games ended, and the forfeits. Figures: `elo.svg`, and `llr_trace.svg` with an SPRT.
 
 use std::path::Path;
 
@@ -17,7 +17,7 @@ use lab::report::stats::quantile;
 
 use super::figures::LlrTrace;
 use super::manifest::MatchManifest;
-use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, MOVES_CSV};
+use super::output::{read_rows, GameRow, MoveRow, GAMES_CSV, GAMES_PGN, MOVES_CSV};
 use super::standings::Standing;
 
 /// One pairing's numbers.
@@ -37,7 +37,8 @@ pub struct PairingResult {
     pub llr_trace: Vec<(u64, f64)>,
 }
 
-/// Writes `report.md` and the figures into `dir`; returns the pairings' numbers.
+/// Writes `report.md` and the figures into `dir`, and `games.pgn` when only the tables hold the
+/// games (a committed study keeps them, not the PGN); returns the pairings' numbers.
 pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     let manifest = MatchManifest::read(dir)?;
     let games: Vec<GameRow> = read_rows(&dir.join(GAMES_CSV))?;
@@ -62,6 +63,13 @@ pub fn write(dir: &Path) -> Result<Vec<PairingResult>> {
     overruns(&mut md, &manifest, &games);
     figures_of(dir, &manifest, &results, &mut md)?;
     lab::report::page::write(dir, &md)?;
+    let has = |name: &str| lab::run_dir::table_exists(&dir.join(name));
+    if has(MOVES_CSV) && !has(GAMES_PGN) {
+        // The report stands without it: a book moved since the match costs only the PGN.
+        if let Err(e) = super::pgn_rebuild::write(dir, &manifest, &games, &moves) {
+            eprintln!("warning: {}: {GAMES_PGN} not rebuilt: {e:#}", dir.display());
+        }
+    }
     Ok(results)
 }
 
@@ -539,7 +547,7 @@ fn figures_of(
     }
     md.push_str("## Figures\n\n");
     for n in names {
-        md.push_str(&format!("![{n}]({n}.png)\n"));
+        md.push_str(&format!("{}\n", figures::markdown(&n, &n)));
     }
     Ok(())
 }

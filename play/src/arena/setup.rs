@@ -9,7 +9,7 @@ use lab::grid::resolve::{resolve, Resolved};
 use lab::grid::{GridPoint, GridSpec, Player};
 use lab::uci::bounds::UciBounds;
 
-use super::limits::MoveLimit;
+use super::limits::{MoveLimit, NpsScale};
 use super::plan::PlayerEntry;
 use super::player::PlayerKind;
 
@@ -235,4 +235,18 @@ fn apply_limits(players: &mut [PlayerEntry], specs: &[String]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `--nps-scale REF` (`reference`, if given) of a match; `resumed` names the directory of a
+/// resumed one, whose manifest keeps the scale it measured.
+pub fn nps_scale(
+    reference: Option<f64>,
+    resumed: Option<&std::path::Path>,
+) -> Result<Option<NpsScale>> {
+    let recorded = resumed
+        .and_then(|dir| super::manifest::MatchManifest::read(dir).ok())
+        .and_then(|m| m.nps_scale);
+    reference
+        .map(|r| NpsScale::for_machine(r, recorded))
+        .transpose()
 }

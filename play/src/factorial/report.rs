@@ -1,8 +1,8 @@
 //! A design's effects in the match report: `effects.csv`, the section (design, generators,
 //! schedule, one row per effect with its interval and p Holm-adjusted across the effects of this
 //! design, a family the text names), the best combination chosen on one half of the games and
-//! estimated on the other ([`super::best`]), `effects.png` and, for each interaction that
-//! survives the correction, `interaction-A-B.png`.
+//! estimated on the other ([`super::best`]), `effects.svg` and, for each interaction that
+//! survives the correction, `interaction-A-B.svg`.
 
 use std::path::Path;
 
@@ -115,14 +115,14 @@ pub fn write(
     let (section, best) = best_section(design, &effects, halves);
     md += &section;
     let path = dir.join(BEST_JSON);
-    std::fs::write(&path, serde_json::to_string_pretty(&best)? + "\n")
+    std::fs::write(&path, lab::json::to_lines(&best))
         .with_context(|| format!("writing {}", path.display()))?;
     let mut names = vec![figures::save(dir, &bars(&effects))?];
     for plot in interactions(design, &effects, pairings) {
         names.push(figures::save(dir, &plot)?);
     }
     for n in names {
-        md += &format!("![{n}]({n}.png)\n");
+        md += &format!("{}\n", figures::markdown(&n, &n));
     }
     md.push('\n');
     Ok(md)

@@ -116,7 +116,7 @@ pub fn write_summary(path: &Path, run: &ValidationRun) -> Result<()> {
         "validated": run.validations.len(),
         "cycles": run.cycles,
     });
-    std::fs::write(path, serde_json::to_string_pretty(&summary)? + "\n")
+    std::fs::write(path, lab::json::to_lines(&summary))
         .with_context(|| format!("writing {}", path.display()))
 }
 

@@ -83,8 +83,10 @@ pub fn write(
         warning_count: warnings.len(),
         fitted,
     };
-    let json = serde_json::to_string_pretty(&manifest)?;
-    std::fs::write(out.join(lab::run_dir::MANIFEST), json + "\n")?;
+    std::fs::write(
+        out.join(lab::run_dir::MANIFEST),
+        lab::json::to_lines(&manifest),
+    )?;
     write_report(plan, sources, counts, fitted)
 }
 
@@ -243,8 +245,10 @@ fn markdown(
     md.push_str(&t.render());
     let _ = writeln!(
         md,
-        "\n![Train and validation loss against epochs]({figure}.svg)\n\n*Mean squared error between σ(K·E) and each position's label, on the {} training positions and the {} held-out ones, at the start weights (epoch 0) and after each epoch.*\n",
-        fitted.train_positions, fitted.validation_positions
+        "\n{}\n\n*Mean squared error between σ(K·E) and each position's label, on the {} training positions and the {} held-out ones, at the start weights (epoch 0) and after each epoch.*\n",
+        lab::report::figures::markdown("Train and validation loss against epochs", figure),
+        fitted.train_positions,
+        fitted.validation_positions
     );
     md.push_str(&weights_section(fitted));
     md

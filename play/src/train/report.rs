@@ -92,8 +92,7 @@ impl Figure for LossCurves<'_> {
 
 /// Writes `net.json`, the loss figure and the report of `record` into `dir`.
 pub fn write(dir: &Path, record: &NetRecord) -> Result<()> {
-    let text = serde_json::to_string_pretty(record).expect("a record serialises");
-    std::fs::write(dir.join(NET_JSON), text + "\n")
+    std::fs::write(dir.join(NET_JSON), lab::json::to_lines(record))
         .with_context(|| format!("writing {}", dir.join(NET_JSON).display()))?;
     let figure = lab::report::figures::save(
         dir,
@@ -155,6 +154,9 @@ fn markdown(r: &NetRecord, figure: &str) -> String {
             e.epoch, e.lr, e.train_loss, e.validation_loss, e.seconds
         ));
     }
-    md.push_str(&format!("\n## Figures\n\n![loss]({figure}.png)\n"));
+    md.push_str(&format!(
+        "\n## Figures\n\n{}\n",
+        lab::report::figures::markdown("loss", figure)
+    ));
     md
 }

@@ -8,6 +8,7 @@ pub mod output;
 pub mod params;
 pub mod report;
 pub mod run;
+pub mod setup;
 pub mod spsa;
 #[cfg(test)]
 mod tests;
@@ -79,6 +80,40 @@ pub struct TunePlan {
 }
 
 impl TunePlan {
+    /// The plan in words (`--dry-run`).
+    pub fn describe(&self) -> String {
+        let mut out = format!("tune        {}\n", self.name);
+        for p in &self.params {
+            out += &format!(
+                "param       {} start {} in [{}, {}], C_END {}, R_END {}{}\n",
+                p.key,
+                p.start,
+                p.min,
+                p.max,
+                p.c_end,
+                p.r_end,
+                if p.integer { ", integer" } else { "" }
+            );
+        }
+        out += &format!(
+            "iterations  {} × {} pairs ({} games), limit {}\n",
+            self.schedule.iterations,
+            self.pairs_per_iteration,
+            2 * self.total_pairs(),
+            self.limit
+        );
+        out += &format!(
+            "openings    {} ({} positions) from offset {}\nrules       {}\nthreads     {}\nout         {}\n",
+            self.book.source,
+            self.book.openings.len(),
+            self.seed,
+            self.rules,
+            self.threads,
+            self.out.display()
+        );
+        out
+    }
+
     /// The player with the parameters at `values`.
     pub fn player(&self, values: &[f64]) -> PlayerKind {
         let settings = self

@@ -332,7 +332,7 @@ impl lab::run_flow::RecordedPlan for TuneManifest {
 
     fn write(&self, dir: &Path) -> Result<()> {
         let path = dir.join(MANIFEST);
-        std::fs::write(&path, serde_json::to_string_pretty(self)? + "\n")
+        std::fs::write(&path, lab::json::to_lines(self))
             .with_context(|| format!("writing {}", path.display()))
     }
 

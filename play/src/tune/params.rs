@@ -22,6 +22,19 @@ pub enum Base {
 /// The prefix of a UCI option key.
 pub const UCI_KEY: &str = "uci.";
 
+/// Every `--param` text parsed against `base`; a key given twice is refused.
+pub fn parse_all(texts: &[String], base: &Base) -> Result<Vec<Param>> {
+    let mut params: Vec<Param> = Vec::new();
+    for text in texts {
+        let p = parse(text, base)?;
+        if params.iter().any(|q| q.key == p.key) {
+            bail!("--param {}: given twice", p.key);
+        }
+        params.push(p);
+    }
+    Ok(params)
+}
+
 /// Reads one `--param` and checks it against `base`.
 pub fn parse(text: &str, base: &Base) -> Result<Param> {
     let expected = "expected KEY=START,MIN,MAX[,C_END[,R_END]]";

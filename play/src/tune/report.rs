@@ -119,7 +119,7 @@ fn markdown(plan: &TunePlan, table: &TuneTable, figures: &[String], dir: &Path) 
     ));
     md.push_str(&verify_section(plan, dir));
     for f in figures {
-        md.push_str(&format!("![{f}]({f}.svg)\n\n"));
+        md.push_str(&format!("{}\n\n", lab::report::figures::markdown(f, f)));
     }
     md
 }

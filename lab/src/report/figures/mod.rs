@@ -1,5 +1,6 @@
-//! The report's figures, drawn with plotters into PNG and SVG. Each figure is a small struct
-//! holding its data and drawing itself on any backend, so both files come from one definition.
+//! The report's figures, drawn with plotters as SVG: vectors for papers, a few tens of kilobytes
+//! each, shown inline by the report pages and by GitHub's Markdown. Each figure is a small struct
+//! holding its data and drawing itself on any plotters backend.
 
 mod depth;
 mod elo_bars;
@@ -10,9 +11,7 @@ mod solved;
 use std::path::Path;
 use std::sync::Once;
 
-use anyhow::{anyhow, Context, Result};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ColorType, ImageEncoder};
+use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -27,7 +26,7 @@ pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>
 
 /// A figure of the report.
 pub trait Figure {
-    /// File stem: the figure is written as `NAME.png` and `NAME.svg`.
+    /// File stem: the figure is written as [`file`]`(NAME)`.
     fn name(&self) -> String;
     /// Draws the figure on `root`.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB>;
@@ -36,8 +35,8 @@ pub trait Figure {
 /// Pixel size of every figure: wide enough for a legend beside a dozen curves.
 pub const SIZE: (u32, u32) = (1100, 700);
 
-/// The bundled font (see `lab/assets/fonts/README.md`): PNG text must not depend on the
-/// fonts of the machine that draws it.
+/// The bundled font (see `lab/assets/fonts/README.md`): the text's extents, and so the layout,
+/// must not depend on the fonts of the machine that draws it.
 const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 
 /// The font family every figure uses.
@@ -52,41 +51,27 @@ fn register_font() {
     });
 }
 
-/// Writes `figure` as PNG and SVG into `dir`; returns its stem.
+/// The file a figure named `name` is written to.
+pub fn file(name: &str) -> String {
+    format!("{name}.svg")
+}
+
+/// The Markdown that shows the figure named `name`, with `alt` as its text.
+pub fn markdown(alt: &str, name: &str) -> String {
+    format!("![{alt}]({})", file(name))
+}
+
+/// Writes `figure` into `dir` as [`file`]`(its name)`; returns its name.
 pub fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
     register_font();
     let name = figure.name();
-    let png = dir.join(format!("{name}.png"));
-    let svg = dir.join(format!("{name}.svg"));
-    let failed =
-        |path: &Path, e: &dyn std::fmt::Display| anyhow!("drawing {}: {e}", path.display());
-    let bytes = png_bytes(figure).map_err(|e| failed(&png, &e))?;
-    std::fs::write(&png, bytes).with_context(|| format!("writing {}", png.display()))?;
-    let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+    let path = dir.join(file(&name));
+    let root = SVGBackend::new(&path, SIZE).into_drawing_area();
     figure
         .draw(&root)
         .and_then(|()| root.present())
-        .map_err(|e| failed(&svg, &e))?;
+        .map_err(|e| anyhow!("drawing {}: {e}", path.display()))?;
     Ok(name)
-}
-
-/// `figure` as PNG bytes at the encoder's best compression (plotters' own writer uses the fastest,
-/// about 3 times larger; committed studies carry hundreds of figures). Encoded in memory so that
-/// a failed write is an error: the encoder's last chunk is written on drop, errors ignored.
-fn png_bytes(figure: &impl Figure) -> Result<Vec<u8>> {
-    let mut pixels = vec![0; (SIZE.0 * SIZE.1 * 3) as usize];
-    {
-        // The backend borrows the pixels until it is dropped.
-        let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
-        figure
-            .draw(&root)
-            .and_then(|()| root.present())
-            .map_err(|e| anyhow!("{e}"))?;
-    }
-    let mut bytes = Vec::new();
-    PngEncoder::new_with_quality(&mut bytes, CompressionType::Best, FilterType::Adaptive)
-        .write_image(&pixels, SIZE.0, SIZE.1, ColorType::Rgb8)?;
-    Ok(bytes)
 }
 
 /// Tableau's ten categorical colours, then plotters' 99-colour palette for larger grids.
