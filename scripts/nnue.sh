@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# The NNUE study (results/nnue/, #65): generation-0 data by `swift`'s self-play, networks trained on
-# it, each gated against `swift`. Each part is one step of the README's protocol; a finished part
+# The NNUE study (results/nnue/, #65): generation-0 data by `swift`'s self-play (generation 1 by
+# `nnue`'s), networks trained on it, each gated against `swift`. Each part is one step of the README's protocol; a finished part
 # is skipped, a started one resumed.
 #
-#   scripts/nnue.sh [PART...]   # parts: gen0 net_a candidates select book confirm clock
+#   scripts/nnue.sh [PART...]   # parts: gen0 gen1 net_a candidates select book confirm clock
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
 #                               #        candidates2 select2 confirm2 readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
-# ../data/nnue); what regenerates them is committed here: gen0/plan.json and chunks.csv.gz (the
-# datagen plan and every chunk's checksum) and each network's nets/NAME/net.json. GEN0_CHUNKS
-# (default 1000) is how far gen0 is played; a network names the first chunks it read.
+# ../data/nnue); what regenerates them is committed here: GEN/plan.json and chunks.csv.gz (the
+# datagen plan and every chunk's checksum) and each network's nets/NAME/net.json. GEN_CHUNKS
+# (default 1000) is how far a generation is played; a network names the first chunks it read.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 out=results/nnue
@@ -24,19 +24,23 @@ CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 # The candidates' data: gen0's first chunks when they were trained (README, "Candidates").
 CANDIDATE_CHUNKS=${CANDIDATE_CHUNKS:-280}
 
-part_gen0() {
-  local dir=$data/gen0
+# GEN NAME PRESET SEED: generation NAME's self-play of PRESET (started, or resumed), and its plan
+# and chunk list into $out/NAME. GEN_CHUNKS (default 1000) is how far it is played.
+generation() {
+  local name=$1 preset=$2 seed=$3 dir=$data/$1
   if [ -f "$dir/manifest.json" ]; then
-    "$harness" datagen --resume "$dir" --chunks "${GEN0_CHUNKS:-1000}" --quiet || [ $? = 130 ]
+    "$harness" datagen --resume "$dir" --chunks "${GEN_CHUNKS:-1000}" --quiet || [ $? = 130 ]
   else
-    "$harness" datagen --preset swift --nodes 5000 --chunks "${GEN0_CHUNKS:-1000}" \
-      --games-per-chunk 32 --seed 650000 --threads 1 --quiet --out "$dir"
+    "$harness" datagen --preset "$preset" --nodes 5000 --chunks "${GEN_CHUNKS:-1000}" \
+      --games-per-chunk 32 --seed "$seed" --threads 1 --quiet --out "$dir" || [ $? = 130 ]
   fi
-  mkdir -p "$out/gen0"
+  mkdir -p "$out/$name"
   # Not manifest.json: a directory with one is a run that `harness report` regenerates.
-  cp "$dir/manifest.json" "$out/gen0/plan.json"
-  gzip -9 -n -c "$dir/chunks.csv" >"$out/gen0/chunks.csv.gz"
+  cp "$dir/manifest.json" "$out/$name/plan.json"
+  gzip -9 -n -c "$dir/chunks.csv" >"$out/$name/chunks.csv.gz"
 }
+part_gen0() { generation gen0 swift 650000; }
+part_gen1() { generation gen1 nnue 660000; }
 
 # NAME ARGS...: a network trained into $data/NAME, its record into $out/nets/NAME.
 net() {
@@ -144,4 +148,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 readme" "$@"
+run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 readme" "$@"

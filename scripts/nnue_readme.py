@@ -39,7 +39,7 @@ def data(root):
         chunks = list(csv.DictReader(f))
     total = lambda k: sum(int(c[k]) for c in chunks)  # noqa: E731
     games = total("games")
-    return (f"**gen0** (`gen0/chunks.csv.gz`): {len(chunks)} chunks, {games:,} games "
+    return (f"**gen0** (`gen0/chunks.csv.gz`): {len(chunks):,} chunks, {games:,} games "
             f"(White {total('white_wins'):,}, drawn {total('draws'):,}, Black {total('black_wins'):,}), "
             f"{total('positions'):,} positions kept; left out: {total('in_check'):,} in check, "
             f"{total('noisy'):,} before a capture or promotion, {total('unscored'):,} with a mate "
