@@ -136,6 +136,11 @@ fn a_killed_run_resumes_into_the_uninterrupted_runs_files_and_may_add_chunks() {
         .unwrap();
     let stdout = ok(&resumed);
     assert!(stdout.contains("done before"), "{stdout}");
+    // The resumed run records the plan it grew to.
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(killed.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["plan"]["chunks"], 14);
     let mut got = data(&killed);
     got.retain(|(name, _)| !name.ends_with(".partial"));
     assert_eq!(got, data(&whole));

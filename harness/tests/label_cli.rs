@@ -139,6 +139,54 @@ fn a_killed_run_resumes_without_losing_or_repeating_a_position() {
     assert_eq!(got, want);
 }
 
+#[test]
+fn a_signal_stops_new_positions_and_the_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = selfplay();
+    let out = dir.path().join("stopped");
+    let engine = engine_binary();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("harness"))
+        .arg("label")
+        .args([suite.to_str().unwrap(), "--depth", "6", "--threads", "1"])
+        .args(["--quiet", "--engine", engine.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let labels = out.join("labels.csv");
+    let started = Instant::now();
+    while std::fs::read_to_string(&labels).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no rows");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let stopped = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("harness label --resume"), "{stderr}");
+    let resumed = harness()
+        .args(["label", "--quiet", "--resume"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let whole = dir.path().join("whole");
+    let o = label(
+        &[suite.to_str().unwrap(), "--depth", "6", "--threads", "1"],
+        &whole,
+    );
+    assert!(o.status.success());
+    assert_eq!(rows(&out), rows(&whole));
+}
+
 /// A UCI engine that labels every position `cp 12` and dies on any position with a lone king on
 /// e8 and a pawn on e2.
 const FRAGILE: &str = r#"#!/bin/sh

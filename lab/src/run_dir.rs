@@ -227,22 +227,23 @@ pub const ITERATIONS_READ: &[&str] = &[
     column::TIME_MS,
 ];
 
-/// The lock of a run that records its plan as its manifest (`label`, `train`): a resumed run's
-/// directory is locked as it is; a new one is created, locked and given `plan` as `manifest.json`.
-pub fn start_with_plan(
-    dir: &Path,
-    resuming: bool,
-    plan: &impl serde::Serialize,
-) -> Result<crate::run_lock::RunLock> {
-    use crate::run_lock::RunLock;
-    if resuming {
-        return RunLock::acquire(dir);
-    }
-    let lock = RunLock::create_and_acquire(dir)?;
+/// The manifest of run directory `dir` as a `T`; `what` names the kind of run in the error.
+pub fn read_manifest<T: serde::de::DeserializeOwned>(dir: &Path, what: &str) -> Result<T> {
     let path = dir.join(MANIFEST);
-    std::fs::write(&path, crate::json::to_lines(plan))
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(lock)
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("{}: no {what} to resume", dir.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a {what}'s manifest", path.display()))
+}
+
+/// Writes `manifest` as `dir/manifest.json`, whole or not at all (through a file renamed into
+/// place, so a kill leaves the old one).
+pub fn write_manifest(dir: &Path, manifest: &impl serde::Serialize) -> Result<()> {
+    let path = dir.join(MANIFEST);
+    let partial = path.with_extension("json.partial");
+    std::fs::write(&partial, crate::json::to_lines(manifest))
+        .with_context(|| format!("writing {}", partial.display()))?;
+    std::fs::rename(&partial, &path).with_context(|| format!("writing {}", path.display()))
 }
 
 #[cfg(test)]

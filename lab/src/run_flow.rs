@@ -1,8 +1,8 @@
-//! The run-directory flow that `grid` and `match` share: lock the directory, write a fresh
-//! manifest or check that a resumed run is the recorded plan, open the sink, take signals, run,
-//! and say whether the run ended or was interrupted. Each command brings its own manifest, sink
-//! and work; the order of the steps, the refusal of another plan and the resume message are here
-//! once.
+//! The run-directory flow every command with a run directory shares (`grid`, `match`, `tune`,
+//! `label`, `datagen`, `train`): lock the directory, write a fresh manifest or check that a
+//! resumed run is the recorded plan, open the sink, take signals, run, and say whether the run
+//! ended or was interrupted. Each command brings its own manifest, sink and work; the order of the
+//! steps, the refusal of another plan and the resume message are here once.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -20,6 +20,31 @@ pub trait RecordedPlan: Sized {
     /// What differs between this recorded plan and `planned`, in words; empty when a resume
     /// may continue it.
     fn plan_differences(&self, planned: &Self) -> Vec<String>;
+    /// Whether a resumed run records its plan again (one that may grow, such as a datagen run
+    /// given more chunks); by default the recorded manifest stays as it was.
+    fn recorded_again(&self) -> bool {
+        false
+    }
+}
+
+/// The top-level fields of two serialisable plans that differ, but those in `free` (what a
+/// resume may change, such as the threads): for a plan recorded as it is.
+pub fn differences_but(
+    recorded: &impl serde::Serialize,
+    planned: &impl serde::Serialize,
+    free: &[&str],
+) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (
+        serde_json::to_value(recorded),
+        serde_json::to_value(planned),
+    ) else {
+        return Vec::new();
+    };
+    a.iter()
+        .filter(|(key, _)| !free.contains(&key.as_str()))
+        .filter(|(key, v)| b.get(*key) != Some(v))
+        .map(|(key, _)| format!("its {key}"))
+        .collect()
 }
 
 /// How a run ended, with what its work returned.
@@ -48,13 +73,17 @@ pub fn run<M: RecordedPlan, S, T>(
     let _lock = RunLock::create_and_acquire(out)?;
     let sink = if resume {
         let recorded = M::read(out)?;
-        let differences = recorded.plan_differences(&manifest(Some(&recorded)));
+        let planned = manifest(Some(&recorded));
+        let differences = recorded.plan_differences(&planned);
         if !differences.is_empty() {
             bail!(
                 "{} was made by a different plan ({}): resume it with the command in its manifest.json",
                 out.display(),
                 differences.join("; ")
             );
+        }
+        if planned.recorded_again() {
+            planned.write(out)?;
         }
         open_sink(Some(&recorded))?
     } else {
@@ -79,4 +108,22 @@ pub fn interrupted(command: &str, out: &Path, kept: &str) -> ExitCode {
         out.display()
     );
     ExitCode::from(crate::shutdown::INTERRUPTED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn differences_name_the_changed_fields_but_the_free_ones() {
+        let recorded = json!({"seed": 1, "threads": 2, "out": "a", "inputs": ["x"]});
+        let same_but_free = json!({"seed": 1, "threads": 8, "out": "b", "inputs": ["x"]});
+        assert!(differences_but(&recorded, &same_but_free, &["threads", "out"]).is_empty());
+        let other = json!({"seed": 2, "threads": 2, "out": "a", "inputs": ["y"]});
+        assert_eq!(
+            differences_but(&recorded, &other, &["threads", "out"]),
+            ["its seed", "its inputs"]
+        );
+    }
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use lab::run_dir::{check_fresh_out, MANIFEST};
-use lab::run_lock::RunLock;
+use lab::run_flow::{self, Ended, RecordedPlan};
 use play::datagen::{
     self, DatagenManifest, DatagenPlan, Openings, PlayerSpec, RandomPlies, CHUNKS_CSV,
 };
@@ -89,10 +89,16 @@ pub fn run(args: DatagenArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = start_run_dir(&plan, resuming)?;
-    lab::shutdown::install();
+    let manifest = DatagenManifest::new(plan.clone())?;
+    // A resumed run keeps the command and build it started with.
+    let recorded_as = |recorded: Option<&DatagenManifest>| DatagenManifest {
+        provenance: recorded.map_or(manifest.provenance.clone(), |r| r.provenance.clone()),
+        ..manifest.clone()
+    };
     let bar = lab::progress::Progress::new(todo.len() as u64, args.run.quiet);
-    let summary = datagen::run::run(&plan, |_| bar.job_done())?;
+    let work = |()| datagen::run::run(&plan, |_| bar.job_done());
+    let (Ended::Completed(summary) | Ended::Interrupted(summary)) =
+        run_flow::run(&plan.out, resuming, recorded_as, |_| Ok(()), work)?;
     bar.finish();
     println!(
         "{} chunks played ({} positions, {:.0} a second), {} done before, {} left → {}",
@@ -221,21 +227,9 @@ fn rules(args: &RulesArgs) -> Result<play::arena::rules::Rules> {
 /// The plan `dir` recorded, with more chunks or other threads if asked; refused when this build
 /// would play other data.
 fn resumed(dir: &Path, args: &DatagenArgs) -> Result<DatagenPlan> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST))
-        .with_context(|| format!("{}: no datagen run to resume", dir.display()))?;
-    let recorded: DatagenManifest = serde_json::from_str(&text)
-        .with_context(|| format!("{}/{MANIFEST}: not a datagen run's manifest", dir.display()))?;
-    let mut plan = recorded.plan.clone();
+    let recorded: DatagenManifest = RecordedPlan::read(dir)?;
+    let mut plan = recorded.plan;
     plan.out = dir.to_path_buf();
-    let now = DatagenManifest::new(plan.clone())?;
-    let differences = now.differences(&recorded);
-    if !differences.is_empty() {
-        bail!(
-            "{}: this build would play other data than the run recorded ({}): start a new run",
-            dir.display(),
-            differences.join("; ")
-        );
-    }
     if let Some(chunks) = args.chunks {
         if chunks < plan.chunks {
             bail!("--chunks {chunks}: the run already has {} chunks (a resumed run may only add chunks)", plan.chunks);
@@ -247,25 +241,4 @@ fn resumed(dir: &Path, args: &DatagenArgs) -> Result<DatagenPlan> {
     }
     datagen::run::book(&plan)?;
     Ok(plan)
-}
-
-/// Creates the run directory (or takes the resumed one) under its lock, with the manifest.
-fn start_run_dir(plan: &DatagenPlan, resuming: bool) -> Result<RunLock> {
-    let lock = if resuming {
-        RunLock::acquire(&plan.out)?
-    } else {
-        RunLock::create_and_acquire(&plan.out)?
-    };
-    let mut manifest = DatagenManifest::new(plan.clone())?;
-    if resuming {
-        let text = std::fs::read_to_string(plan.out.join(MANIFEST))?;
-        let recorded: DatagenManifest = serde_json::from_str(&text)?;
-        manifest.provenance = recorded.provenance;
-    }
-    let text = lab::json::to_lines(&manifest);
-    let path = plan.out.join(MANIFEST);
-    let tmp = path.with_extension("json.partial");
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(lock)
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
+use lab::run_flow::{self, Ended, RecordedPlan};
 use play::label::positions::{self, Selection};
 use play::label::{pgn, run, LabelPlan, LabelRow, Limit, LABELLED_PGN, LABELS};
 
@@ -71,10 +72,21 @@ pub fn run(args: LabelArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = lab::run_dir::start_with_plan(&plan.out, args.run.resume.is_some(), &plan)?;
     let bar = lab::progress::Progress::new(read.items.len() as u64, args.run.quiet);
-    let outcome = run::label_all(&plan, read.items, |_, _| bar.job_done())?;
+    let work = |()| run::label_all(&plan, read.items, |_, _| bar.job_done());
+    let resuming = args.run.resume.is_some();
+    let ended = run_flow::run(&plan.out, resuming, |_| plan.clone(), |_| Ok(()), work)?;
     bar.finish();
+    let outcome = match ended {
+        Ended::Completed(outcome) => outcome,
+        Ended::Interrupted(outcome) => {
+            let kept = format!(
+                "{} more positions written",
+                outcome.labelled + outcome.skipped
+            );
+            return Ok(run_flow::interrupted("label", &plan.out, &kept));
+        }
+    };
     if !read.games.is_empty() {
         write_labelled_pgn(&plan.out, &read.games)?;
     }
@@ -137,10 +149,7 @@ fn resumed(dir: &Path, args: &LabelArgs) -> Result<(LabelPlan, positions::Read)>
     if !args.inputs.is_empty() || args.engine.is_some() || args.depth.is_some() {
         bail!("--resume continues the plan {dir}/{MANIFEST} records: leave out the inputs, --engine and the limit", dir = dir.display());
     }
-    let text = std::fs::read_to_string(dir.join(MANIFEST))
-        .with_context(|| format!("{}: no label run to resume", dir.display()))?;
-    let mut plan: LabelPlan = serde_json::from_str(&text)
-        .with_context(|| format!("{}/{MANIFEST}: not a label run's manifest", dir.display()))?;
+    let mut plan: LabelPlan = RecordedPlan::read(dir)?;
     plan.out = dir.to_path_buf();
     if let Some(threads) = args.run.threads {
         plan.threads = lab::workers::resolve(Some(threads))?;

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
+use lab::run_flow::{self, Ended, RecordedPlan};
 use play::train::report::NetRecord;
 use play::train::{self, Schedule, TrainPlan, NET_FILE};
 
@@ -90,12 +91,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     if args.run.dry_run {
         return Ok(ExitCode::SUCCESS);
     }
-    let _lock = lab::run_dir::start_with_plan(&plan.out, resuming, &plan)?;
-    lab::shutdown::install();
     let quiet = args.run.quiet;
-    let trained = train::run::run(&plan, &data, |row| {
-        if !quiet {
-            eprintln!(
+    let work = |()| {
+        train::run::run(&plan, &data, |row| {
+            if !quiet {
+                eprintln!(
                 "epoch {:>3}: lr {:.2e}, training loss {:.6}, validation loss {:.6} ({:.0} positions/s)",
                 row.epoch,
                 row.lr,
@@ -103,8 +103,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
                 row.validation_loss,
                 data.train.len() as f64 / row.seconds.max(1e-9)
             );
-        }
-    })?;
+            }
+        })
+    };
+    let (Ended::Completed(trained) | Ended::Interrupted(trained)) =
+        run_flow::run(&plan.out, resuming, |_| plan.clone(), |_| Ok(()), work)?;
     if trained.rows.len() < plan.epochs as usize {
         eprintln!(
             "stopped after epoch {}: resume with harness train --resume {}",
@@ -222,14 +225,7 @@ fn schedule(text: &str) -> Result<Schedule> {
 /// The plan `dir` recorded; `--epochs` may add epochs, `--threads` is refused (a run is
 /// deterministic for its thread count).
 fn resumed(dir: &Path, args: &TrainArgs) -> Result<TrainPlan> {
-    let text = std::fs::read_to_string(dir.join(MANIFEST))
-        .with_context(|| format!("{}: no training run to resume", dir.display()))?;
-    let mut plan: TrainPlan = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{}/{MANIFEST}: not a training run's manifest",
-            dir.display()
-        )
-    })?;
+    let mut plan: TrainPlan = RecordedPlan::read(dir)?;
     plan.out = dir.to_path_buf();
     if args.run.threads.is_some_and(|t| t != plan.threads) {
         bail!(

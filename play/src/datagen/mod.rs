@@ -215,3 +215,23 @@ impl DatagenManifest {
         out
     }
 }
+
+/// The manifest is the plan: a resumed run is refused when this build would play other data,
+/// and records the plan again (it may have been given more chunks or threads).
+impl lab::run_flow::RecordedPlan for DatagenManifest {
+    fn read(dir: &std::path::Path) -> anyhow::Result<Self> {
+        lab::run_dir::read_manifest(dir, "datagen run")
+    }
+
+    fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        lab::run_dir::write_manifest(dir, self)
+    }
+
+    fn plan_differences(&self, planned: &Self) -> Vec<String> {
+        planned.differences(self)
+    }
+
+    fn recorded_again(&self) -> bool {
+        true
+    }
+}

@@ -111,3 +111,18 @@ pub struct SkippedRow {
 
 /// The key that names a position in a run: no two positions share it, and a resume skips it.
 pub type Key = (usize, usize, usize);
+
+/// The manifest is the plan; a resumed run continues it (with other threads if asked).
+impl lab::run_flow::RecordedPlan for LabelPlan {
+    fn read(dir: &std::path::Path) -> anyhow::Result<Self> {
+        lab::run_dir::read_manifest(dir, "label run")
+    }
+
+    fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        lab::run_dir::write_manifest(dir, self)
+    }
+
+    fn plan_differences(&self, planned: &Self) -> Vec<String> {
+        lab::run_flow::differences_but(self, planned, &["out", "threads"])
+    }
+}

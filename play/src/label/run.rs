@@ -89,6 +89,10 @@ pub fn label_all(
 fn work(plan: &LabelPlan, todo: &[Item], next: &AtomicUsize, tx: mpsc::Sender<Row>) {
     let mut engine: Option<UciEngine> = None;
     loop {
+        // A signal stops new positions; the ones under way are written.
+        if lab::shutdown::requested() {
+            return;
+        }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(item) = todo.get(i) else { return };
         let result = match engine.as_mut() {

@@ -111,3 +111,18 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 
 #[cfg(test)]
 mod tests;
+
+/// The manifest is the plan; a resumed run continues it as it is.
+impl lab::run_flow::RecordedPlan for TrainPlan {
+    fn read(dir: &std::path::Path) -> anyhow::Result<Self> {
+        lab::run_dir::read_manifest(dir, "training run")
+    }
+
+    fn write(&self, dir: &std::path::Path) -> anyhow::Result<()> {
+        lab::run_dir::write_manifest(dir, self)
+    }
+
+    fn plan_differences(&self, planned: &Self) -> Vec<String> {
+        lab::run_flow::differences_but(self, planned, &["out"])
+    }
+}
