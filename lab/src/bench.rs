@@ -122,7 +122,7 @@ mod tests {
             ("fitted", 30_452),
             ("picked", 30_424),
             ("honed", 25_574),
-            // The same as `honed`'s: at depth 5 neither of its parts acts (core_third.rs shows
+            // The same as `honed`'s: at depth 5 neither of its parts acts (swift_parts.rs shows
             // where they do), and its evaluation cache changes no value.
             ("swift", 25_574),
             // `swift` with the built-in network: its signature moves with the network

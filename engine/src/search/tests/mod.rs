@@ -505,16 +505,16 @@ fn a_reused_searcher_matches_a_fresh_one() {
     );
 }
 
-mod core_parts;
 mod core_switches;
-mod core_third;
 mod cutoffs;
 mod draws;
 mod extensions;
+mod honed_parts;
 mod network;
 mod pruning_family;
 mod record;
 mod strength_switches;
+mod swift_parts;
 mod time;
 mod tt_budget;
 

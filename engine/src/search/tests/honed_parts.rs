@@ -1,4 +1,4 @@
-//! The core's second set of parts (#54, the eighth amendment of `results/strength/core/`): each
+//! What `honed` adds to `picked` (#54; `results/strength/core/`, its eighth amendment): each part
 //! changes the `picked` tree and counts its work where its step acts, and changes nothing where
 //! it never does. Node counts are exact: a fixed-depth search is deterministic.
 

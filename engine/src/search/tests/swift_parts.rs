@@ -1,4 +1,4 @@
-//! The core's third set of parts (#54, the ninth amendment of `results/strength/core/`): the null
+//! What `swift` adds to `honed` (#54; `results/strength/core/`, its ninth amendment): the null
 //! move before the moves are generated, and a TT whose entries age with the game's searches. Each
 //! changes the `honed` tree where its step acts; neither acts where it cannot. Node counts are
 //! exact: a fixed-depth search is deterministic.
