@@ -74,14 +74,15 @@ def trend(found, form):
     return high[7] - low[7] > math.hypot(low[8], high[8])
 
 
-def reasons(found):
+def family_reasons(found):
+    """Each family's reason by the protocol's rule, in words (family → text)."""
     adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
-    lines = []
-    for family, engine, reference, claim in FAMILIES:
+    out = {}
+    for family, engine, reference, _ in FAMILIES:
         forms = [f for f in (engine, reference) if f is not None]
         verdicts = {(f, b): pays(found, adjusted, f, b) for f in forms for b, _ in BUDGETS}
         if None in verdicts.values():
-            lines.append(f"- {claim}: not resolved yet (a screen is not played){so_far(found, adjusted, engine, reference)}.")
+            out[family] = f"not resolved yet (a screen is not played){so_far(found, adjusted, engine, reference)}"
             continue
         reasons = []
         if engine and any(verdicts[(reference, b)] and not verdicts[(engine, b)] for b, _ in BUDGETS):
@@ -90,9 +91,13 @@ def reasons(found):
             reasons.append("**budget** — a form gains significantly from 10,000 to 80,000 nodes")
         if not any(verdicts.values()):
             reasons.append("**interaction** — neither form pays at either budget inside `swift`")
-        text = "; ".join(reasons) if reasons else "not resolved: the intervals allow more than one reason"
-        lines.append(f"- {claim}: {text}.")
-    return "\n".join(lines)
+        out[family] = "; ".join(reasons) if reasons else "not resolved: the intervals allow more than one reason"
+    return out
+
+
+def reasons(found):
+    said = family_reasons(found)
+    return "\n".join(f"- {claim}: {said[family]}." for family, _, _, claim in FAMILIES)
 
 
 def so_far(found, adjusted, engine, reference):

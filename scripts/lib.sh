@@ -147,10 +147,11 @@ ROW_TABLES=(runs.csv iterations.csv games.csv moves.csv games.pgn)
 # readers take a table from NAME.gz where NAME is not there. A match's games.pgn goes where its
 # moves.csv stays: `harness report` writes it again from the tables.
 compress_tables() {
-  local name file
+  local name file dir
   find "$1" -name games.pgn -print0 |
     while IFS= read -r -d '' file; do
-      if [ -f "$(dirname "$file")/report.md" ] && [ -f "$(dirname "$file")/moves.csv" ]; then
+      dir=$(dirname "$file")
+      if [ -f "$dir/report.md" ] && { [ -f "$dir/moves.csv" ] || [ -f "$dir/moves.csv.gz" ]; }; then
         rm -f "$file"
       fi
     done

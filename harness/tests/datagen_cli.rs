@@ -215,6 +215,18 @@ fn a_changed_chunk_file_or_fewer_chunks_on_resume_are_refused() {
     std::fs::remove_file(&bin).unwrap();
     let e = err(&resume(&["--chunks", "2"]));
     assert!(e.contains("00000.bin") && e.contains("missing"), "{e}");
+    // A run recorded by a build with another bench signature plays other data: refused, before a
+    // dry run too.
+    let path = out.join("manifest.json");
+    let recorded = std::fs::read_to_string(&path).unwrap();
+    let mut manifest: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    manifest["bench_signature"] = serde_json::json!(1);
+    std::fs::write(&path, manifest.to_string()).unwrap();
+    let e = err(&resume(&["--chunks", "2", "--dry-run"]));
+    assert!(
+        e.contains("bench signature") && e.contains("start a new run"),
+        "{e}"
+    );
 }
 
 /// python-chess referees every record: a legal position not in check, and the binary record the

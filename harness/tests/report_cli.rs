@@ -252,6 +252,41 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 #[test]
+fn a_committed_match_gets_its_pgn_from_its_tables_and_its_book() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let committed = root.join("results/strength/core/gauntlet-2s-glaurung");
+    // Under the repository, as a study's runs are; the book is named from the repository's root
+    // and this test runs in harness/, so it is found above the run directory.
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pgn-rebuild/gauntlet-2s-glaurung");
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_dir(&committed, &copy);
+    harness().arg("report").arg(&copy).assert().success();
+    let pgn = read(copy.join("games.pgn"));
+    let mut games = String::new();
+    let packed = std::fs::File::open(copy.join("games.csv.gz")).unwrap();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(packed), &mut games).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), games.lines().count() - 1);
+    let book = read(root.join("results/strength/gauntlet-openings.epd"));
+    let first_fen = pgn
+        .split("[FEN \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let placement = first_fen.split(' ').next().unwrap();
+    assert!(
+        book.lines().any(|l| l.starts_with(placement)),
+        "{first_fen}"
+    );
+    // The report beside it is the committed one.
+    assert_eq!(
+        read(copy.join("report.md")),
+        read(committed.join("report.md"))
+    );
+}
+
+#[test]
 fn a_report_reads_gzipped_tables_as_it_reads_plain_ones() {
     let dir = tempfile::tempdir().unwrap();
     let plain = run_grid(dir.path(), "plain", "3");

@@ -15,7 +15,7 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use crate::report::md_table::MdTable;
-use crate::run_dir::{MANIFEST, REPORT, REPORT_HTML};
+use crate::run_dir::{GAMES_PGN, MANIFEST, REPORT, REPORT_HTML};
 
 /// The index's Markdown file name.
 pub const INDEX_MD: &str = "index.md";
@@ -290,14 +290,14 @@ fn kind_of(dir: &Path) -> &'static str {
     }
 }
 
-/// Bytes of the files directly in `dir` but its page (a ladder's rungs are runs of their own; a
-/// page is built on demand).
+/// Bytes of the files directly in `dir` but what is built on demand from them, its page and a
+/// match's plain PGN (a ladder's rungs are runs of their own).
 fn size_of(dir: &Path) -> u64 {
     std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok())
-                .filter(|e| e.file_name() != REPORT_HTML)
+                .filter(|e| e.file_name() != REPORT_HTML && e.file_name() != GAMES_PGN)
                 .filter_map(|e| e.metadata().ok())
                 .filter(|m| m.is_file())
                 .map(|m| m.len())

@@ -31,6 +31,9 @@ pub const REPORT_HTML: &str = "report.html";
 pub const REPORT_JSON: &str = "report.json";
 /// A match's games, one row each (`play::arena::output`): what makes a directory a match's.
 pub const GAMES_CSV: &str = "games.csv";
+/// A match's games as PGN (`play::arena::pgn`); where `moves.csv` is kept, built again from the
+/// tables, so not part of a run's size in the index.
+pub const GAMES_PGN: &str = "games.pgn";
 /// A budget ladder's rungs (`play::arena::ladder`).
 pub const LADDER_JSON: &str = "ladder.json";
 /// A tune's iterations (`play::tune::output`).

@@ -20,11 +20,29 @@ pub trait RecordedPlan: Sized {
     /// What differs between this recorded plan and `planned`, in words; empty when a resume
     /// may continue it.
     fn plan_differences(&self, planned: &Self) -> Vec<String>;
-    /// Whether a resumed run records its plan again (one that may grow, such as a datagen run
-    /// given more chunks); by default the recorded manifest stays as it was.
-    fn recorded_again(&self) -> bool {
-        false
+    /// What to do instead when the plans differ.
+    const ADVICE: &'static str = "resume it with the command in its manifest.json";
+    /// What a resumed run records in place of this manifest, given its `planned` one (a plan
+    /// that may grow, such as a datagen run given more chunks); by default nothing: the recorded
+    /// manifest stays as it was.
+    fn recorded_on_resume(&self, _planned: &Self) -> Option<Self> {
+        None
     }
+}
+
+/// Refuses to resume the run in `out`, which recorded `recorded`, as `planned` when the two plans
+/// differ; commands call it before a dry run too.
+pub fn check_resumable<M: RecordedPlan>(out: &Path, recorded: &M, planned: &M) -> Result<()> {
+    let differences = recorded.plan_differences(planned);
+    if !differences.is_empty() {
+        bail!(
+            "{} was made by a different plan ({}): {}",
+            out.display(),
+            differences.join("; "),
+            M::ADVICE
+        );
+    }
+    Ok(())
 }
 
 /// The top-level fields of two serialisable plans that differ, but those in `free` (what a
@@ -34,12 +52,12 @@ pub fn differences_but(
     planned: &impl serde::Serialize,
     free: &[&str],
 ) -> Vec<String> {
-    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) = (
-        serde_json::to_value(recorded),
-        serde_json::to_value(planned),
-    ) else {
-        return Vec::new();
+    let object = |plan: serde_json::Value| match plan {
+        serde_json::Value::Object(fields) => fields,
+        other => panic!("a plan serialises as an object, not {other}"),
     };
+    let a = object(serde_json::to_value(recorded).expect("a plan serialises"));
+    let b = object(serde_json::to_value(planned).expect("a plan serialises"));
     a.iter()
         .filter(|(key, _)| !free.contains(&key.as_str()))
         .filter(|(key, v)| b.get(*key) != Some(v))
@@ -74,16 +92,9 @@ pub fn run<M: RecordedPlan, S, T>(
     let sink = if resume {
         let recorded = M::read(out)?;
         let planned = manifest(Some(&recorded));
-        let differences = recorded.plan_differences(&planned);
-        if !differences.is_empty() {
-            bail!(
-                "{} was made by a different plan ({}): resume it with the command in its manifest.json",
-                out.display(),
-                differences.join("; ")
-            );
-        }
-        if planned.recorded_again() {
-            planned.write(out)?;
+        check_resumable(out, &recorded, &planned)?;
+        if let Some(again) = recorded.recorded_on_resume(&planned) {
+            again.write(out)?;
         }
         open_sink(Some(&recorded))?
     } else {

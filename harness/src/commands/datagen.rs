@@ -90,15 +90,10 @@ pub fn run(args: DatagenArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let manifest = DatagenManifest::new(plan.clone())?;
-    // A resumed run keeps the command and build it started with.
-    let recorded_as = |recorded: Option<&DatagenManifest>| DatagenManifest {
-        provenance: recorded.map_or(manifest.provenance.clone(), |r| r.provenance.clone()),
-        ..manifest.clone()
-    };
     let bar = lab::progress::Progress::new(todo.len() as u64, args.run.quiet);
     let work = |()| datagen::run::run(&plan, |_| bar.job_done());
     let (Ended::Completed(summary) | Ended::Interrupted(summary)) =
-        run_flow::run(&plan.out, resuming, recorded_as, |_| Ok(()), work)?;
+        run_flow::run(&plan.out, resuming, |_| manifest, |_| Ok(()), work)?;
     bar.finish();
     println!(
         "{} chunks played ({} positions, {:.0} a second), {} done before, {} left → {}",
@@ -228,8 +223,10 @@ fn rules(args: &RulesArgs) -> Result<play::arena::rules::Rules> {
 /// would play other data.
 fn resumed(dir: &Path, args: &DatagenArgs) -> Result<DatagenPlan> {
     let recorded: DatagenManifest = RecordedPlan::read(dir)?;
-    let mut plan = recorded.plan;
+    let mut plan = recorded.plan.clone();
     plan.out = dir.to_path_buf();
+    // Refused before a dry run too: this build must play the data the run began with.
+    run_flow::check_resumable(dir, &recorded, &DatagenManifest::new(plan.clone())?)?;
     if let Some(chunks) = args.chunks {
         if chunks < plan.chunks {
             bail!("--chunks {chunks}: the run already has {} chunks (a resumed run may only add chunks)", plan.chunks);

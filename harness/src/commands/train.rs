@@ -92,17 +92,23 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let quiet = args.run.quiet;
+    let speed = |seconds: f64| data.train.len() as f64 / seconds.max(1e-9);
+    let report = |row: &train::run::EpochRow| {
+        let losses = format!(
+            "training loss {:.6}, validation loss {:.6}",
+            row.train_loss, row.validation_loss
+        );
+        eprintln!(
+            "epoch {:>3}: lr {:.2e}, {losses} ({:.0} positions/s)",
+            row.epoch,
+            row.lr,
+            speed(row.seconds)
+        );
+    };
     let work = |()| {
         train::run::run(&plan, &data, |row| {
             if !quiet {
-                eprintln!(
-                "epoch {:>3}: lr {:.2e}, training loss {:.6}, validation loss {:.6} ({:.0} positions/s)",
-                row.epoch,
-                row.lr,
-                row.train_loss,
-                row.validation_loss,
-                data.train.len() as f64 / row.seconds.max(1e-9)
-            );
+                report(row)
             }
         })
     };

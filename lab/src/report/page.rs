@@ -321,7 +321,7 @@ fn figure(dir: &Path, src: &str, alt: &str) -> String {
     );
     let local = !src.contains(':') && !src.starts_with('/');
     if local {
-        let svg_name = format!("{stem}.svg");
+        let svg_name = super::figures::file(stem);
         if let Ok(svg) = std::fs::read_to_string(dir.join(&svg_name)) {
             if svg.len() <= INLINE_SVG_BYTES {
                 let start = svg.find("<svg").unwrap_or(0);

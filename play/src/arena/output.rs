@@ -12,19 +12,16 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use lab::export::appender::Appender;
-
-use super::game::GameRecord;
 use lab::export::rows::round3;
 
+use super::game::GameRecord;
 use super::pgn::{self, Header};
 use super::plan::{Job, MatchPlan};
 
 /// File names of a match directory.
-pub use lab::run_dir::GAMES_CSV;
+pub use lab::run_dir::{GAMES_CSV, GAMES_PGN};
 /// One row per move.
 pub const MOVES_CSV: &str = "moves.csv";
-/// The games.
-pub const GAMES_PGN: &str = "games.pgn";
 
 /// One row of `games.csv`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -388,6 +385,13 @@ fn rewrite_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
 
 /// Keeps the first `games` games of a PGN file.
 fn keep_pgn_games(path: &Path, games: usize) -> Result<()> {
+    if games > 0 && !path.exists() {
+        bail!(
+            "{} is missing (a committed study keeps the tables): `harness report {}` writes it again from games.csv and moves.csv, then resume",
+            path.display(),
+            path.parent().map_or(String::new(), |d| d.display().to_string())
+        );
+    }
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let mut starts: Vec<usize> = text
         .match_indices("[Event ")

@@ -23,19 +23,35 @@ pub fn write(
     games: &[GameRow],
     moves: &[MoveRow],
 ) -> Result<()> {
+    let text = rebuild(dir, manifest, games, moves)?;
     let path = dir.join(GAMES_PGN);
-    std::fs::write(&path, rebuild(manifest, games, moves)?)
-        .with_context(|| format!("writing {}", path.display()))
+    // Whole or not at all: a PGN cut short by a kill would stand for the games.
+    let partial = path.with_extension("pgn.partial");
+    std::fs::write(&partial, text).with_context(|| format!("writing {}", partial.display()))?;
+    std::fs::rename(&partial, &path).with_context(|| format!("writing {}", path.display()))
 }
 
-/// The PGN of `games` with their `moves`, as the match of `manifest` wrote it.
-pub fn rebuild(manifest: &MatchManifest, games: &[GameRow], moves: &[MoveRow]) -> Result<String> {
-    let book = recorded_book(manifest)?;
-    let fens: HashMap<&str, String> = book
-        .openings
-        .iter()
-        .map(|o| (o.id.as_str(), o.variant.fen(&o.board)))
-        .collect();
+/// The PGN of `games` with their `moves`, as the match in `dir` (which recorded `manifest`)
+/// wrote it.
+pub fn rebuild(
+    dir: &Path,
+    manifest: &MatchManifest,
+    games: &[GameRow],
+    moves: &[MoveRow],
+) -> Result<String> {
+    let book = recorded_book(dir, manifest)?;
+    let mut fens: HashMap<&str, String> = HashMap::new();
+    for o in &book.openings {
+        let fen = o.variant.fen(&o.board);
+        if fens.get(o.id.as_str()).is_some_and(|other| *other != fen) {
+            bail!(
+                "the book {} names two positions `{}`: the games cannot say which they played",
+                book.source,
+                o.id
+            );
+        }
+        fens.insert(&o.id, fen);
+    }
     let mut by_game: HashMap<(u64, u8), Vec<&MoveRow>> = HashMap::new();
     for m in moves {
         by_game.entry((m.index, m.game)).or_default().push(m);
@@ -44,7 +60,8 @@ pub fn rebuild(manifest: &MatchManifest, games: &[GameRow], moves: &[MoveRow]) -
     for g in games {
         let start_fen = fens.get(g.opening.as_str()).cloned().ok_or_else(|| {
             anyhow!(
-                "game {}.{}: opening {} is not in the book {}",
+                "{} game {}.{}: opening {} is not in the book {}",
+                g.pairing,
                 g.pair,
                 g.game,
                 g.opening,
@@ -56,7 +73,8 @@ pub fn rebuild(manifest: &MatchManifest, games: &[GameRow], moves: &[MoveRow]) -
             .map_or(&[][..], Vec::as_slice);
         if game_moves.len() != g.plies {
             bail!(
-                "game {}.{}: games.csv says {} plies, moves.csv holds {}",
+                "{} game {}.{}: games.csv says {} plies, moves.csv holds {}",
+                g.pairing,
                 g.pair,
                 g.game,
                 g.plies,
@@ -77,12 +95,28 @@ pub fn rebuild(manifest: &MatchManifest, games: &[GameRow], moves: &[MoveRow]) -
     Ok(out)
 }
 
-/// The book the manifest records, refused when its bytes changed since the match.
-fn recorded_book(manifest: &MatchManifest) -> Result<Book> {
+/// The book the manifest records, refused when its bytes changed since the match. A relative
+/// path is the match's working directory's: it is looked for there, then above the run directory
+/// `dir` (a study's books sit beside its runs, named from the repository's root).
+fn recorded_book(dir: &Path, manifest: &MatchManifest) -> Result<Book> {
     let recorded = &manifest.book;
     let book = match recorded.source.strip_prefix("builtin:") {
         Some(_) => Book::builtin_with(recorded.options)?,
-        None => Book::read_with(Path::new(&recorded.source), recorded.options)?,
+        None => {
+            let given = Path::new(&recorded.source);
+            let absolute = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+            let found = std::iter::once(given.to_path_buf())
+                .chain(absolute.ancestors().map(|a| a.join(given)))
+                .find(|p| p.is_file())
+                .with_context(|| {
+                    format!(
+                        "the book {} is neither there nor under a directory above {}",
+                        recorded.source,
+                        dir.display()
+                    )
+                })?;
+            Book::read_with(&found, recorded.options)?
+        }
     };
     if book.sha256 != recorded.sha256 {
         bail!(

@@ -217,7 +217,8 @@ impl DatagenManifest {
 }
 
 /// The manifest is the plan: a resumed run is refused when this build would play other data,
-/// and records the plan again (it may have been given more chunks or threads).
+/// and records the plan it grew to (more chunks, other threads) under the command and build it
+/// started with.
 impl lab::run_flow::RecordedPlan for DatagenManifest {
     fn read(dir: &std::path::Path) -> anyhow::Result<Self> {
         lab::run_dir::read_manifest(dir, "datagen run")
@@ -231,7 +232,13 @@ impl lab::run_flow::RecordedPlan for DatagenManifest {
         planned.differences(self)
     }
 
-    fn recorded_again(&self) -> bool {
-        true
+    const ADVICE: &'static str =
+        "this build would play other data than the run recorded: start a new run";
+
+    fn recorded_on_resume(&self, planned: &Self) -> Option<Self> {
+        Some(Self {
+            provenance: self.provenance.clone(),
+            ..planned.clone()
+        })
     }
 }

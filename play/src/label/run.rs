@@ -101,6 +101,9 @@ fn work(plan: &LabelPlan, todo: &[Item], next: &AtomicUsize, tx: mpsc::Sender<Ro
         };
         let row = match result {
             Ok(row) => Row::Label(row),
+            // A signal reaches the engines too (one process group): a position it cut short is
+            // not skipped but left for the resume.
+            Err(_) if lab::shutdown::requested() => return,
             Err(reason) => {
                 // Whatever state it is in, the next position gets a fresh process.
                 engine = None;
