@@ -274,10 +274,12 @@ part_worth_fitted() {
 }
 # The fitted column's significant cells (after Holm), replayed on the gate book's openings.
 part_worth_fitted_confirm() {
-  local entry name
+  local entry name significant
+  # Read once: a pipe into `grep -q` may close before the list is written (pipefail).
+  significant=$(python3 scripts/strength_table.py --fitted-significant "$out")
   for entry in "${SHARED[@]}"; do
     name=${entry%%=*}
-    python3 scripts/strength_table.py --fitted-significant "$out" | grep -qx "$name" || continue
+    grep -qx "$name" <<<"$significant" || continue
     worth_fitted_pair worth-fitted-confirm "$name" "${entry#*=}" --pairs 500 --seed 0 \
       --openings results/eval/labelled/gate-openings.epd
   done
@@ -305,10 +307,11 @@ part_worth_nnue() {
   done
 }
 part_worth_nnue_confirm() {
-  local entry name
+  local entry name significant
+  significant=$(python3 scripts/strength_table.py --nnue-significant "$out")
   for entry in "${SHARED[@]}" "${NNUE_ONLY[@]}"; do
     name=${entry%%=*}
-    python3 scripts/strength_table.py --nnue-significant "$out" | grep -qx "$name" || continue
+    grep -qx "$name" <<<"$significant" || continue
     worth_nnue_pair worth-nnue-confirm "$name" "${entry#*=}" --pairs 500 --seed 500 \
       --openings results/eval/labelled/gate-openings.epd
   done

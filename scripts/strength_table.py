@@ -377,6 +377,91 @@ def nnue_worth(out, fitted, summary):
     return lines
 
 
+# What reference engines report for each switch (sources quoted in the file), and the fidelity
+# study's forms for the switches the worth table does not toggle (each measured inside `swift`
+# against off at 10,000 nodes): switch → (fidelity family, this engine's form).
+LITERATURE_CSV = "literature.csv"
+FIDELITY_ROWS = {"check_extension": ("check", "check-plain"), "see_ordering": ("see", "see-picker")}
+FIDELITY_FAMILY = {"singular": "singular", **{k: v[0] for k, v in FIDELITY_ROWS.items()}}
+
+
+def literature_figure(row):
+    """`[Engine](source) +W ± H (removed)`: the worth of having the switch as the row reports it."""
+    how = {"removal": "removed", "addition": "added"}.get(row["measured_as"], "annotated")
+    worth = float(row["worth"])
+    # A code annotation gives a rounded figure (`~22 Elo`): shown as the source writes it.
+    figure = f"≈ {worth:+.0f}" if how == "annotated" else f"{worth:+.1f}"
+    half = f" ± {float(row['half_width']):.1f}" if row["half_width"] else ""
+    return f"[{row['engine']}]({row['source']}) {figure}{half} ({how})"
+
+
+def literature(out, summary):
+    """Each switch beside what the reference engines report, and a reason for each disagreement."""
+    import fidelity_readme
+    head = ["## Beside the literature", ""]
+    path = out / LITERATURE_CSV
+    if not path.exists() or "cells" not in summary:
+        return head + ["not run"]
+    reported = {}
+    for row in csv.DictReader(open(path, newline="")):
+        reported.setdefault(row["switch"], []).append(row)
+    found = fidelity_readme.cells(out.parent / "fidelity")
+    fidelity = {(c[1], c[2]): (c[7], c[8], 2 * c[3]) for c in found}
+    reasons = fidelity_readme.family_reasons(found)
+    lines = head + [
+        f"What reference engines report for each switch (`{LITERATURE_CSV}`: the engine, its figure "
+        "turned into the worth of having the switch — a removal's loss with its sign changed — with "
+        "its ± where the source gives one, the test's conditions, and the source's words quoted), "
+        "beside this engine's cell: `fitted` at 10,000 nodes from the worth table, and for the two "
+        "switches it does not toggle `swift`'s own form against off at 10,000 nodes "
+        "(`results/fidelity/`). A cell **disagrees** when its whole 95 % interval lies below the "
+        "smallest reported figure. Each disagreement's reason, by rule from the data here: for a "
+        "switch the fidelity study measures, the study's rule (reference form against this engine's "
+        "at two budgets, in its README); for the others *interaction* where the table above finds "
+        "the switch's worth significantly different between presets (a bold difference), else "
+        "not resolved here (no reference form or deeper budget measured).", "",
+        "| switch | this engine, 10k nodes | reported | verdict |", "|---|---|---|---|"]
+    notes = []
+    for name in SHARED + list(FIDELITY_ROWS):
+        if name in FIDELITY_ROWS:
+            v = fidelity.get((FIDELITY_ROWS[name][1], "10k"))
+            where = "swift's form"
+        else:
+            cell = summary["cells"].get(("fitted", "10k", name))
+            v = cell[0] if cell else None
+            where = "fitted"
+        rows = reported.get(name, [])
+        smallest = min((float(r["worth"]) for r in rows), default=None)
+        if v is None or smallest is None:
+            verdict = "not run" if v is None else "—"
+        elif v[0] + v[1] < smallest:
+            verdict = "**disagrees**"
+            notes.append(f"- `{name}`: {disagreement(name, summary, reasons)}.")
+        elif v[0] - v[1] > 0:
+            verdict = "agrees"
+        else:
+            verdict = "within its interval, not significant"
+        mine = "not run" if v is None else f"{v[0]:+.1f} ± {v[1]:.1f} ({v[2]}, {where})"
+        lines.append(f"| `{name}` | {mine} | " + "; ".join(literature_figure(r) for r in rows)
+                     + f" | {verdict} |")
+    summary["disagreements"] = [n[3:n.index("`", 3)] for n in notes]
+    return lines + ([""] + notes if notes else [])
+
+
+def disagreement(name, summary, reasons):
+    """Why `name` disagrees, by the rule the literature section states."""
+    if name in FIDELITY_FAMILY:
+        return reasons[FIDELITY_FAMILY[name]]
+    shown = [f"{s} − {w} at {b}: {d[0]:+.1f} ± {d[1]:.1f}"
+             for (s, w, b, n), (d, p) in summary.get("differences", {}).items() if n == name and p < 0.05]
+    d = summary.get("nnue", {}).get("differences", {}).get(name)
+    if d is not None and d[1] < 0.05:
+        shown.append(f"nnue − fitted at 10k: {d[0][0]:+.1f} ± {d[0][1]:.1f}")
+    if shown:
+        return "**interaction** — its worth differs between presets (" + "; ".join(shown) + ")"
+    return "not resolved here: no reference form or deeper budget is measured for it"
+
+
 # The gauntlets' ratings, read by every study's strength note (scripts/heuristics_readme.py).
 GAUNTLET_CSV = "gauntlet.csv"
 # The gauntlets: clock, the glob of their runs, the run of `gated`'s own (its depth table).
@@ -501,7 +586,8 @@ def main(out, readme, check):
     summary = {}
     sections = [clock_use(out), design(out), gates(out), ltc(out), *g_sections,
                 worth(out, heuristics, summary),
-                nnue_worth(out, worth_cells(out, heuristics), summary), s_lines]
+                nnue_worth(out, worth_cells(out, heuristics), summary), literature(out, summary),
+                s_lines]
     text = "\n\n".join("\n".join(s) for s in sections) + "\n"
     readmes = {out / "README.md": ({"findings": findings(out, figures, summary)}, None),
                out.parent.parent / "README.md": ({"strength": front_page(out, figures, medians)}, None),
@@ -574,6 +660,17 @@ def findings(out, figures, summary):
         missing = sum(1 for n in SHARED if ("fitted", "10k", n) not in cells)
         lines.append(f"- Inside `fitted` at 10,000 nodes, significant after Holm: {'; '.join(shown) or 'none'}"
                      + (f" ({missing} of its cells not yet played)" if missing else "") + ".")
+    nnue = summary.get("nnue", {})
+    if nnue.get("cells"):
+        significant = [f"`{n}` {v[0]:+.1f} ± {v[1]:.1f}" for n, (v, p) in nnue["cells"].items() if p < 0.05]
+        moved = [f"`{n}` {d[0]:+.1f} ± {d[1]:.1f}" for n, (d, p) in nnue["differences"].items() if p < 0.05]
+        lines.append(f"- Inside `nnue` at 10,000 nodes ({len(nnue['cells'])} of {len(NNUE_ROWS)} switches "
+                     f"played), significant after Holm: {'; '.join(significant) or 'none'}; worth inside "
+                     f"`nnue` minus inside `fitted`, significant after Holm: {'; '.join(moved) or 'none'}.")
+    if "disagreements" in summary:
+        names = summary["disagreements"]
+        lines.append(f"- Beside the literature (`{LITERATURE_CSV}`): {len(names)} switches below every "
+                     f"reported figure{': ' + ', '.join(f'`{n}`' for n in names) if names else ''}.")
     lines += [""]
     return "\n".join(lines)
 
