@@ -26,7 +26,7 @@ pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>
 
 /// A figure of the report.
 pub trait Figure {
-    /// File stem: the figure is written as [`file`]`(NAME)`.
+    /// File stem: the figure is written as [`file()`]`(NAME)`.
     fn name(&self) -> String;
     /// Draws the figure on `root`.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB>;
@@ -61,7 +61,7 @@ pub fn markdown(alt: &str, name: &str) -> String {
     format!("![{alt}]({})", file(name))
 }
 
-/// Writes `figure` into `dir` as [`file`]`(its name)`; returns its name.
+/// Writes `figure` into `dir` as [`file()`]`(its name)`; returns its name.
 pub fn save(dir: &Path, figure: &impl Figure) -> Result<String> {
     register_font();
     let name = figure.name();
