@@ -5,7 +5,8 @@
 #
 #   scripts/nnue.sh [PART...]   # parts: gen0 gen1 net_a candidates select book confirm clock
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
-#                               #        candidates2 select2 confirm2 readme
+#                               #        candidates2 select2 confirm2 clock2 gauntlet2_glaurung
+#                               #        gauntlet2_toga clock10 readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
@@ -114,6 +115,27 @@ part_gauntlet_toga() {
     --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
+# The clock and the gauntlets again with the built-in `net2-256` (README, "The clock again"): the
+# same book, seed and pairs as the first ones, so the games are paired by opening with `net-64`'s.
+part_clock2() {
+  light_match clock2-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
+}
+part_gauntlet2_glaurung() {
+  light_match gauntlet2-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
+    --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
+part_gauntlet2_toga() {
+  light_match gauntlet2-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
+    --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
+# The longer clock (README, "The clock again"): 10 s + 0.1 s, the book's first 50 openings.
+part_clock10() {
+  light_match clock2-10s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 50 --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
+}
 # The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
 # at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
 part_nps() {
@@ -148,4 +170,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 readme" "$@"
+run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 readme" "$@"
