@@ -30,9 +30,12 @@ snapshot_harness() {
   cargo build --release -p harness
   mkdir -p "$work" "$out"
   harness=$work/harness
-  # Copied only when the build changed, so that two parts can run side by side (a clock match on
-  # one core, a gauntlet on the other) without replacing a running binary.
-  cmp -s target/release/harness "$harness" || cp target/release/harness "$harness"
+  # Copied only when the build changed, and renamed into place: a part still running the previous
+  # copy (a clock match on the other core) keeps it.
+  if ! cmp -s target/release/harness "$harness"; then
+    cp target/release/harness "$harness.new"
+    mv "$harness.new" "$harness"
+  fi
 }
 
 # DIR BASELINE ARGS...: a grid into $out/DIR, then its report against BASELINE. A run whose report

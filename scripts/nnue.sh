@@ -6,7 +6,7 @@
 #   scripts/nnue.sh [PART...]   # parts: gen0 gen1 net_a candidates select book confirm clock
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
 #                               #        candidates2 select2 confirm2 clock2 gauntlet2_glaurung
-#                               #        gauntlet2_toga clock10 readme
+#                               #        gauntlet2_toga clock10 candidates3 select3 readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
@@ -43,7 +43,8 @@ generation() {
 part_gen0() { generation gen0 swift 650000; }
 part_gen1() { generation gen1 nnue 660000; }
 
-# NAME ARGS...: a network trained into $data/NAME, its record into $out/nets/NAME.
+# NAME ARGS...: a network trained into $data/NAME (on the runs in the caller's array `inputs`,
+# gen0 if none), its record into $out/nets/NAME.
 net() {
   local name=$1 dir=$data/$1
   shift
@@ -51,7 +52,7 @@ net() {
     if [ -f "$dir/manifest.json" ]; then
       "$harness" train --resume "$dir" --quiet
     else
-      "$harness" train "$data/gen0" --activation screlu --lambda 0.1 --scale 400 --lr 0.001 \
+      "$harness" train "${inputs[@]:-$data/gen0}" --activation screlu --lambda 0.1 --scale 400 --lr 0.001 \
         --schedule cosine:0.05 --weight-decay 0.01 --batch-size 4096 --validation-every 20 \
         --seed 1 --threads 1 --quiet --out "$dir" "$@"
     fi
@@ -71,6 +72,13 @@ part_candidates2() {
   net net2-256 --first-chunks 560 --hidden 256 --epochs 15
 }
 
+# The third candidates (README, "Third candidates"): all of gen0 and gen1's first 319 chunks.
+part_candidates3() {
+  local inputs=("$data/gen0" "$data/gen1")
+  net net3-256 --first-chunks 1000,319 --hidden 256 --epochs 15
+  net net3-384 --first-chunks 1000,319 --hidden 384 --epochs 15
+}
+
 part_select() {
   local h
   for h in a 64 128; do
@@ -88,6 +96,13 @@ part_select2() {
 part_confirm2() {
   light_match confirm2-10k --player swift:preset=swift --player nnue:preset=nnue \
     --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
+    --threads "${THREADS:-1}"
+}
+part_select3() {
+  light_match select3 --player swift:preset=swift --player nnue:preset=nnue \
+    --player "net3-256:preset=swift,nnue.net=$data/net3-256/net.nnue,nnue.hidden=256" \
+    --player "net3-384:preset=swift,nnue.net=$data/net3-384/net.nnue,nnue.hidden=384" \
+    --openings results/eval/verify-openings.epd --seed 0 --pairs 200 --limit nodes=10000 \
     --threads "${THREADS:-1}"
 }
 part_book() {
@@ -170,4 +185,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 readme" "$@"
+run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 readme" "$@"

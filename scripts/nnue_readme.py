@@ -25,21 +25,30 @@ MATCHES = [
     ("gauntlet-2s-toga", "gauntlet: `nnue` (`net-64`) against Toga II 3.0, 2 s + 0.02 s"),
     ("select2", "second selection: against `swift`, 10,000 nodes, built-in book at seed 6700 (`nnue` is `net-64`)"),
     ("confirm2-10k", "confirmation: `nnue` (`net2-256`) against `swift`, 10,000 nodes, the gate book at seed 0"),
+    ("clock2-2s", "confirmation: `nnue` (`net2-256`) against `swift`, 2 s + 0.02 s, `nnue-openings.epd`"),
+    ("gauntlet2-2s-glaurung", "gauntlet: `nnue` (`net2-256`) against Glaurung 2.2, 2 s + 0.02 s"),
+    ("gauntlet2-2s-toga", "gauntlet: `nnue` (`net2-256`) against Toga II 3.0, 2 s + 0.02 s"),
+    ("clock2-10s", "the longer clock: `nnue` (`net2-256`) against `swift`, 10 s + 0.1 s, `nnue-openings.epd`"),
 ]
 # The built-in network each run of `nnue` played with (the preset's network changes with a selection).
 BUILT_IN = {"confirm-10k": "net-64", "clock-2s": "net-64", "gauntlet-2s-glaurung": "net-64",
-            "gauntlet-2s-toga": "net-64", "nps": "net-64", "confirm2-10k": "net2-256"}
+            "gauntlet-2s-toga": "net-64", "confirm2-10k": "net2-256", "clock2-2s": "net2-256",
+            "gauntlet2-2s-glaurung": "net2-256", "gauntlet2-2s-toga": "net2-256", "clock2-10s": "net2-256",
+            "nps": "net2-256"}
+# The generations of self-play data, as their chunk lists are committed.
+GENERATIONS = ["gen0", "gen1"]
 
 
-def data(root):
-    path = root / "gen0" / "chunks.csv.gz"
+def data(root, gen):
+    path = root / gen / "chunks.csv.gz"
     if not path.exists():
-        return "gen0: not yet copied here."
+        return f"{gen}: not yet copied here."
     with gzip.open(path, "rt", newline="") as f:
         chunks = list(csv.DictReader(f))
     total = lambda k: sum(int(c[k]) for c in chunks)  # noqa: E731
     games = total("games")
-    return (f"**gen0** (`gen0/chunks.csv.gz`): {len(chunks):,} chunks, {games:,} games "
+    planned = json.loads((root / gen / "plan.json").read_text())["plan"]["chunks"]
+    return (f"**{gen}** (`{gen}/chunks.csv.gz`): {len(chunks):,} of {planned:,} chunks, {games:,} games "
             f"(White {total('white_wins'):,}, drawn {total('draws'):,}, Black {total('black_wins'):,}), "
             f"{total('positions'):,} positions kept; left out: {total('in_check'):,} in check, "
             f"{total('noisy'):,} before a capture or promotion, {total('unscored'):,} with a mate "
@@ -116,23 +125,7 @@ def findings(root):
                    f"with `{BUILT_IN['confirm-10k']}` "
                    f"scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`"
                    + (" (interval wholly below 0)." if side == "below" else "."))
-    clock = match_elo(root, "clock-2s")
-    if clock:
-        elo, half, pairs = clock
-        met = elo - half >= 100
-        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
-        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs on `nnue-openings.epd`): `nnue` with "
-                   f"`{BUILT_IN['clock-2s']}` scores "
-                   f"{signed(elo)} ± {half:.1f} Elo, {side} `swift`; the issue's target of +100 with the interval "
-                   f"excluding 0 is {'met' if met else 'not met'}.")
-    for name, who in [("gauntlet-2s-glaurung", "Glaurung 2.2"), ("gauntlet-2s-toga", "Toga II 3.0")]:
-        path = root / name / "pairings.csv"
-        if path.exists():
-            p = rows(path)[0]
-            score = 100 * float(p["score"])
-            out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` with `{BUILT_IN[name]}` "
-                       f"scores {score:.1f} %, "
-                       f"{'meeting' if score >= 50 else 'under'} the 50 % target.")
+    out += clock_lines(root, "clock-2s", "gauntlet-2s-glaurung", "gauntlet-2s-toga")
     out += second_candidates(root)
     confirm = match_elo(root, "confirm2-10k")
     if confirm:
@@ -140,7 +133,39 @@ def findings(root):
         side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
         out.append(f"- **Second confirmation at 10,000 nodes** ({pairs} pairs, the first confirmation's openings): "
                    f"`nnue` with `{BUILT_IN['confirm2-10k']}` scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`.")
+    out += clock_lines(root, "clock2-2s", "gauntlet2-2s-glaurung", "gauntlet2-2s-toga")
+    longer = match_elo(root, "clock2-10s")
+    if longer:
+        elo, half, pairs = longer
+        out.append(f"- **At 10 s + 0.1 s** ({pairs} pairs on `nnue-openings.epd`): `nnue` with "
+                   f"`{BUILT_IN['clock2-10s']}` scores {signed(elo)} ± {half:.1f} Elo, {side_of(elo, half)} `swift`.")
     return "\n".join(out) if out else "No game played yet."
+
+
+def side_of(elo, half):
+    return "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
+
+
+def clock_lines(root, clock, *gauntlets):
+    """The confirmation under the clock and its gauntlets, each against its target."""
+    out = []
+    played = match_elo(root, clock)
+    if played:
+        elo, half, pairs = played
+        met = elo - half >= 100
+        out.append(f"- **Under the clock** (2 s + 0.02 s, {pairs} pairs on `nnue-openings.epd`): `nnue` with "
+                   f"`{BUILT_IN[clock]}` scores {signed(elo)} ± {half:.1f} Elo, {side_of(elo, half)} `swift`; "
+                   f"the issue's target of +100 with the interval excluding 0 is {'met' if met else 'not met'}.")
+    for name in gauntlets:
+        path = root / name / "pairings.csv"
+        if path.exists():
+            p = rows(path)[0]
+            score = 100 * float(p["score"])
+            who = "Glaurung 2.2" if name.endswith("glaurung") else "Toga II 3.0"
+            out.append(f"- **Against {who}** (2 s + 0.02 s, {p['pairs']} pairs): `nnue` with `{BUILT_IN[name]}` "
+                       f"scores {score:.1f} % ({signed(float(p['elo']))} ± {float(p['elo95']):.1f} Elo), "
+                       f"{'meeting' if score >= 50 else 'under'} the 50 % target.")
+    return out
 
 
 def second_candidates(root):
@@ -198,7 +223,7 @@ def summary_json(root):
     """summary.json (`harness index`'s row): the network against `swift` in the latest gate played
     (under the clock, else at 10,000 nodes), against the issue's +100 Elo target."""
     from readme_blocks import summary
-    for name, what in [("confirm2-10k", "10,000 nodes"), ("clock-2s", "2 s + 0.02 s"),
+    for name, what in [("clock2-2s", "2 s + 0.02 s"), ("confirm2-10k", "10,000 nodes"), ("clock-2s", "2 s + 0.02 s"),
                        ("confirm-10k", "10,000 nodes")]:
         path = root / name / "pairings.csv"
         if path.exists():
@@ -223,7 +248,7 @@ def main():
     if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
-    block = "\n\n".join([findings(root), data(root), nets(root), games(root), microbench(root), nps(root)])
+    block = "\n\n".join([findings(root)] + [data(root, g) for g in GENERATIONS] + [nets(root), games(root), microbench(root), nps(root)])
     files = {root / "README.md": ({"nnue-results": block}, None)}
     text = summary_json(root)
     if text is not None:

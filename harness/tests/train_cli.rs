@@ -154,3 +154,55 @@ fn bad_data_and_bad_options_are_refused_with_what_was_expected() {
     let e = err(&train(dir.path(), &dir.path().join("e"), &[]));
     assert!(e.contains("not a datagen run"), "{e}");
 }
+
+/// `--first-chunks` with one value per datagen run reads that many of each, as the record says;
+/// a count that fits neither form is refused.
+#[test]
+fn first_chunks_per_run_read_those_chunks_of_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    datagen(&one);
+    copy_dir(&one, &two);
+    let out = dir.path().join("net");
+    let trained = harness()
+        .arg("train")
+        .args([&one, &two])
+        .args(["--first-chunks", "2,5", "--epochs", "1", "--batch-size", "256"])
+        .args(["--validation-every", "3", "--threads", "1", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    ok(&trained);
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("net.json")).unwrap()).unwrap();
+    let chunks: Vec<&str> = record["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["chunks"].as_str().unwrap())
+        .collect();
+    assert_eq!(chunks, ["0-1", "0-4"]);
+    assert_eq!(record["plan"]["first_chunks"], serde_json::json!([2, 5]));
+    let refused = harness()
+        .arg("train")
+        .args([&one, &two])
+        .args(["--first-chunks", "1,2,3", "--quiet", "--out"])
+        .arg(dir.path().join("refused"))
+        .output()
+        .unwrap();
+    let e = err(&refused);
+    assert!(e.contains("3 values") && e.contains("one per run (2)"), "{e}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

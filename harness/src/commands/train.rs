@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use lab::run_dir::{check_fresh_out, default_out, MANIFEST};
 use lab::run_flow::{self, Ended, RecordedPlan};
 use play::train::report::NetRecord;
-use play::train::{self, Schedule, TrainPlan, NET_FILE};
+use play::train::{self, FirstChunks, Schedule, TrainPlan, NET_FILE};
 
 use crate::cli::RunArgs;
 
@@ -30,9 +30,10 @@ pub struct TrainArgs {
     #[arg(value_name = "DATA", required_unless_present = "resume")]
     pub inputs: Vec<PathBuf>,
     /// Only the first N chunks of each datagen run (they must all be finished): a network that
-    /// can be trained again while its run adds chunks.
-    #[arg(long, value_name = "N")]
-    pub first_chunks: Option<u64>,
+    /// can be trained again while its run adds chunks. One N for every run, or one per run in
+    /// the order given (`1000,320`).
+    #[arg(long, value_name = "N[,N...]", value_delimiter = ',')]
+    pub first_chunks: Vec<u64>,
     /// The hidden width H of (768→H)×2→1 (a multiple of 8).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
@@ -77,7 +78,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         Some(dir) => (resumed(dir, &args)?, true),
         None => (build_plan(&args)?, false),
     };
-    let data = train::data::read(&plan.inputs, plan.first_chunks, plan.validation_every)?;
+    let data = train::data::read(
+        &plan.inputs,
+        plan.first_chunks.as_ref(),
+        plan.validation_every,
+    )?;
     eprintln!(
         "{} training and {} held-out positions, (768→{})×2→1 {:?}, {} epochs, {} threads → {}",
         data.train.len(),
@@ -183,9 +188,11 @@ fn build_plan(args: &TrainArgs) -> Result<TrainPlan> {
             out.display()
         );
     }
+    let runs = args.inputs.iter().filter(|i| i.is_dir()).count();
     Ok(TrainPlan {
         inputs: args.inputs.clone(),
-        first_chunks: args.first_chunks,
+        first_chunks: FirstChunks::from_values(&args.first_chunks, runs)
+            .map_err(anyhow::Error::msg)?,
         hidden: args.hidden,
         activation: match args.activation {
             ActivationArg::Crelu => engine::nnue::Activation::Crelu,

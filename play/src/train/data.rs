@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::datagen::output::{chunk_path, finished};
 use crate::datagen::record::{from_bytes, RECORD_BYTES};
 use crate::datagen::{BIN_EXT, CHUNKS_CSV};
+use crate::train::FirstChunks;
 use lab::plan::sha256_hex;
 
 /// One input as the network's record names it.
@@ -41,14 +42,16 @@ pub struct Data {
     pub sources: Vec<Source>,
 }
 
-/// Reads `inputs` (of datagen runs, only chunks below `first_chunks` if given), holding out every
-/// `every`-th unit (chunk or file, in order) for validation.
-pub fn read(inputs: &[PathBuf], first_chunks: Option<u64>, every: usize) -> Result<Data> {
+/// Reads `inputs` (of datagen runs, only their first chunks if `first_chunks` says so), holding
+/// out every `every`-th unit (chunk or file, in order) for validation.
+pub fn read(inputs: &[PathBuf], first_chunks: Option<&FirstChunks>, every: usize) -> Result<Data> {
     let mut units: Vec<PathBuf> = Vec::new();
     let mut data = Data::default();
+    let mut runs = 0;
     for input in inputs {
         let (paths, sha, chunks) = if input.is_dir() {
-            dir_units(input, first_chunks)?
+            runs += 1;
+            dir_units(input, first_chunks.map(|f| f.of(runs - 1)))?
         } else {
             let bytes =
                 std::fs::read(input).with_context(|| format!("reading {}", input.display()))?;

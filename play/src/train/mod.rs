@@ -68,6 +68,40 @@ impl Schedule {
     }
 }
 
+/// How many of its first chunks each datagen input gives (`--first-chunks`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FirstChunks {
+    /// The same N for every datagen run.
+    Each(u64),
+    /// One N per datagen run, in the order of the inputs (files take none).
+    PerRun(Vec<u64>),
+}
+
+impl FirstChunks {
+    /// From the values given: one for every run, or one per run (checked against `runs`).
+    pub fn from_values(values: &[u64], runs: usize) -> Result<Option<Self>, String> {
+        match values {
+            [] => Ok(None),
+            [n] => Ok(Some(Self::Each(*n))),
+            many if many.len() == runs => Ok(Some(Self::PerRun(many.to_vec()))),
+            many => Err(format!(
+                "--first-chunks has {} values: expected one for every datagen run or one per \
+                 run ({runs})",
+                many.len()
+            )),
+        }
+    }
+
+    /// The limit of the `run`-th datagen input.
+    pub fn of(&self, run: usize) -> u64 {
+        match self {
+            Self::Each(n) => *n,
+            Self::PerRun(each) => each[run],
+        }
+    }
+}
+
 /// A validated training run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TrainPlan {
@@ -76,7 +110,7 @@ pub struct TrainPlan {
     /// Only chunks 0 to N − 1 of each datagen run (all of them must be finished), so that a run
     /// still adding chunks gives a network that can be trained again from the same data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_chunks: Option<u64>,
+    pub first_chunks: Option<FirstChunks>,
     /// The hidden width H.
     pub hidden: usize,
     /// The hidden layer's activation.

@@ -150,3 +150,17 @@ fn the_quantised_network_is_the_float_one_within_tolerance_and_the_engine_agrees
         );
     }
 }
+
+/// A plan recorded before `--first-chunks` took one value per run (`"first_chunks": 560`) reads
+/// as that value for every run; a list reads as one per run.
+#[test]
+fn first_chunks_read_from_either_form() {
+    use super::FirstChunks;
+    let each: FirstChunks = serde_json::from_str("560").unwrap();
+    assert_eq!(each, FirstChunks::Each(560));
+    assert_eq!((each.of(0), each.of(3)), (560, 560));
+    let per: FirstChunks = serde_json::from_str("[1000, 320]").unwrap();
+    assert_eq!((per.of(0), per.of(1)), (1000, 320));
+    assert_eq!(FirstChunks::from_values(&[], 2), Ok(None));
+    assert!(FirstChunks::from_values(&[1, 2, 3], 2).is_err());
+}
