@@ -167,8 +167,22 @@ fn first_chunks_per_run_read_those_chunks_of_each() {
     let trained = harness()
         .arg("train")
         .args([&one, &two])
-        .args(["--first-chunks", "2,5", "--epochs", "1", "--batch-size", "256"])
-        .args(["--validation-every", "3", "--threads", "1", "--quiet", "--out"])
+        .args([
+            "--first-chunks",
+            "2,5",
+            "--epochs",
+            "1",
+            "--batch-size",
+            "256",
+        ])
+        .args([
+            "--validation-every",
+            "3",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+        ])
         .arg(&out)
         .output()
         .unwrap();
@@ -191,7 +205,10 @@ fn first_chunks_per_run_read_those_chunks_of_each() {
         .output()
         .unwrap();
     let e = err(&refused);
-    assert!(e.contains("3 values") && e.contains("one per run (2)"), "{e}");
+    assert!(
+        e.contains("3 values") && e.contains("one per run (2)"),
+        "{e}"
+    );
 }
 
 fn copy_dir(from: &Path, to: &Path) {
