@@ -6,7 +6,8 @@
 #   scripts/nnue.sh [PART...]   # parts: gen0 gen1 net_a candidates select book confirm clock
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
 #                               #        candidates2 select2 confirm2 clock2 gauntlet2_glaurung
-#                               #        gauntlet2_toga clock10 candidates3 select3 readme
+#                               #        gauntlet2_toga clock10 candidates3 select3 confirm3 clock3
+#                               #        gauntlet3_glaurung gauntlet3_toga readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
@@ -151,6 +152,26 @@ part_clock10() {
   light_match clock2-10s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 50 --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
 }
+# The third candidate built in (README, "Third candidates"): confirmed as `net2-256` was.
+part_confirm3() {
+  light_match confirm3-10k --player swift:preset=swift --player nnue:preset=nnue \
+    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
+    --threads "${THREADS:-1}"
+}
+part_clock3() {
+  light_match clock3-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
+}
+part_gauntlet3_glaurung() {
+  light_match gauntlet3-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
+    --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
+part_gauntlet3_toga() {
+  light_match gauntlet3-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
+    --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
 # The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
 # at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
 part_nps() {
@@ -185,4 +206,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 readme" "$@"
+run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 confirm3 clock3 gauntlet3_glaurung gauntlet3_toga readme" "$@"

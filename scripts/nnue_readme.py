@@ -29,6 +29,7 @@ MATCHES = [
     ("gauntlet2-2s-glaurung", "gauntlet: `nnue` (`net2-256`) against Glaurung 2.2, 2 s + 0.02 s"),
     ("gauntlet2-2s-toga", "gauntlet: `nnue` (`net2-256`) against Toga II 3.0, 2 s + 0.02 s"),
     ("clock2-10s", "the longer clock: `nnue` (`net2-256`) against `swift`, 10 s + 0.1 s, `nnue-openings.epd`"),
+    ("select3", "third selection: against `swift`, 10,000 nodes, `verify-openings.epd` at seed 0 (`nnue` is `net2-256`)"),
 ]
 # The built-in network each run of `nnue` played with (the preset's network changes with a selection).
 BUILT_IN = {"confirm-10k": "net-64", "clock-2s": "net-64", "gauntlet-2s-glaurung": "net-64",
@@ -56,12 +57,12 @@ def data(root, gen):
 
 
 def nets(root):
-    lines = ["| network | H | gen0 chunks | training / held-out positions | epochs | training loss | "
+    lines = ["| network | H | chunks (gen0; gen1) | training / held-out positions | epochs | training loss | "
              "validation loss | quantised − float, mean / largest |", "|---|---|---|---|---|---|---|---|"]
     for path in sorted((root / "nets").glob("*/net.json")):
         n = json.loads(path.read_text())
         last = n["epochs"][-1]
-        chunks = ", ".join(s.get("chunks", "") for s in n["sources"])
+        chunks = "; ".join(s.get("chunks", "") for s in n["sources"])
         q = n["quantisation"]
         lines.append(f"| `{path.parent.name}` | {n['plan']['hidden']} | {chunks} | "
                      f"{n['train_positions']:,} / {n['validation_positions']:,} | {len(n['epochs'])} | "
@@ -126,7 +127,8 @@ def findings(root):
                    f"scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`"
                    + (" (interval wholly below 0)." if side == "below" else "."))
     out += clock_lines(root, "clock-2s", "gauntlet-2s-glaurung", "gauntlet-2s-toga")
-    out += second_candidates(root)
+    out += candidates(root, "select2", "Second candidates", "gen0's first 560 chunks", ("net2-128", "net2-256"),
+                      "net-64")
     confirm = match_elo(root, "confirm2-10k")
     if confirm:
         elo, half, pairs = confirm
@@ -134,6 +136,8 @@ def findings(root):
         out.append(f"- **Second confirmation at 10,000 nodes** ({pairs} pairs, the first confirmation's openings): "
                    f"`nnue` with `{BUILT_IN['confirm2-10k']}` scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`.")
     out += clock_lines(root, "clock2-2s", "gauntlet2-2s-glaurung", "gauntlet2-2s-toga")
+    out += candidates(root, "select3", "Third candidates", "gen0 and gen1's first 319 chunks",
+                      ("net3-256", "net3-384"), "net2-256")
     longer = match_elo(root, "clock2-10s")
     if longer:
         elo, half, pairs = longer
@@ -168,18 +172,18 @@ def clock_lines(root, clock, *gauntlets):
     return out
 
 
-def second_candidates(root):
-    """The second selection's outcome by its rule: the candidate with the higher Elo, built in only
-    when above the built-in network in the same games."""
-    path = root / "select2" / "pairings.csv"
+def candidates(root, run, title, data, names, built_in):
+    """A selection's outcome by its rule: the candidate with the higher Elo, built in only when
+    above the built-in network (`built_in`) in the same games."""
+    path = root / run / "pairings.csv"
     if not path.exists():
         return []
     elo = {p["second_name"]: (float(p["elo"]), float(p["elo95"]), int(p["pairs"])) for p in rows(path)}
-    best = max(("net2-128", "net2-256"), key=lambda n: elo[n][0])
+    best = max(names, key=lambda n: elo[n][0])
     built = elo[best][0] > elo["nnue"][0]
-    name = lambda n: "`nnue` (`net-64`)" if n == "nnue" else f"`{n}`"  # noqa: E731
+    name = lambda n: f"`nnue` (`{built_in}`)" if n == "nnue" else f"`{n}`"  # noqa: E731
     shown = "; ".join(f"{name(n)} {signed(e)} ± {h:.1f}" for n, (e, h, _) in elo.items())
-    return [f"- **Second candidates** (gen0's first 560 chunks, {elo[best][2]} pairs against `swift` at "
+    return [f"- **{title}** ({data}, {elo[best][2]} pairs against `swift` at "
             f"10,000 nodes on fresh openings): {shown}. By the rule written before the games, `{best}` "
             + ("becomes the built-in network (above `nnue` in the same games)." if built else
                "stays a candidate: it is not above the built-in network in the same games.")]
