@@ -147,9 +147,10 @@ part_gauntlet2_toga() {
     --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
-# The longer clock (README, "The clock again"): 10 s + 0.1 s, the book's first 50 openings.
+# The longer clock (README, "Third candidates"): 10 s + 0.1 s, the book's first 50 openings, with
+# the built-in network once its 2 s run is in.
 part_clock10() {
-  light_match clock2-10s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+  light_match clock3-10s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 50 --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
 }
 # The third candidate built in (README, "Third candidates"): confirmed as `net2-256` was.

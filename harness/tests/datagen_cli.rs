@@ -227,6 +227,13 @@ fn a_changed_chunk_file_or_fewer_chunks_on_resume_are_refused() {
         e.contains("bench signature") && e.contains("start a new run"),
         "{e}"
     );
+    // So is one whose engine had another built-in network, which the signature does not cover.
+    let mut manifest: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    assert_eq!(manifest["builtin_net"].as_str().map(str::len), Some(64));
+    manifest["builtin_net"] = serde_json::json!("0".repeat(64));
+    std::fs::write(&path, manifest.to_string()).unwrap();
+    let e = err(&resume(&["--chunks", "2", "--dry-run"]));
+    assert!(e.contains("built-in network"), "{e}");
 }
 
 /// python-chess referees every record: a legal position not in check, and the binary record the

@@ -183,6 +183,23 @@ fn killed_and_resumed_plays_exactly_the_uninterrupted_games() {
         .success();
     same_games(&whole, &killed);
     referee(&killed);
+    // A run recorded with another built-in network (which the bench signature does not cover)
+    // would mix two engines: refused.
+    let path = killed.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["builtin_net"] = serde_json::json!("0".repeat(64));
+    std::fs::write(&path, manifest.to_string()).unwrap();
+    let refused = harness()
+        .args(["match", "--quiet", "--threads", "1", "--resume"])
+        .arg(&killed)
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success() && e.contains("built-in network"),
+        "{e}"
+    );
 }
 
 #[test]

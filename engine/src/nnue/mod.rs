@@ -60,9 +60,9 @@ pub struct Nnue {
 /// The name of the built-in network in [`Nnue::net`].
 pub const DEFAULT_NET: &str = "default";
 
-/// The built-in network: `net2-256` of `results/nnue/` (trained on generation 0's first 560
-/// chunks, chosen by the second selection; its data, trainer settings and losses are in
-/// `results/nnue/nets/net2-256/net.json`).
+/// The built-in network: `net3-384` of `results/nnue/` (trained on all of generation 0 and
+/// generation 1's first 319 chunks, chosen by the third selection; its data, trainer settings and
+/// losses are in `results/nnue/nets/net3-384/net.json`).
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 impl Default for Nnue {
@@ -75,6 +75,12 @@ impl Default for Nnue {
             scale: 400,
         }
     }
+}
+
+/// The bytes of the built-in network, as [`network`] lays them out (its SHA-256 names it in a
+/// run's provenance, beside the bench signature, which does not cover it).
+pub fn embedded() -> &'static [u8] {
+    EMBEDDED
 }
 
 /// Networks read so far, by path: a match of many searchers reads a file once.

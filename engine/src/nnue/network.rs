@@ -16,7 +16,7 @@
 use super::{Activation, INPUTS, QA, QB};
 
 /// The built-in network's hidden width.
-pub const EMBEDDED_HIDDEN: usize = 256;
+pub const EMBEDDED_HIDDEN: usize = 384;
 /// The built-in network's activation.
 pub const EMBEDDED_ACTIVATION: Activation = Activation::Screlu;
 

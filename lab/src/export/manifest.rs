@@ -185,6 +185,9 @@ impl Manifest {
             self.provenance.engine_version.clone(),
             other.provenance.engine_version.clone(),
         );
+        if !self.provenance.same_builtin_net(&other.provenance) {
+            differ("built-in network", "one".into(), "another".into());
+        }
         differ("sharding", cut(self), cut(other));
         out
     }

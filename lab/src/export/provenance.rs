@@ -16,6 +16,11 @@ pub struct Provenance {
     pub bench_signature: u64,
     /// Host name and logical CPUs.
     pub host: String,
+    /// SHA-256 of the engine's built-in network (the `nnue` preset's, `net_sha256` in its
+    /// trainer's `net.json`): the bench signature does not cover it. Absent in runs recorded
+    /// before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin_net: Option<String>,
 }
 
 impl Provenance {
@@ -27,6 +32,16 @@ impl Provenance {
             git_commit: git_commit(),
             bench_signature: crate::bench::SIGNATURE,
             host: host(),
+            builtin_net: Some(crate::plan::sha256_hex(engine::nnue::embedded())),
+        }
+    }
+
+    /// Whether two runs' engines had the same built-in network, as far as both recorded it: a
+    /// run of the `nnue` preset resumed with another one would mix two engines.
+    pub fn same_builtin_net(&self, other: &Provenance) -> bool {
+        match (&self.builtin_net, &other.builtin_net) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
         }
     }
 }

@@ -93,6 +93,7 @@ fn provenance(dir: &Path) -> String {
         ("git_commit", "commit"),
         ("bench_signature", "bench signature"),
         ("engine_version", "engine"),
+        ("builtin_net", "built-in network (SHA-256)"),
         ("host", "host"),
         ("date", "date"),
     ] {

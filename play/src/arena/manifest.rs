@@ -163,6 +163,10 @@ impl MatchManifest {
             self.provenance.bench_signature == other.provenance.bench_signature
                 && self.provenance.engine_version == other.provenance.engine_version,
         );
+        check(
+            "engine build (built-in network)",
+            self.provenance.same_builtin_net(&other.provenance),
+        );
         out
     }
 }

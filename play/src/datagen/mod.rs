@@ -212,6 +212,9 @@ impl DatagenManifest {
                 "the engine's bench signature is {a}, the run's was {b}"
             ));
         }
+        if self.config.is_some() && !self.provenance.same_builtin_net(&recorded.provenance) {
+            out.push("the engine's built-in network differs from the run's".to_string());
+        }
         out
     }
 }

@@ -355,6 +355,9 @@ impl lab::run_flow::RecordedPlan for TuneManifest {
                 self.provenance.bench_signature, planned.provenance.bench_signature
             ));
         }
+        if !self.provenance.same_builtin_net(&planned.provenance) {
+            out.push("the built-in network recorded is not this build's".to_string());
+        }
         out
     }
 }
