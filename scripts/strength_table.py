@@ -27,6 +27,10 @@ from readme_blocks import SUMMARY_JSON, sync
 import strength_clock
 from study_stats import holm, p_from_interval
 
+# The network built into `nnue` when its column was played (the runs' commits; their manifests
+# predate `builtin_net`).
+NNUE_COLUMN_NET = "net2-256"
+
 # The gates in the order scripts/strength.sh plays them: directory, what the change is.
 GATES = [
     ("eval", "the evaluation `texel` fitted (`results/eval/fit-all/eval.toml`, every term on)"),
@@ -355,8 +359,8 @@ def nnue_worth(out, fitted, summary):
         return f"{r[0]:+.1f} ± {r[1]:.1f} ({r[2]}, Holm p {replays[name]:.2g})", "yes" if held else "no"
 
     lines = head + [
-        "Each switch toggled inside `nnue` (`swift` evaluating with the built-in network, "
-        "`results/nnue/`), with against without, 400 pairs at 10,000 nodes on the worth table's "
+        "Each switch toggled inside `nnue` (`swift` evaluating with the network built in when "
+        f"the column was played, `{NNUE_COLUMN_NET}` of `results/nnue/`), with against without, 400 pairs at 10,000 nodes on the worth table's "
         "book and start (Elo ± 95 % half-width, games, Holm p across this column; bold where "
         "significant); `singular` is `singular=on` against `nnue`, `singular_reference` the "
         "reference engines' form (`results/fidelity/`). Beside it `fitted`'s cell from the table "
