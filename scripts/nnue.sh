@@ -7,7 +7,7 @@
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
 #                               #        candidates2 select2 confirm2 clock2 gauntlet2_glaurung
 #                               #        gauntlet2_toga clock10 candidates3 select3 confirm3 clock3
-#                               #        gauntlet3_glaurung gauntlet3_toga readme
+#                               #        gauntlet3_glaurung gauntlet3_toga gauntlet3_ethereal readme
 #                               # (default: all)
 #
 # The data and the networks' run directories live outside git, in $FISCHERLE_DATA/nnue (default
@@ -21,6 +21,7 @@ work=target/nnue
 data=${FISCHERLE_DATA:-../data}/nnue
 glaurung=$(command -v glaurung || echo /usr/games/glaurung)
 toga=$(command -v toga2 || echo /usr/games/toga2)
+ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
 BOOK=$out/nnue-openings.epd
 CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
 # The candidates' data: gen0's first chunks when they were trained (README, "Candidates").
@@ -173,6 +174,12 @@ part_gauntlet3_toga() {
     --player nnue:preset=nnue --openings "$BOOK" \
     --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
 }
+# The distance to Ethereal 12 (the protocol's "Confirmation", 3), with the built-in network.
+part_gauntlet3_ethereal() {
+  light_match gauntlet3-2s-ethereal --player "ethereal-12:engine=uci:$ethereal,uci.Hash=16,uci.Threads=1" \
+    --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
 # The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
 # at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
 part_nps() {
@@ -184,7 +191,7 @@ part_nps() {
         awk '/Nodes\/second/ {print $3}')
       echo "$round,$player,$nps" >>"$file"
     done
-    nps=$(taskset -c "${CORE:-1}" "$(command -v ethereal-chess || echo /usr/games/ethereal-chess)" bench 2>&1 |
+    nps=$(taskset -c "${CORE:-1}" "$ethereal" bench 2>&1 |
       awk '/^NPS/ {print $3}')
     echo "$round,ethereal-12,$nps" >>"$file"
   done
@@ -207,4 +214,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 confirm3 clock3 gauntlet3_glaurung gauntlet3_toga readme" "$@"
+run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 confirm3 clock3 gauntlet3_glaurung gauntlet3_toga gauntlet3_ethereal readme" "$@"
