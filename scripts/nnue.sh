@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The NNUE study (results/nnue/, #65): generation-0 data by `swift`'s self-play (generation 1 by
+# The NNUE study (results/nnue/, #65): generation-0 data by `swift`'s self-play (generations 1 and 2 by
 # `nnue`'s), networks trained on it, each gated against `swift`. Each part is one step of the README's protocol; a finished part
 # is skipped, a started one resumed.
 #
-#   scripts/nnue.sh [PART...]   # parts: gen0 gen1 net_a candidates select book confirm clock
+#   scripts/nnue.sh [PART...]   # parts: gen0 gen1 gen2 net_a candidates select book confirm clock
 #                               #        gauntlet_glaurung gauntlet_toga nps microbench
 #                               #        candidates2 select2 confirm2 clock2 gauntlet2_glaurung
 #                               #        gauntlet2_toga clock10 candidates3 select3 confirm3 clock3
@@ -44,6 +44,7 @@ generation() {
 }
 part_gen0() { generation gen0 swift 650000; }
 part_gen1() { generation gen1 nnue 660000; }
+part_gen2() { generation gen2 nnue 670000; }
 
 # NAME ARGS...: a network trained into $data/NAME (on the runs in the caller's array `inputs`,
 # gen0 if none), its record into $out/nets/NAME.
@@ -214,4 +215,4 @@ PY
 part_readme() { python3 scripts/nnue_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "gen0 gen1 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 confirm3 clock3 gauntlet3_glaurung gauntlet3_toga gauntlet3_ethereal readme" "$@"
+run_parts "gen0 gen1 gen2 net_a candidates select book confirm clock gauntlet_glaurung gauntlet_toga nps microbench candidates2 select2 confirm2 clock2 gauntlet2_glaurung gauntlet2_toga clock10 candidates3 select3 confirm3 clock3 gauntlet3_glaurung gauntlet3_toga gauntlet3_ethereal readme" "$@"

@@ -38,9 +38,9 @@ MATCHES = [
 BUILT_IN = {"confirm-10k": "net-64", "clock-2s": "net-64", "gauntlet-2s-glaurung": "net-64",
             "gauntlet-2s-toga": "net-64", "confirm2-10k": "net2-256", "clock2-2s": "net2-256",
             "confirm3-10k": "net3-384", "clock3-2s": "net3-384", "gauntlet3-2s-glaurung": "net3-384",
-            "gauntlet3-2s-toga": "net3-384", "gauntlet3-2s-ethereal": "net3-384", "clock3-10s": "net3-384", "nps": "net2-256"}
+            "gauntlet3-2s-toga": "net3-384", "gauntlet3-2s-ethereal": "net3-384", "clock3-10s": "net3-384", "nps": "net3-384"}
 # The generations of self-play data, as their chunk lists are committed.
-GENERATIONS = ["gen0", "gen1"]
+GENERATIONS = ["gen0", "gen1", "gen2"]
 
 
 def data(root, gen):

@@ -191,8 +191,7 @@ fn build_plan(args: &TrainArgs) -> Result<TrainPlan> {
     let runs = args.inputs.iter().filter(|i| i.is_dir()).count();
     Ok(TrainPlan {
         inputs: args.inputs.clone(),
-        first_chunks: FirstChunks::from_values(&args.first_chunks, runs)
-            .map_err(anyhow::Error::msg)?,
+        first_chunks: FirstChunks::from_values(&args.first_chunks, runs)?,
         hidden: args.hidden,
         activation: match args.activation {
             ActivationArg::Crelu => engine::nnue::Activation::Crelu,

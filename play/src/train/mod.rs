@@ -80,12 +80,12 @@ pub enum FirstChunks {
 
 impl FirstChunks {
     /// From the values given: one for every run, or one per run (checked against `runs`).
-    pub fn from_values(values: &[u64], runs: usize) -> Result<Option<Self>, String> {
+    pub fn from_values(values: &[u64], runs: usize) -> anyhow::Result<Option<Self>> {
         match values {
             [] => Ok(None),
             [n] => Ok(Some(Self::Each(*n))),
             many if many.len() == runs => Ok(Some(Self::PerRun(many.to_vec()))),
-            many => Err(format!(
+            many => Err(anyhow::anyhow!(
                 "--first-chunks has {} values: expected one for every datagen run or one per \
                  run ({runs})",
                 many.len()
