@@ -24,6 +24,9 @@ toga=$(command -v toga2 || echo /usr/games/toga2)
 ethereal=$(command -v ethereal-chess || echo /usr/games/ethereal-chess)
 BOOK=$out/nnue-openings.epd
 CLOCK=(--limit tc=2+0.02 --threads 1 "${ADJUDICATION[@]}")
+GLAURUNG="glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16"
+TOGA="toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false"
+ETHEREAL="ethereal-12:engine=uci:$ethereal,uci.Hash=16,uci.Threads=1"
 # The candidates' data: gen0's first chunks when they were trained (README, "Candidates").
 CANDIDATE_CHUNKS=${CANDIDATE_CHUNKS:-280}
 
@@ -82,6 +85,24 @@ part_candidates3() {
   net net3-384 --first-chunks 1000,319 --hidden 384 --epochs 15
 }
 
+# DIR THREADS: `nnue` against `swift` at 10,000 nodes, 500 pairs of the gate book at seed 0.
+confirmation() {
+  light_match "$1" --player swift:preset=swift --player nnue:preset=nnue \
+    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
+    --threads "$2"
+}
+# DIR: `nnue` against `swift` at 2 s + 0.02 s, 200 pairs of the book, on CPU ${CLOCK_CPU:-1}.
+clock_match() {
+  light_match "$1" --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
+}
+# DIR OPPONENT: `nnue` against OPPONENT (a --player value) at 2 s + 0.02 s, 100 pairs of the book,
+# on CPU ${GAUNTLET_CPU:-0}.
+gauntlet() {
+  light_match "$1" --player "$2" --player nnue:preset=nnue --openings "$BOOK" \
+    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
+}
+
 part_select() {
   local h
   for h in a 64 128; do
@@ -96,11 +117,7 @@ part_select2() {
     --player "net2-256:preset=swift,nnue.net=$data/net2-256/net.nnue,nnue.hidden=256" \
     --seed 6700 --pairs 200 --limit nodes=10000 --threads "${THREADS:-1}"
 }
-part_confirm2() {
-  light_match confirm2-10k --player swift:preset=swift --player nnue:preset=nnue \
-    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
-    --threads "${THREADS:-1}"
-}
+part_confirm2() { confirmation confirm2-10k "${THREADS:-1}"; }
 part_select3() {
   light_match select3 --player swift:preset=swift --player nnue:preset=nnue \
     --player "net3-256:preset=swift,nnue.net=$data/net3-256/net.nnue,nnue.hidden=256" \
@@ -114,41 +131,15 @@ part_book() {
     results/strength/core/replication-openings.epd results/eval/labelled/gate-openings.epd \
     results/eval/verify-openings.epd
 }
-part_confirm() {
-  light_match confirm-10k --player swift:preset=swift --player nnue:preset=nnue \
-    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
-    --threads 2
-}
-part_clock() {
-  light_match clock-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
-}
-part_gauntlet_glaurung() {
-  light_match gauntlet-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
-part_gauntlet_toga() {
-  light_match gauntlet-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
+part_confirm() { confirmation confirm-10k 2; }
+part_clock() { clock_match clock-2s; }
+part_gauntlet_glaurung() { gauntlet gauntlet-2s-glaurung "$GLAURUNG"; }
+part_gauntlet_toga() { gauntlet gauntlet-2s-toga "$TOGA"; }
 # The clock and the gauntlets again with the built-in `net2-256` (README, "The clock again"): the
 # same book, seed and pairs as the first ones, so the games are paired by opening with `net-64`'s.
-part_clock2() {
-  light_match clock2-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
-}
-part_gauntlet2_glaurung() {
-  light_match gauntlet2-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
-part_gauntlet2_toga() {
-  light_match gauntlet2-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
+part_clock2() { clock_match clock2-2s; }
+part_gauntlet2_glaurung() { gauntlet gauntlet2-2s-glaurung "$GLAURUNG"; }
+part_gauntlet2_toga() { gauntlet gauntlet2-2s-toga "$TOGA"; }
 # The longer clock (README, "Third candidates"): 10 s + 0.1 s, the book's first 50 openings, with
 # the built-in network once its 2 s run is in.
 part_clock10() {
@@ -156,31 +147,12 @@ part_clock10() {
     --seed 0 --pairs 50 --affinity "${CLOCK_CPU:-1}" --limit tc=10+0.1 --threads 1 "${ADJUDICATION[@]}"
 }
 # The third candidate built in (README, "Third candidates"): confirmed as `net2-256` was.
-part_confirm3() {
-  light_match confirm3-10k --player swift:preset=swift --player nnue:preset=nnue \
-    --openings results/eval/labelled/gate-openings.epd --seed 0 --pairs 500 --limit nodes=10000 \
-    --threads "${THREADS:-1}"
-}
-part_clock3() {
-  light_match clock3-2s --player swift:preset=swift --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 200 --affinity "${CLOCK_CPU:-1}" "${CLOCK[@]}"
-}
-part_gauntlet3_glaurung() {
-  light_match gauntlet3-2s-glaurung --player "glaurung-2.2:engine=uci:$glaurung,uci.Threads=1,uci.Hash=16" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
-part_gauntlet3_toga() {
-  light_match gauntlet3-2s-toga --player "toga-ii-3.0:engine=uci:$toga,uci.Hash=16,uci.OwnBook=false" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
+part_confirm3() { confirmation confirm3-10k "${THREADS:-1}"; }
+part_clock3() { clock_match clock3-2s; }
+part_gauntlet3_glaurung() { gauntlet gauntlet3-2s-glaurung "$GLAURUNG"; }
+part_gauntlet3_toga() { gauntlet gauntlet3-2s-toga "$TOGA"; }
 # The distance to Ethereal 12 (the protocol's "Confirmation", 3), with the built-in network.
-part_gauntlet3_ethereal() {
-  light_match gauntlet3-2s-ethereal --player "ethereal-12:engine=uci:$ethereal,uci.Hash=16,uci.Threads=1" \
-    --player nnue:preset=nnue --openings "$BOOK" \
-    --seed 0 --pairs 100 --affinity "${GAUNTLET_CPU:-0}" "${CLOCK[@]}"
-}
+part_gauntlet3_ethereal() { gauntlet gauntlet3-2s-ethereal "$ETHEREAL"; }
 # The speed of `nnue` beside `swift`'s and Ethereal 12's, from one run: 5 rounds of `harness bench`
 # at depth 9 and `ethereal-chess bench` in turn, pinned to CPU ${CORE:-1}.
 part_nps() {

@@ -124,7 +124,7 @@ def findings(root):
     confirm = match_elo(root, "confirm-10k")
     if confirm:
         elo, half, pairs = confirm
-        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
+        side = side_of(elo, half)
         out.append(f"- **Confirmation at 10,000 nodes** ({pairs} pairs on openings no selection played): `nnue` "
                    f"with `{BUILT_IN['confirm-10k']}` "
                    f"scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`"
@@ -132,21 +132,11 @@ def findings(root):
     out += clock_lines(root, "clock-2s", "gauntlet-2s-glaurung", "gauntlet-2s-toga")
     out += candidates(root, "select2", "Second candidates", "gen0's first 560 chunks", ("net2-128", "net2-256"),
                       "net-64")
-    confirm = match_elo(root, "confirm2-10k")
-    if confirm:
-        elo, half, pairs = confirm
-        side = "above" if elo - half > 0 else ("below" if elo + half < 0 else "not shown to differ from")
-        out.append(f"- **Second confirmation at 10,000 nodes** ({pairs} pairs, the first confirmation's openings): "
-                   f"`nnue` with `{BUILT_IN['confirm2-10k']}` scores {signed(elo)} ± {half:.1f} Elo, {side} `swift`.")
+    out += confirmation(root, "confirm2-10k", "Second confirmation", "the first confirmation's openings")
     out += clock_lines(root, "clock2-2s")
     out += candidates(root, "select3", "Third candidates", "gen0 and gen1's first 319 chunks",
                       ("net3-256", "net3-384"), "net2-256")
-    confirm = match_elo(root, "confirm3-10k")
-    if confirm:
-        elo, half, pairs = confirm
-        out.append(f"- **Third confirmation at 10,000 nodes** ({pairs} pairs, the confirmations' openings): "
-                   f"`nnue` with `{BUILT_IN['confirm3-10k']}` scores {signed(elo)} ± {half:.1f} Elo, "
-                   f"{side_of(elo, half)} `swift`.")
+    out += confirmation(root, "confirm3-10k", "Third confirmation", "the confirmations' openings")
     out += clock_lines(root, "clock3-2s", "gauntlet3-2s-glaurung", "gauntlet3-2s-toga")
     distance = match_elo(root, "gauntlet3-2s-ethereal")
     if distance:
@@ -165,6 +155,16 @@ def meets_target(elo, half):
     """The issue's target under the clock: at least +100 Elo over `swift`, the 95 % interval
     excluding 0."""
     return elo >= 100 and elo - half > 0
+
+
+def confirmation(root, run, title, openings):
+    """A later confirmation at 10,000 nodes, on the first one's openings."""
+    played = match_elo(root, run)
+    if not played:
+        return []
+    elo, half, pairs = played
+    return [f"- **{title} at 10,000 nodes** ({pairs} pairs, {openings}): `nnue` with `{BUILT_IN[run]}` "
+            f"scores {signed(elo)} ± {half:.1f} Elo, {side_of(elo, half)} `swift`."]
 
 
 def side_of(elo, half):

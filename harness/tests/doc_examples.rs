@@ -22,6 +22,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::copy_dir;
+
 /// How the test runs one subcommand.
 struct Exercise {
     /// The subcommand as typed (`suite make`).
@@ -513,20 +515,6 @@ impl Outputs {
                     .map(|rest| vec![path.join(rest).display().to_string()])
             }
         })
-    }
-}
-
-/// A copy of a directory tree.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
     }
 }
 

@@ -11,7 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{harness, not_run};
+use common::{copy_dir, harness, not_run};
 
 /// The committed run directories whose pages are checked, one per kind, and whether `harness
 /// report` can rebuild them from their tables (else the page renders the committed report.md),
@@ -44,19 +44,6 @@ fn chromium() -> Option<PathBuf> {
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Headless Chromium from disk, every host unresolvable: a page that asked for anything on the

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::harness;
+use common::{copy_dir, harness};
 
 fn ok(o: &std::process::Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -209,17 +209,4 @@ fn first_chunks_per_run_read_those_chunks_of_each() {
         e.contains("3 values") && e.contains("one per run (2)"),
         "{e}"
     );
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }

@@ -134,3 +134,17 @@ pub fn python(args: &[&std::ffi::OsStr], envs: &[(&str, &std::ffi::OsStr)]) -> S
     );
     stdout
 }
+
+/// A copy of a directory tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

@@ -186,7 +186,11 @@ impl Manifest {
             other.provenance.engine_version.clone(),
         );
         if !self.provenance.same_builtin_net(&other.provenance) {
-            differ("built-in network", "one".into(), "another".into());
+            let short = |m: &Manifest| {
+                let hash = m.provenance.builtin_net.as_deref().unwrap_or_default();
+                hash[..hash.len().min(12)].to_string()
+            };
+            differ("built-in network", short(self), short(other));
         }
         differ("sharding", cut(self), cut(other));
         out
