@@ -4,7 +4,7 @@
 # better singular form under a longer clock. Each part is one step of the README's protocol; a
 # finished part is skipped.
 #
-#   scripts/fidelity.sh [PART...]   # parts: book screen_10k screen_80k trees readme
+#   scripts/fidelity.sh [PART...]   # parts: book screen_10k screen_80k trees clock readme
 #                                   # (default: all)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -73,7 +73,21 @@ part_trees() {
   done
   python3 scripts/fidelity_trees.py "$work/trees" "$out/tree_counts.csv"
 }
+# The protocol's clock run: the better singular form at 80,000 nodes (by the README's script) against
+# `swift` at 10 s + 0.1 s on a book no step of this study played, one game at a time on CPU
+# ${CLOCK_CPU:-1}: 100 pairs, or fewer when the SPRT [0, 5] ends first.
+part_clock() {
+  local form spec
+  form=$(python3 scripts/fidelity_readme.py "$out" --better-singular)
+  case $form in
+    singular-fischerle) spec=singular=on ;;
+    singular-reference) spec=$REFERENCE ;;
+  esac
+  light_match singular-clock --player swift:preset=swift --player "$form:preset=swift,$spec" \
+    --openings results/nnue/nnue-openings.epd --seed 0 --pairs 100 --sprt 0,5 --limit tc=10+0.1 \
+    --threads 1 --affinity "${CLOCK_CPU:-1}" "${ADJUDICATION[@]}"
+}
 part_readme() { python3 scripts/fidelity_readme.py "$out" --readme; }
 
 snapshot_harness
-run_parts "book screen_10k screen_80k trees readme" "$@"
+run_parts "book screen_10k screen_80k trees clock readme" "$@"

@@ -3,6 +3,7 @@ screen's pairings.csv, tree_counts.csv; and each disagreement's reason by the pr
 
     python3 scripts/fidelity_readme.py results/fidelity --readme   # write the fidelity-results block
     python3 scripts/fidelity_readme.py results/fidelity --check    # fail when it says otherwise
+    python3 scripts/fidelity_readme.py results/fidelity --better-singular   # the clock run's form
 """
 import math
 import sys
@@ -12,6 +13,10 @@ from readme_blocks import SUMMARY_JSON, summary, sync
 from study_stats import holm, md_table, p_from_interval, rows, signed
 
 BUDGETS = [("10k", "10,000"), ("80k", "80,000")]
+# The protocol's clock run: the better singular form at 80,000 nodes against `swift`.
+CLOCK = ("clock", "10 s + 0.1 s")
+CLOCK_RUN = "singular-clock"
+BUDGET_NAMES = {**{label: f"{nodes} nodes" for label, nodes in BUDGETS}, CLOCK[0]: CLOCK[1]}
 # Each family: its runs' prefix, the engine's form, the reference's form (players of its runs),
 # and the literature's claim the worth table disagrees with.
 FAMILIES = [
@@ -29,31 +34,41 @@ FORMS = {
 
 
 def cells(root):
-    """Every played cell: (family, form, budget label, pairs, W, D, L, Elo, half) in protocol order."""
+    """Every played cell: (family, form, budget label, pairs, W, D, L, Elo, half) in protocol order,
+    the clock run last."""
+    runs = [(family, f"{family}-{label}", label) for family, *_ in FAMILIES for label, _ in BUDGETS]
     out = []
-    for family, *_ in FAMILIES:
-        for label, _ in BUDGETS:
-            path = root / f"{family}-{label}" / "pairings.csv"
-            if not path.exists():
-                continue
-            for p in rows(path):
-                out.append((family, p["second_name"], label, int(p["pairs"]), p["wins"], p["draws"],
-                            p["losses"], float(p["elo"]), float(p["elo95"])))
+    for family, run, label in runs + [("singular", CLOCK_RUN, CLOCK[0])]:
+        path = root / run / "pairings.csv"
+        if not path.exists():
+            continue
+        for p in rows(path):
+            out.append((family, p["second_name"], label, int(p["pairs"]), p["wins"], p["draws"],
+                        p["losses"], float(p["elo"]), float(p["elo95"])))
     return out
+
+
+def better_singular(found):
+    """The singular form with the higher Elo at the deepest budget (the clock run's form)."""
+    deep = BUDGETS[-1][0]
+    played = [c for c in found if c[0] == "singular" and c[2] == deep]
+    if len(played) != 2:
+        raise SystemExit(f"the singular screen at {BUDGET_NAMES[deep]} is not played: "
+                         f"expected 2 forms in singular-{deep}/pairings.csv, found {len(played)}")
+    return max(played, key=lambda c: c[7])[1]
 
 
 def table(found):
     if not found:
         return "No screen played yet."
     adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
-    nodes = dict(BUDGETS)
-    body = [[FORMS[c[1]], f"{nodes[c[2]]}", str(c[3]), f"{c[4]} / {c[5]} / {c[6]}",
+    body = [[FORMS[c[1]], BUDGET_NAMES[c[2]], str(c[3]), f"{c[4]} / {c[5]} / {c[6]}",
              f"{signed(c[7])} ± {c[8]:.1f}", f"{p:.3g}"] for c, p in zip(found, adjusted)]
     head = ("Each form against its \"off\" inside `swift` (singular off; `check_extension=false`), "
             "fishtest's adjudication, `fidelity-openings.epd` at seed 0; Holm across the "
             f"{len(found)} cells played so far (the family grows to the protocol's ten and the clock "
-            "run as they are played).\n\n")
-    return head + md_table(["form", "nodes a move", "pairs", "W / D / L (form)", "Elo of the form",
+            f"run as they are played); the clock run (`{CLOCK_RUN}`) is on `nnue-openings.epd`.\n\n")
+    return head + md_table(["form", "budget", "pairs", "W / D / L (form)", "Elo of the form",
                             "Holm p"], body, right=(2, 4, 5))
 
 
@@ -97,7 +112,15 @@ def family_reasons(found):
 
 def reasons(found):
     said = family_reasons(found)
-    return "\n".join(f"- {claim}: {said[family]}." for family, _, _, claim in FAMILIES)
+    lines = [f"- {claim}: {said[family]}." for family, _, _, claim in FAMILIES]
+    adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
+    clock = [(c, p) for c, p in zip(found, adjusted) if c[2] == CLOCK[0]]
+    if clock:
+        c, p = clock[0]
+        verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
+        lines[0] += (f" Under the clock ({CLOCK[1]}, {c[3]} pairs), {FORMS[c[1]]} scores "
+                     f"{signed(c[7])} ± {c[8]:.1f}: {verdict}.")
+    return "\n".join(lines)
 
 
 def so_far(found, adjusted, engine, reference):
@@ -106,7 +129,7 @@ def so_far(found, adjusted, engine, reference):
     for c, p in zip(found, adjusted):
         if c[1] in (engine, reference):
             verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
-            said.append(f"{FORMS[c[1]]} at {dict(BUDGETS)[c[2]]} nodes {signed(c[7])} ± {c[8]:.1f}, {verdict}")
+            said.append(f"{FORMS[c[1]]} at {BUDGET_NAMES[c[2]]} {signed(c[7])} ± {c[8]:.1f}, {verdict}")
     return "; so far " + "; ".join(said) if said else ""
 
 
@@ -157,10 +180,13 @@ def summary_json(found):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check"):
+    if len(sys.argv) != 3 or sys.argv[2] not in ("--readme", "--check", "--better-singular"):
         raise SystemExit(__doc__)
     root = Path(sys.argv[1])
     found = cells(root)
+    if sys.argv[2] == "--better-singular":
+        print(better_singular(found))
+        return
     block = "\n\n".join(["### Screens", table(found), "### Reasons", reasons(found),
                          "### Where the nodes go", trees(root)])
     files = {root / "README.md": ({"fidelity-results": block}, None)}

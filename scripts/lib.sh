@@ -55,7 +55,8 @@ grid() {
   "$harness" report "$dir" --baseline "$baseline" >/dev/null
 }
 
-# DIR ARGS...: a match into $out/DIR; skipped when reported (pairings.csv), resumed when started.
+# DIR ARGS...: a match into $out/DIR; skipped when reported (pairings.csv), resumed when started
+# (with $THREADS games at once when set: a run option, not part of the plan).
 play() {
   local dir="$out/$1"
   shift
@@ -63,7 +64,7 @@ play() {
     return 0
   fi
   if [ -f "$dir/manifest.json" ]; then
-    "$harness" match --quiet --resume "$dir"
+    "$harness" match --quiet --resume "$dir" ${THREADS:+--threads "$THREADS"}
   else
     "$harness" match --quiet --out "$dir" "$@"
   fi
