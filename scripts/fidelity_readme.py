@@ -163,6 +163,16 @@ QUESTION = ("Is the singular extension's cost in the worth table the heuristic's
             "and does the reference form pay at depth?")
 
 
+def clock_answer(by):
+    """The clock run's sentence for summary.json, empty until it is played."""
+    played = [c for (form, label), c in by.items() if label == CLOCK[0]]
+    if not played:
+        return ""
+    c = played[0]
+    return (f" Under {CLOCK[1]} ({c[3]} pairs), {FORMS[c[1]]} scores {signed(c[7])} ± {c[8]:.1f} "
+            "against `swift`.")
+
+
 def summary_json(found):
     """summary.json (`harness index`'s row): both singular forms at the deepest budget played."""
     by = {(c[1], c[2]): c for c in found}
@@ -174,7 +184,8 @@ def summary_json(found):
     nodes = dict(BUDGETS)[label]
     answer = (f"At {nodes} nodes inside `swift` Fischerle's form scores {signed(f[7])} ± {f[8]:.1f} Elo and "
               f"the reference form {signed(r[7])} ± {r[8]:.1f}"
-              + ("; the deeper screen is not played yet." if label != BUDGETS[-1][0] else "."))
+              + ("; the deeper screen is not played yet." if label != BUDGETS[-1][0] else ".")
+              + clock_answer(by))
     return summary(QUESTION, answer, (f"reference singular extension in `swift`, {nodes} nodes", round(r[7], 1),
                                       round(r[7] - r[8], 1), round(r[7] + r[8], 1), "Elo"))
 
