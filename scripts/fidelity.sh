@@ -56,13 +56,14 @@ TREE_POSITIONS=(suites/unselected-middlegame.epd:unselected-middlegame.010
 part_trees() {
   local name position suite id
   local -a set
-  for name in off singular-fischerle singular-reference check-off check-see; do
+  for name in off singular-fischerle singular-reference check-off check-see see-off; do
     case $name in
       off) set=() ;;
       singular-fischerle) set=(--set singular=on) ;;
       singular-reference) set=(--set "$REFERENCE") ;;
       check-off) set=(--set check_extension=false) ;;
       check-see) set=(--set check_extension_see=true) ;;
+      see-off) set=(--set bad_captures_last=false) ;;
     esac
     for position in "${TREE_POSITIONS[@]}"; do
       suite=${position%:*} id=${position##*:}

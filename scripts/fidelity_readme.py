@@ -149,14 +149,18 @@ def trees(root):
         return f"{100 * s[key] / s['nodes']:.1f} %"
     body = [[f"`{form}`", f"{s['nodes']:,}", f"{s['verifications']:,}", share(s, "in_verifications"),
              f"{s['singular_extended']:,}", share(s, "below_singular"), f"{s['negative_extended']:,}",
-             f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check")]
+             f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check"),
+             f"{s['cutoffs']:,}", f"{100 * s['first_move_cutoffs'] / s['cutoffs']:.1f} %"]
             for form, s in sorted(sums.items())]
     head = (f"Depth 10, the last iteration's tree, summed over {positions} positions listed in "
             "`scripts/fidelity.sh` before any tree was recorded (not chosen by these counts) "
-            "(`tree_counts.csv`; `off` is `swift` as it is: singular off, plain check extension).\n\n")
+            "(`tree_counts.csv`; `off` is `swift` as it is: singular off, plain check extension, "
+            "losing captures after the quiet moves; `see-off` orders every capture by MVV-LVA "
+            "before them). \"First move\" is the share of the cutoffs made by the node's first "
+            "move: how often the order guessed right.\n\n")
     return head + md_table(["form", "nodes", "verifications", "in verifications", "singular ext.",
-                            "below them", "negative ext.", "multicuts", "check ext.", "below them"],
-                           body, right=tuple(range(1, 10)))
+                            "below them", "negative ext.", "multicuts", "check ext.", "below them",
+                            "cutoffs", "first move"], body, right=tuple(range(1, 12)))
 
 
 QUESTION = ("Is the singular extension's cost in the worth table the heuristic's or this engine's form of it, "
