@@ -102,6 +102,10 @@ def family_reasons(found):
         reasons = []
         if engine and any(verdicts[(reference, b)] and not verdicts[(engine, b)] for b, _ in BUDGETS):
             reasons.append("**implementation** — the reference form pays where this engine's does not")
+        if engine is None and any(verdicts[(reference, b)] for b, _ in BUDGETS):
+            # The engine's form is the worth table's cell (SEE inside Fischerle's bucket order).
+            reasons.append("**implementation** — the reference form pays inside `swift`, where the "
+                           "worth table measured SEE inside Fischerle's bucket order")
         if any(trend(found, f) for f in forms):
             reasons.append("**budget** — a form gains significantly from 10,000 to 80,000 nodes")
         if not any(verdicts.values()):
