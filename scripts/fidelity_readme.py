@@ -97,7 +97,7 @@ def family_reasons(found):
         forms = [f for f in (engine, reference) if f is not None]
         verdicts = {(f, b): pays(found, adjusted, f, b) for f in forms for b, _ in BUDGETS}
         if None in verdicts.values():
-            out[family] = f"not resolved yet (a screen is not played){so_far(found, adjusted, engine, reference)}"
+            out[family] = f"not resolved yet (a screen is not played); so far {played(found, adjusted, engine, reference)}"
             continue
         reasons = []
         if engine and any(verdicts[(reference, b)] and not verdicts[(engine, b)] for b, _ in BUDGETS):
@@ -110,7 +110,8 @@ def family_reasons(found):
             reasons.append("**budget** — a form gains significantly from 10,000 to 80,000 nodes")
         if not any(verdicts.values()):
             reasons.append("**interaction** — neither form pays at either budget inside `swift`")
-        out[family] = "; ".join(reasons) if reasons else "not resolved: the intervals allow more than one reason"
+        said = "; ".join(reasons) if reasons else "not resolved: the intervals allow more than one reason"
+        out[family] = f"{said} ({played(found, adjusted, engine, reference)})"
     return out
 
 
@@ -127,14 +128,23 @@ def reasons(found):
     return "\n".join(lines)
 
 
-def so_far(found, adjusted, engine, reference):
-    """What the cells played of a family say, each form's verdict at each budget played."""
+def played(found, adjusted, engine, reference):
+    """What the cells played of a family's forms say, each form's verdict at each budget played."""
     said = []
     for c, p in zip(found, adjusted):
-        if c[1] in (engine, reference):
+        if c[1] in (engine, reference) and c[2] != CLOCK[0]:
             verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
             said.append(f"{FORMS[c[1]]} at {BUDGET_NAMES[c[2]]} {signed(c[7])} ± {c[8]:.1f}, {verdict}")
-    return "; so far " + "; ".join(said) if said else ""
+    for form in (engine, reference):
+        by = {c[2]: c for c in found if c[1] == form}
+        if form is not None and all(b in by for b, _ in BUDGETS):
+            low, high = by[BUDGETS[0][0]], by[BUDGETS[-1][0]]
+            change, half = high[7] - low[7], math.hypot(low[8], high[8])
+            if abs(change) > half:
+                said.append(f"{FORMS[form]} {'rises' if change > 0 else 'falls'} from "
+                            f"{BUDGET_NAMES[low[2]]} to {BUDGET_NAMES[high[2]]} by "
+                            f"{signed(change)} ± {half:.1f}")
+    return "; ".join(said) if said else "none played"
 
 
 def trees(root):
