@@ -72,6 +72,11 @@ def table(found):
                             "Holm p"], body, right=(2, 4, 5))
 
 
+def verdict(cell, p):
+    """A cell in words, by its Holm-adjusted p."""
+    return ("pays" if cell[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
+
+
 def pays(found, adjusted, form, label):
     for c, p in zip(found, adjusted):
         if c[1] == form and c[2] == label:
@@ -79,14 +84,21 @@ def pays(found, adjusted, form, label):
     return None
 
 
-def trend(found, form):
-    """Whether the form's Elo rises from 10,000 to 80,000 nodes beyond the difference's 95 %
+def change(found, form):
+    """The form's Elo at 80,000 nodes less its Elo at 10,000 nodes, with the difference's 95 %
     half-width (√(h₁² + h₂²)); None until both are played."""
     by = {c[2]: c for c in found if c[1] == form}
-    if "10k" not in by or "80k" not in by:
+    if any(b not in by for b, _ in BUDGETS):
         return None
-    low, high = by["10k"], by["80k"]
-    return high[7] - low[7] > math.hypot(low[8], high[8])
+    low, high = by[BUDGETS[0][0]], by[BUDGETS[-1][0]]
+    return high[7] - low[7], math.hypot(low[8], high[8])
+
+
+def trend(found, form):
+    """Whether the form's Elo rises from 10,000 to 80,000 nodes beyond the difference's 95 %
+    half-width; None until both are played."""
+    moved = change(found, form)
+    return None if moved is None else moved[0] > moved[1]
 
 
 def family_reasons(found):
@@ -122,9 +134,8 @@ def reasons(found):
     clock = [(c, p) for c, p in zip(found, adjusted) if c[2] == CLOCK[0]]
     if clock:
         c, p = clock[0]
-        verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
         lines[0] += (f" Under the clock ({CLOCK[1]}, {c[3]} pairs), {FORMS[c[1]]} scores "
-                     f"{signed(c[7])} ± {c[8]:.1f}: {verdict}.")
+                     f"{signed(c[7])} ± {c[8]:.1f}: {verdict(c, p)}.")
     return "\n".join(lines)
 
 
@@ -133,17 +144,13 @@ def played(found, adjusted, engine, reference):
     said = []
     for c, p in zip(found, adjusted):
         if c[1] in (engine, reference) and c[2] != CLOCK[0]:
-            verdict = ("pays" if c[7] > 0 else "costs") if p < 0.05 else "not shown to differ from 0"
-            said.append(f"{FORMS[c[1]]} at {BUDGET_NAMES[c[2]]} {signed(c[7])} ± {c[8]:.1f}, {verdict}")
+            said.append(f"{FORMS[c[1]]} at {BUDGET_NAMES[c[2]]} {signed(c[7])} ± {c[8]:.1f}, {verdict(c, p)}")
     for form in (engine, reference):
-        by = {c[2]: c for c in found if c[1] == form}
-        if form is not None and all(b in by for b, _ in BUDGETS):
-            low, high = by[BUDGETS[0][0]], by[BUDGETS[-1][0]]
-            change, half = high[7] - low[7], math.hypot(low[8], high[8])
-            if abs(change) > half:
-                said.append(f"{FORMS[form]} {'rises' if change > 0 else 'falls'} from "
-                            f"{BUDGET_NAMES[low[2]]} to {BUDGET_NAMES[high[2]]} by "
-                            f"{signed(change)} ± {half:.1f}")
+        moved = change(found, form) if form is not None else None
+        if moved is not None and abs(moved[0]) > moved[1]:
+            said.append(f"{FORMS[form]} {'rises' if moved[0] > 0 else 'falls'} from "
+                        f"{BUDGET_NAMES[BUDGETS[0][0]]} to {BUDGET_NAMES[BUDGETS[-1][0]]} by "
+                        f"{signed(moved[0])} ± {moved[1]:.1f}")
     return "; ".join(said) if said else "none played"
 
 

@@ -142,7 +142,7 @@ fn a_figure_typed_into_a_block_is_found() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = tempfile::tempdir().unwrap();
     let study = dir.path().join("match-baseline");
-    copy_tree(&root.join("results/match-baseline"), &study);
+    common::copy_dir(&root.join("results/match-baseline"), &study);
     std::fs::create_dir_all(dir.path().join("strength")).unwrap();
     std::fs::copy(
         root.join("results/strength/gauntlet.csv"),
@@ -185,19 +185,6 @@ fn a_figure_typed_into_a_block_is_found() {
         diff.contains("+8.5 ± 21.7") && diff.contains("+8.4 ± 21.7"),
         "{diff}"
     );
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Every opening book a study committed, and every position sample its node grids searched (made
