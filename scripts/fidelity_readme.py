@@ -127,7 +127,7 @@ def family_reasons(found):
     return out
 
 
-def reasons(found):
+def reasons(found, root):
     said = family_reasons(found)
     lines = [f"- {claim}: {said[family]}." for family, _, _, claim in FAMILIES]
     adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
@@ -136,6 +136,13 @@ def reasons(found):
         c, p = clock[0]
         lines[0] += (f" Under the clock ({CLOCK[1]}, {c[3]} pairs), {FORMS[c[1]]} scores "
                      f"{signed(c[7])} ± {c[8]:.1f}: {verdict(c, p)}.")
+    counted = tree_sums(root)
+    if counted is not None:
+        sums, positions = counted
+        for i, (_, engine, reference, _) in enumerate(FAMILIES):
+            forms = [f for f in (engine, reference) if f is not None]
+            lines[i] += (f" At equal depth (10, the {positions} positions below), "
+                         + "; ".join(tree_why(sums, f) for f in forms) + ".")
     return "\n".join(lines)
 
 
@@ -154,20 +161,56 @@ def played(found, adjusted, engine, reference):
     return "; ".join(said) if said else "none played"
 
 
-def trees(root):
+def tree_sums(root):
+    """tree_counts.csv summed over its positions: (tree form → column → count, positions), or None
+    before the trees are recorded."""
     path = root / "tree_counts.csv"
     if not path.exists():
-        return "The trees are not recorded yet."
+        return None
     sums = {}
     for r in rows(path):
         s = sums.setdefault(r["form"], {})
         for k, v in r.items():
             if k not in ("form", "position"):
                 s[k] = s.get(k, 0) + int(v)
-    positions = len({r["position"] for r in rows(path)})
+    return sums, len({r["position"] for r in rows(path)})
 
-    def share(s, key):
-        return f"{100 * s[key] / s['nodes']:.1f} %"
+
+def share(s, key):
+    return f"{100 * s[key] / s['nodes']:.1f} %"
+
+
+# Each screened form's tree and its off's tree in tree_counts.csv (`off` is `swift` as it is), and
+# the counts that show where the form's nodes go.
+TREE_FORMS = {
+    "singular-fischerle": ("singular-fischerle", "off"),
+    "singular-reference": ("singular-reference", "off"),
+    "check-plain": ("off", "check-off"),
+    "check-see": ("check-see", "check-off"),
+    "see-picker": ("off", "see-off"),
+}
+
+
+def tree_why(sums, form):
+    """Where a form's nodes go at depth 10, against its off's tree, in words."""
+    mine, off = (sums[t] for t in TREE_FORMS[form])
+    said = f"{FORMS[form]} searches {mine['nodes'] / off['nodes']:.2f}× the nodes of its off"
+    if form.startswith("singular"):
+        said += (f", {share(mine, 'in_verifications')} of them inside verifications and "
+                 f"{share(mine, 'below_singular')} below its {mine['singular_extended']:,} extensions")
+    elif form.startswith("check"):
+        said += f", {share(mine, 'below_check')} below its {mine['check_extended']:,} check extensions"
+    else:
+        said += (f", the first move making {100 * mine['first_move_cutoffs'] / mine['cutoffs']:.1f} % of "
+                 f"the cutoffs (off: {100 * off['first_move_cutoffs'] / off['cutoffs']:.1f} %)")
+    return said
+
+
+def trees(root):
+    found = tree_sums(root)
+    if found is None:
+        return "The trees are not recorded yet."
+    sums, positions = found
     body = [[f"`{form}`", f"{s['nodes']:,}", f"{s['verifications']:,}", share(s, "in_verifications"),
              f"{s['singular_extended']:,}", share(s, "below_singular"), f"{s['negative_extended']:,}",
              f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check"),
@@ -223,7 +266,7 @@ def main():
     if sys.argv[2] == "--better-singular":
         print(better_singular(found))
         return
-    block = "\n\n".join(["### Screens", table(found), "### Reasons", reasons(found),
+    block = "\n\n".join(["### Screens", table(found), "### Reasons", reasons(found, root),
                          "### Where the nodes go", trees(root)])
     files = {root / "README.md": ({"fidelity-results": block}, None)}
     text = summary_json(found)
