@@ -64,10 +64,15 @@ def table(found):
     adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
     body = [[FORMS[c[1]], BUDGET_NAMES[c[2]], str(c[3]), f"{c[4]} / {c[5]} / {c[6]}",
              f"{signed(c[7])} ± {c[8]:.1f}", f"{p:.3g}"] for c, p in zip(found, adjusted)]
-    head = ("Each form against its \"off\" inside `swift` (singular off; `check_extension=false`), "
-            "fishtest's adjudication, `fidelity-openings.epd` at seed 0; Holm across the "
-            f"{len(found)} cells played so far (the family grows to the protocol's ten and the clock "
-            f"run as they are played); the clock run (`{CLOCK_RUN}`) is on `nnue-openings.epd`.\n\n")
+    family = sum(len([f for f in forms if f]) for _, *forms, _ in FAMILIES) * len(BUDGETS) + 1
+    holm_over = (f"the family's {family} cells (the protocol's screens and the clock run)"
+                 if len(found) == family else
+                 f"the {len(found)} cells played so far (the family grows to the protocol's "
+                 f"{family - 1} and the clock run as they are played)")
+    head = ("Each form against its \"off\" inside `swift` (singular off; `check_extension=false`; "
+            "`bad_captures_last=false`), "
+            f"fishtest's adjudication, `fidelity-openings.epd` at seed 0; Holm across {holm_over}; "
+            f"the clock run (`{CLOCK_RUN}`) is on `nnue-openings.epd`.\n\n")
     return head + md_table(["form", "budget", "pairs", "W / D / L (form)", "Elo of the form",
                             "Holm p"], body, right=(2, 4, 5))
 
