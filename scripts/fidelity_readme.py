@@ -6,6 +6,7 @@ screen's pairings.csv, tree_counts.csv; and each disagreement's reason by the pr
     python3 scripts/fidelity_readme.py results/fidelity --better-singular   # the clock run's form
 """
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -232,18 +233,25 @@ def trees(root):
                             "cutoffs", "first move"], body, right=tuple(range(1, 12)))
 
 
-QUESTION = ("Is the singular extension's cost in the worth table the heuristic's or this engine's form of it, "
-            "and does the reference form pay at depth?")
+QUESTION = ("Where the worth table disagrees with the literature (the singular extension, the check "
+            "extension, SEE in the order), was the heuristic measured or this engine's form of it, and "
+            "does the reference form pay at depth?")
+# Each family's short name in summary.json's answer.
+SHORT = {"singular": "singular extension", "check": "check extension", "see": "SEE in the order"}
 
 
 def clock_answer(by):
-    """The clock run's sentence for summary.json, empty until it is played."""
+    """The clock run's clause for summary.json, empty until it is played."""
     played = [c for (form, label), c in by.items() if label == CLOCK[0]]
-    if not played:
-        return ""
-    c = played[0]
-    return (f" Under {CLOCK[1]} ({c[3]} pairs), {FORMS[c[1]]} scores {signed(c[7])} ± {c[8]:.1f} "
-            "against `swift`.")
+    return f", under {CLOCK[1]} {signed(played[0][7])} ± {played[0][8]:.1f}" if played else ""
+
+
+def reasons_answer(found):
+    """The families' reasons for summary.json: the protocol's bold words only."""
+    said = family_reasons(found)
+    bold = re.compile(r"[*][*](\w+)[*][*]")
+    words = [f"{SHORT[f]} {' and '.join(bold.findall(said[f])) or 'not resolved'}" for f, *_ in FAMILIES]
+    return "; by the protocol's rule: " + ", ".join(words) + "."
 
 
 def summary_json(found):
@@ -255,10 +263,9 @@ def summary_json(found):
         return None
     f, r = by[("singular-fischerle", label)], by[("singular-reference", label)]
     nodes = dict(BUDGETS)[label]
-    answer = (f"At {nodes} nodes inside `swift` Fischerle's form scores {signed(f[7])} ± {f[8]:.1f} Elo and "
-              f"the reference form {signed(r[7])} ± {r[8]:.1f}"
-              + ("; the deeper screen is not played yet." if label != BUDGETS[-1][0] else ".")
-              + clock_answer(by))
+    answer = (f"Inside `swift` at {nodes} nodes Fischerle's singular form scores {signed(f[7])} ± "
+              f"{f[8]:.1f} Elo and the reference form {signed(r[7])} ± {r[8]:.1f}" + clock_answer(by)
+              + (reasons_answer(found) if label == BUDGETS[-1][0] else "; the deeper screen is not played yet."))
     return summary(QUESTION, answer, (f"reference singular extension in `swift`, {nodes} nodes", round(r[7], 1),
                                       round(r[7] - r[8], 1), round(r[7] + r[8], 1), "Elo"))
 
