@@ -6,7 +6,6 @@ screen's pairings.csv, tree_counts.csv; and each disagreement's reason by the pr
     python3 scripts/fidelity_readme.py results/fidelity --better-singular   # the clock run's form
 """
 import math
-import re
 import sys
 from pathlib import Path
 
@@ -49,6 +48,11 @@ def cells(root):
     return out
 
 
+def adjusted_p(found):
+    """Each played cell's Holm-adjusted p, across every cell played (the protocol's family)."""
+    return holm([p_from_interval(c[7], c[8]) for c in found])
+
+
 def better_singular(found):
     """The singular form with the higher Elo at the deepest budget (the clock run's form)."""
     deep = BUDGETS[-1][0]
@@ -62,7 +66,7 @@ def better_singular(found):
 def table(found):
     if not found:
         return "No screen played yet."
-    adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
+    adjusted = adjusted_p(found)
     body = [[FORMS[c[1]], BUDGET_NAMES[c[2]], str(c[3]), f"{c[4]} / {c[5]} / {c[6]}",
              f"{signed(c[7])} ± {c[8]:.1f}", f"{p:.3g}"] for c, p in zip(found, adjusted)]
     family = sum(len([f for f in forms if f]) for _, *forms, _ in FAMILIES) * len(BUDGETS) + 1
@@ -107,36 +111,59 @@ def trend(found, form):
     return None if moved is None else moved[0] > moved[1]
 
 
-def family_reasons(found):
-    """Each family's reason by the protocol's rule, in words (family → text)."""
-    adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
+# The protocol's reasons: (key, what it says).
+IMPLEMENTATION = ("implementation", "the reference form pays where this engine's does not")
+IMPLEMENTATION_SEE = ("implementation", "the reference form pays inside `swift`, where the worth table "
+                      "measured SEE inside Fischerle's bucket order")
+BUDGET = ("budget", "a form gains significantly from 10,000 to 80,000 nodes")
+INTERACTION = ("interaction", "neither form pays at either budget inside `swift`")
+
+
+def family_verdicts(found):
+    """Each family's reasons by the protocol's rule (family → list of (key, text)), None for a
+    family whose screens are not all played."""
+    adjusted = adjusted_p(found)
     out = {}
     for family, engine, reference, _ in FAMILIES:
         forms = [f for f in (engine, reference) if f is not None]
         verdicts = {(f, b): pays(found, adjusted, f, b) for f in forms for b, _ in BUDGETS}
         if None in verdicts.values():
-            out[family] = f"not resolved yet (a screen is not played); so far {played(found, adjusted, engine, reference)}"
+            out[family] = None
             continue
         reasons = []
         if engine and any(verdicts[(reference, b)] and not verdicts[(engine, b)] for b, _ in BUDGETS):
-            reasons.append("**implementation** — the reference form pays where this engine's does not")
+            reasons.append(IMPLEMENTATION)
         if engine is None and any(verdicts[(reference, b)] for b, _ in BUDGETS):
             # The engine's form is the worth table's cell (SEE inside Fischerle's bucket order).
-            reasons.append("**implementation** — the reference form pays inside `swift`, where the "
-                           "worth table measured SEE inside Fischerle's bucket order")
+            reasons.append(IMPLEMENTATION_SEE)
         if any(trend(found, f) for f in forms):
-            reasons.append("**budget** — a form gains significantly from 10,000 to 80,000 nodes")
+            reasons.append(BUDGET)
         if not any(verdicts.values()):
-            reasons.append("**interaction** — neither form pays at either budget inside `swift`")
-        said = "; ".join(reasons) if reasons else "not resolved: the intervals allow more than one reason"
-        out[family] = f"{said} ({played(found, adjusted, engine, reference)})"
+            reasons.append(INTERACTION)
+        out[family] = reasons
+    return out
+
+
+def family_reasons(found):
+    """Each family's reason by the protocol's rule, in words (family → text)."""
+    adjusted, verdicts = adjusted_p(found), family_verdicts(found)
+    out = {}
+    for family, engine, reference, _ in FAMILIES:
+        reasons = verdicts[family]
+        cells_said = played(found, adjusted, engine, reference)
+        if reasons is None:
+            out[family] = f"not resolved yet (a screen is not played); so far {cells_said}"
+            continue
+        said = ("; ".join(f"**{key}** — {text}" for key, text in reasons)
+                or "not resolved: the intervals allow more than one reason")
+        out[family] = f"{said} ({cells_said})"
     return out
 
 
 def reasons(found, root):
     said = family_reasons(found)
     lines = [f"- {claim}: {said[family]}." for family, _, _, claim in FAMILIES]
-    adjusted = holm([p_from_interval(c[7], c[8]) for c in found])
+    adjusted = adjusted_p(found)
     clock = [(c, p) for c, p in zip(found, adjusted) if c[2] == CLOCK[0]]
     if clock:
         c, p = clock[0]
@@ -186,6 +213,11 @@ def share(s, key):
     return f"{100 * s[key] / s['nodes']:.1f} %"
 
 
+def first_move_share(s):
+    """The share of the cutoffs the node's first move made: how often the order guessed right."""
+    return f"{100 * s['first_move_cutoffs'] / s['cutoffs']:.1f} %"
+
+
 # Each screened form's tree and its off's tree in tree_counts.csv (`off` is `swift` as it is), and
 # the counts that show where the form's nodes go.
 TREE_FORMS = {
@@ -207,8 +239,7 @@ def tree_why(sums, form):
     elif form.startswith("check"):
         said += f", {share(mine, 'below_check')} below its {mine['check_extended']:,} check extensions"
     else:
-        said += (f", the first move making {100 * mine['first_move_cutoffs'] / mine['cutoffs']:.1f} % of "
-                 f"the cutoffs (off: {100 * off['first_move_cutoffs'] / off['cutoffs']:.1f} %)")
+        said += f", the first move making {first_move_share(mine)} of the cutoffs (off: {first_move_share(off)})"
     return said
 
 
@@ -220,7 +251,7 @@ def trees(root):
     body = [[f"`{form}`", f"{s['nodes']:,}", f"{s['verifications']:,}", share(s, "in_verifications"),
              f"{s['singular_extended']:,}", share(s, "below_singular"), f"{s['negative_extended']:,}",
              f"{s['multicuts']:,}", f"{s['check_extended']:,}", share(s, "below_check"),
-             f"{s['cutoffs']:,}", f"{100 * s['first_move_cutoffs'] / s['cutoffs']:.1f} %"]
+             f"{s['cutoffs']:,}", first_move_share(s)]
             for form, s in sorted(sums.items())]
     head = (f"Depth 10, the last iteration's tree, summed over {positions} positions listed in "
             "`scripts/fidelity.sh` before any tree was recorded (not chosen by these counts) "
@@ -242,15 +273,14 @@ SHORT = {"singular": "singular extension", "check": "check extension", "see": "S
 
 def clock_answer(by):
     """The clock run's clause for summary.json, empty until it is played."""
-    played = [c for (form, label), c in by.items() if label == CLOCK[0]]
+    played = [c for (_, label), c in by.items() if label == CLOCK[0]]
     return f", under {CLOCK[1]} {signed(played[0][7])} ± {played[0][8]:.1f}" if played else ""
 
 
 def reasons_answer(found):
-    """The families' reasons for summary.json: the protocol's bold words only."""
-    said = family_reasons(found)
-    bold = re.compile(r"[*][*](\w+)[*][*]")
-    words = [f"{SHORT[f]} {' and '.join(bold.findall(said[f])) or 'not resolved'}" for f, *_ in FAMILIES]
+    """The families' reasons for summary.json: the protocol's words only."""
+    words = [f"{SHORT[f]} {' and '.join(k for k, _ in reasons or []) or 'not resolved'}"
+             for f, reasons in family_verdicts(found).items()]
     return "; by the protocol's rule: " + ", ".join(words) + "."
 
 
